@@ -1,0 +1,288 @@
+"""The ``gridsat`` command: solve puzzles, list genres and backends."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+EXIT_OK = 0
+EXIT_NO_SOLUTION = 1
+EXIT_USAGE = 2
+EXIT_NOT_UNIQUE = 3
+EXIT_TIMEOUT = 4
+EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130
+
+MAX_INPUT_BYTES = 10 * 1024 * 1024
+"""Larger inputs are refused before they are read."""
+
+STATUS_EXIT = {
+    "solved": EXIT_OK,
+    "unique": EXIT_OK,
+    "multiple": EXIT_OK,
+    "unsolvable": EXIT_NO_SOLUTION,
+    "timeout": EXIT_TIMEOUT,
+}
+
+
+class UsageError(Exception):
+    """Bad input or arguments: printed as one line, exit 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+        return code
+    except UsageError as e:
+        return _fail(str(e), EXIT_USAGE)
+    except KeyboardInterrupt:
+        return _fail("interrupted", EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away: nothing left to say
+        return EXIT_OK
+
+
+def _fail(message: str, code: int) -> int:
+    """One line on stderr, and the exit code."""
+    print(f"gridsat: error: {message}", file=sys.stderr)
+    return code
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gridsat",
+        description="Solve, check and compare logic puzzles with SAT and CP-SAT solvers.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    solve = sub.add_parser("solve", help="solve a puzzle", description="Solve a puzzle; "
+                           "exit 0 solved, 1 no solution, 2 bad input, 3 not unique "
+                           "(with --unique), 4 time limit, 70 internal error.")
+    solve.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
+    solve.add_argument("input", nargs="?", default="-",
+                       help="a file, the puzzle itself (e.g. a game ID), or - for stdin")
+    solve.add_argument("--backend", "-b", help="cpsat, cpsat:N or sat:NAME "
+                       "(see `gridsat backends`); default: the genre's fastest")
+    solve.add_argument("--encoding", "-e", help="the model's encoding (see `gridsat genres`)")
+    solve.add_argument("--unique", "-u", action="store_true",
+                       help="also prove the solution unique, or show a second one (exit 3)")
+    solve.add_argument("--count", "-c", type=_positive_int, metavar="N",
+                       help="count distinct solutions, up to N")
+    solve.add_argument("--time-limit", "-t", type=_positive_float, metavar="S",
+                       help="give up after S seconds (exit 4)")
+    solve.add_argument("--format", "-f", help="how to print the solution (see `gridsat genres`)")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--no-prune", action="store_true",
+                       help="skip the model's domain pruning (to study the solvers)")
+    solve.set_defaults(run=_solve)
+
+    genres = sub.add_parser("genres", help="list the genres, their formats and examples")
+    genres.add_argument("--json", action="store_true", help="print JSON")
+    genres.set_defaults(run=_genres)
+
+    backends = sub.add_parser("backends", help="list the backends and whether each runs here")
+    backends.add_argument("--json", action="store_true", help="print JSON")
+    backends.set_defaults(run=_backends)
+    return parser
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+    return int(text)
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, not {text!r}")
+    return value
+
+
+def read_input(source: str) -> str:
+    """The puzzle text: from stdin (``-``), a file, or the argument itself."""
+    if source == "-":
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        return _decode(data, "standard input")
+    if os.path.isdir(source):
+        raise UsageError(f"{source} is a directory, not a puzzle file")
+    if os.path.exists(source):
+        try:
+            size = os.path.getsize(source)
+            if size > MAX_INPUT_BYTES:
+                raise UsageError(f"{source} is {size} bytes; the limit is {MAX_INPUT_BYTES}")
+            with open(source, "rb") as f:
+                return _decode(f.read(), source)
+        except OSError as e:
+            raise UsageError(f"cannot read {source}: {e.strerror}") from e
+    return source
+
+
+def _decode(data: bytes, name: str) -> str:
+    if len(data) > MAX_INPUT_BYTES:
+        raise UsageError(f"{name} is over {MAX_INPUT_BYTES} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise UsageError(f"{name} is not UTF-8 text (byte {e.start})") from e
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from .genres import get_genre
+    from .parsers import ParseError
+    from .pipeline import CheckFailed, Outcome, parse, solve
+    from .solvers import BackendError, get_backend
+
+    try:
+        genre = get_genre(args.genre)
+        backend = get_backend(args.backend or genre.default_backend)
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+    encoding = args.encoding or genre.default_encoding
+    if encoding not in genre.encodings:
+        raise UsageError(f"{genre.name} has no encoding {encoding!r} "
+                         f"(choose from {', '.join(genre.encodings)})")
+    style = args.format or genre.output_formats[0]
+    if style not in genre.output_formats:
+        raise UsageError(f"{genre.name} has no output format {style!r} "
+                         f"(choose from {', '.join(genre.output_formats)})")
+    text = read_input(args.input)
+    times: dict[str, float] = {}
+    try:
+        puzzle = parse(genre, text, times)
+    except ParseError as e:
+        if args.input != "-" and not os.path.exists(args.input) and _looks_like_path(args.input):
+            raise UsageError(f"no such file: {args.input}") from e
+        raise UsageError(str(e)) from e
+    reason = backend.unavailable()
+    if reason:
+        raise UsageError(f"backend {backend.name} is not available here: {reason}")
+    limit = max(args.count or 1, 2 if args.unique else 1)
+    try:
+        outcome: Outcome = solve(genre, puzzle, backend, encoding, limit=limit,
+                                 time_limit=args.time_limit, prune=not args.no_prune,
+                                 times=times)
+    except CheckFailed as e:
+        return _fail(f"internal error: {e}. Please report this as a bug, with the puzzle.",
+                     EXIT_INTERNAL)
+    except BackendError as e:
+        return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
+    code = STATUS_EXIT[outcome.status]
+    if args.unique and outcome.status == "multiple":
+        code = EXIT_NOT_UNIQUE
+    if args.json:
+        print(json.dumps(_outcome_json(genre, outcome, args.count)))
+    else:
+        print(_outcome_text(genre, outcome, style, args.count))
+    return code
+
+
+def _looks_like_path(text: str) -> bool:
+    """A name that was meant as a file: has a separator or an extension, and no spaces."""
+    return not any(ch.isspace() for ch in text) and ("/" in text or "." in text[-5:])
+
+
+def _outcome_json(genre: Any, outcome: Any, count: int | None) -> dict[str, Any]:
+    sols = outcome.solutions
+    data: dict[str, Any] = {
+        "genre": genre.name,
+        "backend": outcome.backend,
+        "encoding": outcome.encoding,
+        "status": outcome.status,
+        "solution": genre.to_json(sols[0]) if sols else None,
+    }
+    if outcome.status == "multiple":
+        data["second_solution"] = genre.to_json(sols[1])
+        data["differences"] = genre.differences(sols[0], sols[1])
+    if count is not None:
+        data["count"] = len(sols)
+        data["count_exact"] = outcome.count_exact
+    data["times"] = {k: round(v, 6) for k, v in outcome.times.items()}
+    return data
+
+
+def _outcome_text(genre: Any, outcome: Any, style: str, count: int | None) -> str:
+    sols = outcome.solutions
+    show = genre.format_solution
+    if outcome.status == "unsolvable":
+        return "no solution"
+    if outcome.status == "timeout" and not sols:
+        return "time limit reached before a solution was found"
+    lines = [show(outcome.puzzle, sols[0], style)]
+    if outcome.status == "unique":
+        lines.append("unique solution")
+    elif outcome.status == "multiple" and count is None:
+        cells = genre.differences(sols[0], sols[1])
+        lines += ["", "not unique; a second solution:", show(outcome.puzzle, sols[1], style),
+                  f"they differ at {len(cells)} cells: " + "; ".join(cells)]
+    elif outcome.status == "timeout":
+        lines.append("time limit reached before uniqueness was settled")
+    if count is not None and outcome.status != "timeout":
+        more = "" if outcome.count_exact else "at least "
+        lines.append(f"{more}{len(sols)} solution{'s' if len(sols) != 1 else ''}")
+    return "\n".join(lines)
+
+
+def _genres(args: argparse.Namespace) -> int:
+    from .genres import all_genres
+
+    rows = [
+        {
+            "name": g.name,
+            "aliases": list(g.aliases),
+            "summary": g.summary,
+            "input": g.input_format,
+            "example": g.example,
+            "encodings": list(g.encodings),
+            "default_encoding": g.default_encoding,
+            "default_backend": g.default_backend,
+            "formats": list(g.output_formats),
+        }
+        for g in all_genres()
+    ]
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return EXIT_OK
+    for r in rows:
+        aliases = f" (also: {', '.join(r['aliases'])})" if r["aliases"] else ""
+        print(f"{r['name']}{aliases}: {r['summary']}")
+        print(f"  input:     {r['input']}")
+        print(f"  example:   gridsat solve {r['name']} {r['example']}")
+        encodings = ", ".join(e + (" (default)" if e == r["default_encoding"] else "")
+                              for e in r["encodings"])
+        print(f"  encodings: {encodings}")
+        print(f"  backend:   {r['default_backend']} by default")
+        print(f"  formats:   {', '.join(r['formats'])}")
+    return EXIT_OK
+
+
+def _backends(args: argparse.Namespace) -> int:
+    from .solvers import all_backends
+
+    rows = []
+    for b in all_backends():
+        reason = b.unavailable()
+        rows.append({"name": b.name, "family": b.family, "available": reason is None,
+                     "reason": reason, "capabilities": sorted(b.capabilities)})
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return EXIT_OK
+    width = max(len(r["name"]) for r in rows)
+    for r in rows:
+        state = "available" if r["available"] else f"unavailable: {r['reason']}"
+        print(f"{r['name'].ljust(width)}  {state}; {', '.join(r['capabilities'])}")
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""The genre registry: what the CLI, ``gridsat genres`` and the tests know of each genre."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .models.model import Built
+from .parsers.grid import differing_cells
+
+
+@dataclass(frozen=True)
+class Genre:
+    """One puzzle genre: how to read it, model it, check it and print it."""
+
+    name: str
+    aliases: tuple[str, ...]
+    summary: str
+    input_format: str
+    example: str
+    parse: Callable[[str], Any]
+    build: Callable[..., Built[Any]]  # (puzzle, encoding, prune=True)
+    encodings: tuple[str, ...]
+    default_encoding: str
+    default_backend: str
+    check: Callable[[Any, Any], list[str]]
+    format_solution: Callable[[Any, Any, str], str]
+    output_formats: tuple[str, ...]
+    to_json: Callable[[Any], Any]
+    differences: Callable[[Any, Any], list[str]]
+    data: str  # the folder under data/ that holds its examples
+
+
+def _grid_differences(first: Sequence[Sequence[int]], second: Sequence[Sequence[int]]
+                      ) -> list[str]:
+    """Differing cells of two number grids, as a player names them."""
+    return [f"row {r}, column {c}" for r, c in differing_cells(first, second)]
+
+
+def _rows_json(grid: Sequence[Sequence[int]]) -> list[list[int]]:
+    """A number grid as JSON: a list of rows of ints."""
+    return [list(row) for row in grid]
+
+
+def all_genres() -> tuple[Genre, ...]:
+    """Every genre, in the order the help lists them."""
+    from .models import signpost as signpost_model
+    from .parsers import signpost as signpost_parser
+    from .puzzles import signpost as signpost_rules
+
+    return (
+        Genre(
+            name="signpost",
+            aliases=("arrows",),
+            summary="number the cells 1..N so each arrow points at the next number "
+                    "(Simon Tatham's Signpost)",
+            input_format="a game ID WxH:desc as the collection prints it, e.g. "
+                         "5x5:1cceefcfggeeccghcac3e12hch10ah25a (a = north, clockwise to h)",
+            example="5x5:1cceefcfggeeccghcac3e12hch10ah25a",
+            parse=signpost_parser.parse,
+            build=signpost_model.build,
+            encodings=signpost_model.ENCODINGS,
+            default_encoding="position",
+            default_backend="sat:cadical195",
+            check=signpost_rules.check,
+            format_solution=signpost_parser.format_solution,
+            output_formats=("grid", "tatham"),
+            to_json=_rows_json,
+            differences=_grid_differences,
+            data="signpost",
+        ),
+    )
+
+
+def get_genre(name: str) -> Genre:
+    """The genre called ``name`` or one of its aliases; ValueError naming the choices."""
+    key = name.strip().lower()
+    for genre in all_genres():
+        if key == genre.name or key in genre.aliases:
+            return genre
+    names = ", ".join(g.name for g in all_genres())
+    raise ValueError(f"unknown genre {name!r} (known: {names})")

@@ -1,0 +1,123 @@
+"""Shared graph rules: Hamiltonian paths as circuits, and the cuts that make circuits lazy on SAT."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+
+from .model import Circuit, Lit, Model
+
+
+def add_hamiltonian_path(
+    model: Model,
+    num_nodes: int,
+    arcs: Iterable[tuple[int, int]],
+    starts: Iterable[int],
+    ends: Iterable[int],
+) -> dict[tuple[int, int], Lit]:
+    """A path through all nodes along ``arcs``: a circuit closed by a dummy node.
+
+    The dummy node ``num_nodes`` has an arc to every possible first node and from every possible
+    last node. Returns the literal of each real arc.
+    """
+    dummy = num_nodes
+    arc_lits = {arc: model.bool_var() for arc in arcs}
+    circuit = [(u, v, lit) for (u, v), lit in arc_lits.items()]
+    circuit += [(dummy, s, model.bool_var()) for s in starts]
+    circuit += [(e, dummy, model.bool_var()) for e in ends]
+    model.add_circuit(circuit)
+    return arc_lits
+
+
+def degree_groups(circuit: Circuit) -> list[tuple[Lit, ...]]:
+    """Exactly one arc leaves and one enters every node (a self-loop counts as both)."""
+    out: defaultdict[int, list[Lit]] = defaultdict(list)
+    into: defaultdict[int, list[Lit]] = defaultdict(list)
+    for u, v, lit in circuit.arcs:
+        out[u].append(lit)
+        into[v].append(lit)
+    nodes = sorted(set(out) | set(into))
+    return [tuple(out[n]) for n in nodes] + [tuple(into[n]) for n in nodes]
+
+
+def cycles(successor: dict[int, int]) -> list[list[int]]:
+    """The cycles of a permutation given as ``node -> next node``."""
+    seen: set[int] = set()
+    found = []
+    for start in successor:
+        if start in seen:
+            continue
+        cycle = []
+        node = start
+        while node not in seen:
+            seen.add(node)
+            cycle.append(node)
+            node = successor[node]
+        found.append(cycle)
+    return found
+
+
+def subtour_cuts(circuit: Circuit, is_true: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
+    """Clauses that cut every subtour of an assignment that meets the degree rules.
+
+    For a subtour ``S`` the cut says: if a node of ``S`` and some node outside it are both on the
+    circuit, an arc leaves ``S``. Empty when the true arcs already form a single circuit.
+    """
+    loop: dict[int, Lit] = {}
+    successor: dict[int, int] = {}
+    nodes: set[int] = set()
+    for u, v, lit in circuit.arcs:
+        nodes.update((u, v))
+        if u == v:
+            loop[u] = lit
+        elif is_true(lit):
+            successor[u] = v
+    tours = cycles(successor)
+    if len(tours) <= 1:
+        return []
+    cuts = []
+    for tour in tours:
+        inside = set(tour)
+        leaving = [lit for u, v, lit in circuit.arcs if u in inside and v not in inside]
+        # Prefer a node of S that cannot be skipped: then the cut needs no condition on it.
+        u = next((n for n in tour if n not in loop), tour[0])
+        condition = [loop[u]] if u in loop else []
+        if not any(n not in loop for n in nodes - inside):
+            # Every node outside S may be skipped: name one that is on the circuit now.
+            w = next(n for n in successor if n not in inside)
+            condition.append(loop[w])
+        cuts.append((*condition, *leaving))
+    return cuts
+
+
+def reach_layers(
+    start: int, steps: int, neighbours: Sequence[int], bits: Sequence[int]
+) -> list[int]:
+    """Bitmasks of the nodes reachable from ``start`` in exactly 0, 1, ..., ``steps`` steps.
+
+    ``neighbours[n]`` is the bitmask of the nodes one step from ``n``; ``bits[n]`` is ``1 << n``.
+    """
+    layers = [bits[start]]
+    for _ in range(steps):
+        layers.append(step(layers[-1], neighbours))
+    return layers
+
+
+def step(mask: int, neighbours: Sequence[int]) -> int:
+    """The union of the neighbours of the nodes in ``mask``."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= neighbours[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def members(mask: int) -> list[int]:
+    """The nodes of a bitmask, in increasing order."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found

@@ -1,0 +1,160 @@
+"""The declarative model: plain data that every backend translates in its own way."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Literal, TypeVar, Union
+
+Lit = int
+"""A Boolean literal, DIMACS style: variable ``v`` is ``v``, its negation is ``-v``."""
+
+Op = Literal["<=", ">=", "=="]
+
+
+@dataclass(frozen=True)
+class IntVar:
+    """An integer variable with a small explicit domain (one-hot on SAT, native on CP-SAT)."""
+
+    index: int
+    name: str
+    domain: tuple[int, ...]
+
+
+Term = tuple[int, Union[IntVar, Lit]]
+"""A coefficient and an integer variable or a literal (a literal counts as 0 or 1)."""
+
+
+@dataclass(frozen=True)
+class WeightedSum:
+    """``sum(w_i * lit_i) op bound`` over literals."""
+
+    lits: tuple[Lit, ...]
+    weights: tuple[int, ...]
+    op: Op
+    bound: int
+
+
+@dataclass(frozen=True)
+class Linear:
+    """``sum(c_i * x_i) op rhs`` over integer variables and literals, when all ``enforce`` hold."""
+
+    terms: tuple[Term, ...]
+    op: Op
+    rhs: int
+    enforce: tuple[Lit, ...] = ()
+
+
+@dataclass(frozen=True)
+class Circuit:
+    """One Hamiltonian circuit over the arcs' nodes; a self-loop arc ``(n, n, lit)`` skips ``n``."""
+
+    arcs: tuple[tuple[int, int, Lit], ...]
+
+
+Answer = Union[IntVar, Lit]
+
+
+@dataclass
+class Model:
+    """Variables and constraints as data, plus the answer variables that fix the printed solution."""
+
+    num_bools: int = 0
+    ints: list[IntVar] = field(default_factory=list)
+    clauses: list[tuple[Lit, ...]] = field(default_factory=list)
+    exactly_one: list[tuple[Lit, ...]] = field(default_factory=list)
+    at_most_one: list[tuple[Lit, ...]] = field(default_factory=list)
+    sums: list[WeightedSum] = field(default_factory=list)
+    linears: list[Linear] = field(default_factory=list)
+    circuits: list[Circuit] = field(default_factory=list)
+    answer: list[Answer] = field(default_factory=list)
+
+    def bool_var(self) -> Lit:
+        """A fresh Boolean variable."""
+        self.num_bools += 1
+        return self.num_bools
+
+    def bool_vars(self, n: int) -> range:
+        """``n`` fresh Boolean variables, numbered consecutively."""
+        first = self.num_bools + 1
+        self.num_bools += n
+        return range(first, first + n)
+
+    def int_var(self, domain: Iterable[int], name: str = "") -> IntVar:
+        """A fresh integer variable taking one of ``domain``."""
+        values = tuple(sorted(set(domain)))
+        if not values:
+            raise ValueError(f"integer variable {name!r} has an empty domain")
+        var = IntVar(len(self.ints), name or f"x{len(self.ints)}", values)
+        self.ints.append(var)
+        return var
+
+    def add_clause(self, lits: Iterable[Lit]) -> None:
+        """At least one of ``lits`` holds."""
+        self.clauses.append(tuple(lits))
+
+    def add_exactly_one(self, lits: Iterable[Lit]) -> None:
+        """Exactly one of ``lits`` holds."""
+        self.exactly_one.append(tuple(lits))
+
+    def add_at_most_one(self, lits: Iterable[Lit]) -> None:
+        """At most one of ``lits`` holds."""
+        self.at_most_one.append(tuple(lits))
+
+    def add_sum(self, lits: Sequence[Lit], weights: Sequence[int], op: Op, bound: int) -> None:
+        """``sum(w * lit) op bound``."""
+        if len(lits) != len(weights):
+            raise ValueError("a weighted sum needs one weight per literal")
+        self.sums.append(WeightedSum(tuple(lits), tuple(weights), op, bound))
+
+    def add_linear(
+        self, terms: Iterable[Term], op: Op, rhs: int, enforce: Iterable[Lit] = ()
+    ) -> None:
+        """``sum(c * x) op rhs``, only when every literal of ``enforce`` is true."""
+        self.linears.append(Linear(tuple(terms), op, rhs, tuple(enforce)))
+
+    def add_circuit(self, arcs: Iterable[tuple[int, int, Lit]]) -> None:
+        """The true arcs form a single circuit through every node that is not skipped."""
+        self.circuits.append(Circuit(tuple(arcs)))
+
+    def size(self) -> dict[str, int]:
+        """Counts of variables and constraints, for reports and benchmarks."""
+        return {
+            "bools": self.num_bools,
+            "ints": len(self.ints),
+            "clauses": len(self.clauses),
+            "exactly_one": len(self.exactly_one),
+            "at_most_one": len(self.at_most_one),
+            "sums": len(self.sums),
+            "linears": len(self.linears),
+            "circuits": len(self.circuits),
+        }
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Values a backend found: ``bools[v]`` for variable ``v`` (index 0 unused), ``ints[i]``."""
+
+    bools: tuple[bool, ...]
+    ints: tuple[int, ...]
+
+    def __call__(self, x: Answer) -> int:
+        """The value of a literal (0 or 1) or of an integer variable."""
+        if isinstance(x, IntVar):
+            return self.ints[x.index]
+        return int(self.bools[x]) if x > 0 else int(not self.bools[-x])
+
+    def project(self, answer: Sequence[Answer]) -> tuple[int, ...]:
+        """The values of the answer variables: two solutions differ iff their projections do."""
+        return tuple(self(x) for x in answer)
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Built(Generic[S]):
+    """A model and the decoder that maps its assignments back into the genre's solution."""
+
+    model: Model
+    decode: Callable[[Assignment], S]

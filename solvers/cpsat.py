@@ -1,0 +1,131 @@
+"""OR-tools CP-SAT: every constraint of the model in its native form."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..models.model import Assignment, IntVar, Lit, Model
+from .base import Backend, BackendError, Result, Session, Status
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+
+class CpSatBackend(Backend):
+    """CP-SAT with ``workers`` search workers (0: its own default, one per core)."""
+
+    family = "cpsat"
+    capabilities = frozenset({"circuit", "linear", "time-limit"})
+
+    def __init__(self, workers: int = 0) -> None:
+        self.workers = workers
+        self.name = "cpsat" if workers == 0 else f"cpsat:{workers}"
+
+    def unavailable(self) -> str | None:
+        try:
+            import ortools.sat.python.cp_model  # noqa: F401
+        except ImportError as e:
+            return f"OR-tools is not installed ({e})"
+        return None
+
+    def open(self, model: Model) -> Session:
+        return CpSatSession(model, self.workers)
+
+
+class CpSatSession(Session):
+    """A CP-SAT model; CP-SAT is not incremental, so each call solves the grown model anew."""
+
+    def __init__(self, model: Model, workers: int) -> None:
+        from ortools.sat.python import cp_model
+
+        self._cp = cp_model
+        self.model = model
+        self.workers = workers
+        m = self.cp = cp_model.CpModel()
+        self.vars = [m.new_bool_var(f"b{v}") for v in range(1, model.num_bools + 1)]
+        self.ints = [
+            m.new_int_var_from_domain(cp_model.Domain.from_values(x.domain), x.name)
+            for x in model.ints
+        ]
+        lit = self.lit
+        for clause in model.clauses:
+            m.add_bool_or([lit(v) for v in clause])
+        for group in model.exactly_one:
+            m.add_exactly_one([lit(v) for v in group])
+        for group in model.at_most_one:
+            m.add_at_most_one([lit(v) for v in group])
+        for s in model.sums:
+            expr = cp_model.LinearExpr.weighted_sum([lit(v) for v in s.lits], s.weights)
+            _compare(m, expr, s.op, s.bound)
+        for c in model.linears:
+            expr = cp_model.LinearExpr.weighted_sum(
+                [self.term(x) for _, x in c.terms], [k for k, _ in c.terms]
+            )
+            ct = _compare(m, expr, c.op, c.rhs)
+            if c.enforce:
+                ct.only_enforce_if([lit(v) for v in c.enforce])
+        for circuit in model.circuits:
+            m.add_circuit([(u, v, lit(a)) for u, v, a in circuit.arcs])
+
+    def lit(self, v: Lit) -> Any:
+        """The CP-SAT literal of a model literal."""
+        return self.vars[v - 1] if v > 0 else ~self.vars[-v - 1]
+
+    def term(self, x: IntVar | Lit) -> Any:
+        """The CP-SAT expression of an integer variable or a literal."""
+        return self.ints[x.index] if isinstance(x, IntVar) else self.lit(x)
+
+    def solve(self, time_limit: float | None = None) -> Result:
+        cp_model = self._cp
+        solver = cp_model.CpSolver()
+        if self.workers:
+            solver.parameters.num_workers = self.workers
+        if time_limit is not None:
+            solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+        code = solver.solve(self.cp)
+        status = _status_map().get(code)
+        if status is None:
+            raise BackendError(f"CP-SAT: {solver.status_name(code)} "
+                               f"{self.cp.validate() or ''}".strip())
+        stats = {"conflicts": solver.num_conflicts, "branches": solver.num_branches}
+        if status is not Status.SAT:
+            return Result(status, None, stats)
+        values = solver.response_proto.solution
+        nb = self.model.num_bools
+        bools = (False, *(bool(values[i]) for i in range(nb)))
+        ints = tuple(int(values[nb + i]) for i in range(len(self.ints)))
+        return Result(Status.SAT, Assignment(bools, ints), stats)
+
+    def exclude(self, assignment: Assignment) -> None:
+        m = self.cp
+        differ = []
+        for x in self.model.answer:
+            value = assignment(x)
+            if isinstance(x, IntVar):
+                flag = m.new_bool_var("")
+                m.add(self.ints[x.index] != value).only_enforce_if(flag)
+                differ.append(flag)
+            else:
+                differ.append(~self.lit(x) if value else self.lit(x))
+        m.add_bool_or(differ)
+
+
+def _compare(m: cp_model.CpModel, expr: Any, op: str, bound: int) -> Any:
+    """Post ``expr op bound``."""
+    if op == "<=":
+        return m.add(expr <= bound)
+    if op == ">=":
+        return m.add(expr >= bound)
+    return m.add(expr == bound)
+
+
+def _status_map() -> dict[Any, Status]:
+    """CP-SAT's statuses mapped to ours, in one place."""
+    from ortools.sat.python import cp_model
+
+    return {
+        cp_model.OPTIMAL: Status.SAT,
+        cp_model.FEASIBLE: Status.SAT,
+        cp_model.INFEASIBLE: Status.UNSAT,
+        cp_model.UNKNOWN: Status.UNKNOWN,
+    }

@@ -1,0 +1,265 @@
+"""python-sat: the model as CNF (cardinality and PB encodings, one-hot integers), circuits lazily."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..models.graph import degree_groups, subtour_cuts
+from ..models.model import Assignment, IntVar, Lit, Model
+from .base import Backend, BackendError, Result, Session, Status
+
+# The solvers python-sat offers, best known first.
+SOLVERS = (
+    "cadical195", "kissat404", "glucose42", "glucose4", "minisat22", "maplechrono", "mergesat3",
+    "lingeling", "cadical153", "glucose3", "maplecm", "maplesat", "minicard", "gluecard4",
+    "gluecard3", "minisatgh",
+)
+NOT_INCREMENTAL = frozenset({"kissat404"})
+NO_INTERRUPT = frozenset({"cadical195", "cadical153", "kissat404", "lingeling"})
+NO_BUDGET = frozenset({"lingeling", "kissat404"})
+PAIRWISE_UP_TO = 6
+"""Exactly-one and at-most-one groups up to this size are pairwise clauses; larger ones a ladder."""
+
+
+class SatBackend(Backend):
+    """One python-sat solver, named as python-sat names it (``sat:cadical195``)."""
+
+    family = "sat"
+
+    def __init__(self, solver: str) -> None:
+        self.solver = solver
+        self.name = f"sat:{solver}"
+        caps = {"circuit-lazy", "linear"}
+        if solver not in NOT_INCREMENTAL:
+            caps.add("incremental")
+        if solver not in NO_INTERRUPT or solver not in NO_BUDGET:
+            caps.add("time-limit")
+        self.capabilities = frozenset(caps)
+
+    def unavailable(self) -> str | None:
+        try:
+            from pysat.solvers import Solver
+        except ImportError as e:
+            return f"python-sat is not installed ({e})"
+        try:
+            with Solver(name=self.solver, bootstrap_with=[[1]]) as s:
+                s.solve()
+        except Exception as e:  # python-sat raises bare exceptions for missing solvers
+            return f"python-sat cannot load {self.solver} ({e or type(e).__name__})"
+        return None
+
+    def open(self, model: Model) -> Session:
+        return SatSession(model, self.solver)
+
+
+class SatSession(Session):
+    """The model's CNF in one solver; lazy subtour cuts and blocking clauses are added to it."""
+
+    def __init__(self, model: Model, solver: str) -> None:
+        from pysat.formula import IDPool
+
+        self.model = model
+        self.name = solver
+        self.pool = IDPool(start_from=model.num_bools + 1)
+        self.clauses: list[list[int]] = []
+        self.values: list[dict[int, int]] = [self._one_hot(x) for x in model.ints]
+        self._translate(model)
+        self.solver: Any = None
+        self.stale = True  # the solver must be (re)built from self.clauses
+
+    # -- translation -------------------------------------------------------------------------
+
+    def _translate(self, model: Model) -> None:
+        """Every constraint of the model as clauses."""
+        from pysat.card import CardEnc, EncType
+        from pysat.pb import PBEnc
+
+        add = self.clauses.extend
+        add(list(c) for c in model.clauses)
+        for group in model.exactly_one:
+            self.clauses.append(list(group))
+            self._at_most_one(group)
+        for group in model.at_most_one:
+            self._at_most_one(group)
+        for s in model.sums:
+            if all(w == 1 for w in s.weights):
+                enc = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}[s.op]
+                cnf = enc(lits=list(s.lits), bound=s.bound, vpool=self.pool,
+                          encoding=EncType.seqcounter)
+            else:
+                pb = {"<=": PBEnc.atmost, ">=": PBEnc.atleast, "==": PBEnc.equals}[s.op]
+                cnf = pb(lits=list(s.lits), weights=list(s.weights), bound=s.bound,
+                         vpool=self.pool)
+            add(cnf.clauses)
+        for c in model.linears:
+            self._linear(c.terms, c.op, c.rhs, [-e for e in c.enforce])
+        for circuit in model.circuits:
+            for group in degree_groups(circuit):
+                self.clauses.append(list(group))
+                self._at_most_one(group)
+
+    def _at_most_one(self, lits: Sequence[Lit]) -> None:
+        """Pairwise for small groups, a ladder (linear size) for large ones."""
+        if len(lits) <= PAIRWISE_UP_TO:
+            self.clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:])
+            return
+        from pysat.card import CardEnc, EncType
+
+        self.clauses.extend(
+            CardEnc.atmost(lits=list(lits), bound=1, vpool=self.pool,
+                           encoding=EncType.ladder).clauses
+        )
+
+    def _one_hot(self, x: IntVar) -> dict[int, int]:
+        """A literal per value of ``x``, exactly one of them true."""
+        lits = {v: self.pool.id((x.index, v)) for v in x.domain}
+        self.clauses.append(list(lits.values()))
+        self._at_most_one(list(lits.values()))
+        return lits
+
+    def _linear(self, terms: Sequence[tuple[int, IntVar | Lit]], op: str, rhs: int,
+                relax: list[Lit]) -> None:
+        """``sum(c * x) op rhs``; each clause is relaxed by ``relax`` (the negated enforcers)."""
+        ints = [(k, x) for k, x in terms if isinstance(x, IntVar)]
+        if len(ints) == len(terms) and len(ints) in (1, 2):
+            self._support(ints, op, rhs, relax)
+            return
+        from pysat.pb import PBEnc
+
+        lits: list[int] = []
+        weights: list[int] = []
+        for k, x in terms:
+            if isinstance(x, IntVar):
+                for v, lit in self.values[x.index].items():
+                    if k * v:
+                        lits.append(lit)
+                        weights.append(k * v)
+            elif k:
+                lits.append(x)
+                weights.append(k)
+        pb = {"<=": PBEnc.atmost, ">=": PBEnc.atleast, "==": PBEnc.equals}[op]
+        cnf = pb(lits=lits, weights=weights, bound=rhs, vpool=self.pool)
+        self.clauses.extend(relax + c for c in cnf.clauses)
+
+    def _support(self, ints: list[tuple[int, IntVar]], op: str, rhs: int,
+                 relax: list[Lit]) -> None:
+        """One or two integer terms: for each value of the first, the values the second allows."""
+        holds = {"<=": int.__le__, ">=": int.__ge__, "==": int.__eq__}[op]
+        (a, x), rest = ints[0], ints[1:]
+        xs = self.values[x.index]
+        for p, xlit in xs.items():
+            if not rest:
+                if not holds(a * p, rhs):
+                    self.clauses.append([*relax, -xlit])
+                continue
+            b, y = rest[0]
+            ys = self.values[y.index]
+            allowed = [ylit for q, ylit in ys.items() if holds(a * p + b * q, rhs)]
+            if len(allowed) < len(ys):
+                self.clauses.append([*relax, -xlit, *allowed])
+
+    # -- solving -----------------------------------------------------------------------------
+
+    def solve(self, time_limit: float | None = None) -> Result:
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        cuts = 0
+        while True:
+            status = self._solve_once(deadline)
+            if status is not Status.SAT:
+                return Result(status, None, {"cuts": cuts})
+            true = self._true_vars()
+
+            def is_true(lit: Lit) -> bool:
+                return lit in true if lit > 0 else -lit not in true
+
+            new = [list(cut) for c in self.model.circuits for cut in subtour_cuts(c, is_true)]
+            if not new:
+                return Result(Status.SAT, self._assignment(true), {"cuts": cuts})
+            cuts += len(new)
+            self._add(new)
+
+    def exclude(self, assignment: Assignment) -> None:
+        clause = []
+        for x in self.model.answer:
+            value = assignment(x)
+            if isinstance(x, IntVar):
+                clause.append(-self.values[x.index][value])
+            else:
+                clause.append(-x if value else x)
+        self._add([clause])
+
+    def close(self) -> None:
+        if self.solver is not None:
+            self.solver.delete()
+            self.solver = None
+
+    def _add(self, clauses: Iterable[list[int]]) -> None:
+        """New clauses: into the live solver when it is incremental, else at the next rebuild."""
+        clauses = list(clauses)
+        self.clauses.extend(clauses)
+        if self.solver is not None and self.name not in NOT_INCREMENTAL:
+            self.solver.append_formula(clauses)
+        else:
+            self.stale = True
+
+    def _solve_once(self, deadline: float | None) -> Status:
+        """One call of the native solver, within the deadline where the solver can be stopped."""
+        from pysat.solvers import Solver
+
+        if self.stale:
+            self.close()
+            try:
+                self.solver = Solver(name=self.name, bootstrap_with=self.clauses)
+            except Exception as e:
+                raise BackendError(f"python-sat cannot load {self.name} ({e})") from e
+            self.stale = self.name in NOT_INCREMENTAL
+        s = self.solver
+        if deadline is None:
+            return _status(s.solve())
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return Status.UNKNOWN
+        if self.name not in NO_INTERRUPT:
+            timer = threading.Timer(remaining, s.interrupt)
+            timer.start()
+            try:
+                answer = s.solve_limited(expect_interrupt=True)
+            finally:
+                timer.cancel()
+                s.clear_interrupt()
+            return _status(answer)
+        if self.name not in NO_BUDGET:
+            budget = 2000
+            while time.monotonic() < deadline:
+                s.conf_budget(budget)
+                answer = s.solve_limited()
+                if answer is not None:
+                    return _status(answer)
+                budget = min(budget * 2, 100_000)
+            return Status.UNKNOWN
+        return _status(s.solve())  # this solver cannot be stopped: the limit is not kept
+
+    def _true_vars(self) -> set[int]:
+        """The variables the solver set true."""
+        return {lit for lit in self.solver.get_model() if lit > 0}
+
+    def _assignment(self, true: set[int]) -> Assignment:
+        """The model's variables as the solver set them."""
+        bools = tuple(v in true for v in range(self.model.num_bools + 1))
+        ints = []
+        for x, lits in zip(self.model.ints, self.values):
+            found = [v for v, lit in lits.items() if lit in true]
+            if len(found) != 1:
+                raise BackendError(f"integer {x.name} decoded to {len(found)} values")
+            ints.append(found[0])
+        return Assignment(bools, tuple(ints))
+
+
+def _status(answer: bool | None) -> Status:
+    """python-sat's answers mapped to ours, in one place."""
+    if answer is None:
+        return Status.UNKNOWN
+    return Status.SAT if answer else Status.UNSAT
