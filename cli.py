@@ -62,25 +62,49 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    solve = sub.add_parser("solve", help="solve a puzzle", description="Solve a puzzle; "
-                           "exit 0 solved, 1 no solution, 2 bad input, 3 not unique "
-                           "(with --unique), 4 time limit, 70 internal error.")
+    solve = sub.add_parser(
+        "solve",
+        help="solve a puzzle",
+        description="Solve a puzzle; "
+        "exit 0 solved, 1 no solution, 2 bad input, 3 not unique "
+        "(with --unique), 4 time limit, 70 internal error.",
+    )
     solve.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
-    solve.add_argument("input", nargs="?", default="-",
-                       help="a file, the puzzle itself (e.g. a game ID), or - for stdin")
-    solve.add_argument("--backend", "-b", help="cpsat, cpsat:N or sat:NAME "
-                       "(see `gridsat backends`); default: the genre's fastest")
+    solve.add_argument(
+        "input",
+        nargs="?",
+        default="-",
+        help="a file, the puzzle itself (e.g. a game ID), or - for stdin",
+    )
+    solve.add_argument(
+        "--backend",
+        "-b",
+        help="cpsat, cpsat:N or sat:NAME (see `gridsat backends`); default: the genre's fastest",
+    )
     solve.add_argument("--encoding", "-e", help="the model's encoding (see `gridsat genres`)")
-    solve.add_argument("--unique", "-u", action="store_true",
-                       help="also prove the solution unique, or show a second one (exit 3)")
-    solve.add_argument("--count", "-c", type=_positive_int, metavar="N",
-                       help="count distinct solutions, up to N")
-    solve.add_argument("--time-limit", "-t", type=_positive_float, metavar="S",
-                       help="give up after S seconds (exit 4)")
+    solve.add_argument(
+        "--unique",
+        "-u",
+        action="store_true",
+        help="also prove the solution unique, or show a second one (exit 3)",
+    )
+    solve.add_argument(
+        "--count", "-c", type=_positive_int, metavar="N", help="count distinct solutions, up to N"
+    )
+    solve.add_argument(
+        "--time-limit",
+        "-t",
+        type=_positive_float,
+        metavar="S",
+        help="give up after S seconds (exit 4)",
+    )
     solve.add_argument("--format", "-f", help="how to print the solution (see `gridsat genres`)")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
-    solve.add_argument("--no-prune", action="store_true",
-                       help="skip the model's domain pruning (to study the solvers)")
+    solve.add_argument(
+        "--no-prune",
+        action="store_true",
+        help="skip the model's domain pruning (to study the solvers)",
+    )
     solve.set_defaults(run=_solve)
 
     genres = sub.add_parser("genres", help="list the genres, their formats and examples")
@@ -150,12 +174,15 @@ def _solve(args: argparse.Namespace) -> int:
         raise UsageError(str(e)) from e
     encoding = args.encoding or genre.default_encoding
     if encoding not in genre.encodings:
-        raise UsageError(f"{genre.name} has no encoding {encoding!r} "
-                         f"(choose from {', '.join(genre.encodings)})")
+        raise UsageError(
+            f"{genre.name} has no encoding {encoding!r} (choose from {', '.join(genre.encodings)})"
+        )
     style = args.format or genre.output_formats[0]
     if style not in genre.output_formats:
-        raise UsageError(f"{genre.name} has no output format {style!r} "
-                         f"(choose from {', '.join(genre.output_formats)})")
+        raise UsageError(
+            f"{genre.name} has no output format {style!r} "
+            f"(choose from {', '.join(genre.output_formats)})"
+        )
     text = read_input(args.input)
     times: dict[str, float] = {}
     try:
@@ -169,12 +196,20 @@ def _solve(args: argparse.Namespace) -> int:
         raise UsageError(f"backend {backend.name} is not available here: {reason}")
     limit = max(args.count or 1, 2 if args.unique else 1)
     try:
-        outcome: Outcome = solve(genre, puzzle, backend, encoding, limit=limit,
-                                 time_limit=args.time_limit, prune=not args.no_prune,
-                                 times=times)
+        outcome: Outcome = solve(
+            genre,
+            puzzle,
+            backend,
+            encoding,
+            limit=limit,
+            time_limit=args.time_limit,
+            prune=not args.no_prune,
+            times=times,
+        )
     except CheckFailed as e:
-        return _fail(f"internal error: {e}. Please report this as a bug, with the puzzle.",
-                     EXIT_INTERNAL)
+        return _fail(
+            f"internal error: {e}. Please report this as a bug, with the puzzle.", EXIT_INTERNAL
+        )
     except BackendError as e:
         return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
     code = STATUS_EXIT[outcome.status]
@@ -219,17 +254,21 @@ def _outcome_text(genre: Any, outcome: Any, style: str, count: int | None) -> st
     if outcome.status == "timeout" and not sols:
         return "time limit reached before a solution was found"
     lines = [show(outcome.puzzle, sols[0], style)]
-    if outcome.status == "unique":
-        lines.append("unique solution")
-    elif outcome.status == "multiple" and count is None:
-        cells = genre.differences(sols[0], sols[1])
-        lines += ["", "not unique; a second solution:", show(outcome.puzzle, sols[1], style),
-                  f"they differ at {len(cells)} cells: " + "; ".join(cells)]
-    elif outcome.status == "timeout":
-        lines.append("time limit reached before uniqueness was settled")
-    if count is not None and outcome.status != "timeout":
+    if outcome.status == "timeout":
+        lines.append(f"time limit reached after {len(sols)} solution(s)")
+    elif count is not None:
         more = "" if outcome.count_exact else "at least "
         lines.append(f"{more}{len(sols)} solution{'s' if len(sols) != 1 else ''}")
+    elif outcome.status == "unique":
+        lines.append("unique solution")
+    elif outcome.status == "multiple":
+        cells = genre.differences(sols[0], sols[1])
+        lines += [
+            "",
+            "not unique; a second solution:",
+            show(outcome.puzzle, sols[1], style),
+            f"the two differ in {len(cells)} cells: " + " ".join(cells),
+        ]
     return "\n".join(lines)
 
 
@@ -258,8 +297,9 @@ def _genres(args: argparse.Namespace) -> int:
         print(f"{r['name']}{aliases}: {r['summary']}")
         print(f"  input:     {r['input']}")
         print(f"  example:   gridsat solve {r['name']} {r['example']}")
-        encodings = ", ".join(e + (" (default)" if e == r["default_encoding"] else "")
-                              for e in r["encodings"])
+        encodings = ", ".join(
+            e + (" (default)" if e == r["default_encoding"] else "") for e in r["encodings"]
+        )
         print(f"  encodings: {encodings}")
         print(f"  backend:   {r['default_backend']} by default")
         print(f"  formats:   {', '.join(r['formats'])}")
@@ -269,11 +309,18 @@ def _genres(args: argparse.Namespace) -> int:
 def _backends(args: argparse.Namespace) -> int:
     from .solvers import all_backends
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for b in all_backends():
         reason = b.unavailable()
-        rows.append({"name": b.name, "family": b.family, "available": reason is None,
-                     "reason": reason, "capabilities": sorted(b.capabilities)})
+        rows.append(
+            {
+                "name": b.name,
+                "family": b.family,
+                "available": reason is None,
+                "reason": reason,
+                "capabilities": sorted(b.capabilities),
+            }
+        )
     if args.json:
         print(json.dumps(rows, indent=2))
         return EXIT_OK

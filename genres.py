@@ -32,10 +32,9 @@ class Genre:
     data: str  # the folder under data/ that holds its examples
 
 
-def _grid_differences(first: Sequence[Sequence[int]], second: Sequence[Sequence[int]]
-                      ) -> list[str]:
-    """Differing cells of two number grids, as a player names them."""
-    return [f"row {r}, column {c}" for r, c in differing_cells(first, second)]
+def _grid_differences(first: Sequence[Sequence[int]], second: Sequence[Sequence[int]]) -> list[str]:
+    """Differing cells of two number grids, as ``r2c5`` (row 2, column 5)."""
+    return [f"r{r}c{c}" for r, c in differing_cells(first, second)]
 
 
 def _rows_json(grid: Sequence[Sequence[int]]) -> list[list[int]]:
@@ -54,9 +53,9 @@ def all_genres() -> tuple[Genre, ...]:
             name="signpost",
             aliases=("arrows",),
             summary="number the cells 1..N so each arrow points at the next number "
-                    "(Simon Tatham's Signpost)",
+            "(Simon Tatham's Signpost)",
             input_format="a game ID WxH:desc as the collection prints it, e.g. "
-                         "5x5:1cceefcfggeeccghcac3e12hch10ah25a (a = north, clockwise to h)",
+            "5x5:1cceefcfggeeccghcac3e12hch10ah25a (a = north, clockwise to h)",
             example="5x5:1cceefcfggeeccghcac3e12hch10ah25a",
             parse=signpost_parser.parse,
             build=signpost_model.build,

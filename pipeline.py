@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .genres import Genre
-from .models.model import Assignment
 from .solvers import Backend, Status
 
 
@@ -54,39 +53,35 @@ def solve(
     """
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    start = time.perf_counter()
+    begun = start = time.perf_counter()
     built = genre.build(puzzle, encoding, prune=prune)
     session = backend.open(built.model)
     times["build"] = time.perf_counter() - start
     times["solve"] = times["unique"] = 0.0
     solutions: list[Any] = []
     timed_out = False
-    last: Assignment | None = None
     with session:
-        while len(solutions) < limit:
-            phase = "solve" if last is None else "unique"
-            start = time.perf_counter()
-            if last is not None:
-                session.exclude(last)
-            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
-            result = session.solve(remaining)
-            times[phase] += time.perf_counter() - start
+        start = time.perf_counter()
+        remaining = None if time_limit is None else max(0.0, time_limit - (start - begun))
+        for result in session.enumerate(limit, remaining):
+            times["unique" if solutions else "solve"] += time.perf_counter() - start
             if result.status is Status.UNKNOWN:
                 timed_out = True
+            if result.status is not Status.SAT or result.assignment is None:
                 break
-            if result.status is Status.UNSAT or result.assignment is None:
-                break
-            last = result.assignment
-            solution = built.decode(last)
+            solution = built.decode(result.assignment)
             problems = genre.check(puzzle, solution)
             if problems:
-                raise CheckFailed(f"{backend.name}/{encoding} gave a {genre.name} solution that "
-                                  f"breaks the rules: {problems[0]}")
+                raise CheckFailed(
+                    f"{backend.name}/{encoding} gave a {genre.name} solution that "
+                    f"breaks the rules: {problems[0]}"
+                )
             if solution in solutions:
-                raise CheckFailed(f"{backend.name}/{encoding} gave the same {genre.name} "
-                                  "solution twice")
+                raise CheckFailed(
+                    f"{backend.name}/{encoding} gave the same {genre.name} solution twice"
+                )
             solutions.append(solution)
+            start = time.perf_counter()
     exhausted = not timed_out and len(solutions) < limit
     if timed_out:
         status = "timeout"

@@ -1,4 +1,4 @@
-"""Shared graph rules: Hamiltonian paths as circuits, and the cuts that make circuits lazy on SAT."""
+"""Shared graph rules: Hamiltonian paths as circuits, and the cuts that make circuits lazy."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar, Union
+from typing import Generic, Literal, TypeVar
 
 Lit = int
 """A Boolean literal, DIMACS style: variable ``v`` is ``v``, its negation is ``-v``."""
@@ -21,7 +21,7 @@ class IntVar:
     domain: tuple[int, ...]
 
 
-Term = tuple[int, Union[IntVar, Lit]]
+Term = tuple[int, IntVar | Lit]
 """A coefficient and an integer variable or a literal (a literal counts as 0 or 1)."""
 
 
@@ -52,12 +52,12 @@ class Circuit:
     arcs: tuple[tuple[int, int, Lit], ...]
 
 
-Answer = Union[IntVar, Lit]
+Answer = IntVar | Lit
 
 
 @dataclass
 class Model:
-    """Variables and constraints as data, plus the answer variables that fix the printed solution."""
+    """Variables and constraints as data, and the answer variables that fix the printed solution."""
 
     num_bools: int = 0
     ints: list[IntVar] = field(default_factory=list)

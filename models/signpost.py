@@ -21,8 +21,9 @@ def arrows(puzzle: Signpost) -> tuple[list[list[int]], list[list[int]]]:
     return succ, pred
 
 
-def domains(puzzle: Signpost, succ_lists: list[list[int]], pred_lists: list[list[int]]
-            ) -> list[int] | None:
+def domains(
+    puzzle: Signpost, succ_lists: list[list[int]], pred_lists: list[list[int]]
+) -> list[int] | None:
     """For each number k (index k-1), the bitmask of cells that may hold it; None if none can.
 
     Sound pruning only: k must be reachable from where k-1 may stand and must reach where k+1
@@ -78,8 +79,9 @@ def build(puzzle: Signpost, encoding: str = "position", prune: bool = True) -> B
     raise ValueError(f"unknown Signpost encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
 
 
-def _position(puzzle: Signpost, dom: list[int] | None,
-              succ: list[list[int]], pred: list[list[int]]) -> Built[NumberGrid]:
+def _position(
+    puzzle: Signpost, dom: list[int] | None, succ: list[list[int]], pred: list[list[int]]
+) -> Built[NumberGrid]:
     """One Boolean per (cell, number): the cell holds the number."""
     model = Model()
     n = puzzle.size
@@ -90,7 +92,7 @@ def _position(puzzle: Signpost, dom: list[int] | None,
     x: list[dict[int, int]] = []
     for k in range(n):
         lits = model.bool_vars(len(cells[k]))
-        x.append(dict(zip(cells[k], lits)))
+        x.append(dict(zip(cells[k], lits, strict=True)))
     # Every number stands in exactly one cell.
     for k in range(n):
         model.add_exactly_one(x[k].values())
@@ -99,8 +101,8 @@ def _position(puzzle: Signpost, dom: list[int] | None,
     for k in range(n):
         for c, lit in x[k].items():
             by_cell[c].append(lit)
-    for lits in by_cell:
-        model.add_exactly_one(lits)
+    for group in by_cell:
+        model.add_exactly_one(group)
     # The arrow of k points at k+1, and k+1 is pointed at by the arrow of k.
     for k in range(n - 1):
         here, there = x[k], x[k + 1]
@@ -121,8 +123,7 @@ def _position(puzzle: Signpost, dom: list[int] | None,
     return Built(model, decode)
 
 
-def _circuit(puzzle: Signpost, dom: list[int] | None, succ: list[list[int]]
-             ) -> Built[NumberGrid]:
+def _circuit(puzzle: Signpost, dom: list[int] | None, succ: list[list[int]]) -> Built[NumberGrid]:
     """Arcs along the arrows forming one path, closed by a dummy node; positions pin the givens."""
     model = Model()
     n = puzzle.size
@@ -136,10 +137,7 @@ def _circuit(puzzle: Signpost, dom: list[int] | None, succ: list[list[int]]
     pos = [model.int_var(holds[c], f"pos{c}") for c in range(n)]
     # An arc c -> d exists only where the arrow of c points at d and some k, k+1 fit them.
     arcs = [
-        (c, d)
-        for c in range(n)
-        for d in succ[c]
-        if any(dom[k] >> d & 1 for k in holds[c] if k < n)
+        (c, d) for c in range(n) for d in succ[c] if any(dom[k] >> d & 1 for k in holds[c] if k < n)
     ]
     # The path runs from the cell of 1 to the cell of N through every cell once.
     arc_lits = add_hamiltonian_path(model, n, arcs, members(dom[0]), members(dom[n - 1]))
@@ -163,7 +161,7 @@ def _unsolvable(model: Model, puzzle: Signpost) -> Built[NumberGrid]:
 def _rows(puzzle: Signpost, numbers: list[int]) -> NumberGrid:
     """Cell numbers, row by row."""
     w = puzzle.width
-    return tuple(tuple(numbers[r * w:(r + 1) * w]) for r in range(puzzle.height))
+    return tuple(tuple(numbers[r * w : (r + 1) * w]) for r in range(puzzle.height))
 
 
 def _mask(cells: Iterable[int]) -> int:

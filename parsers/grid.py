@@ -18,7 +18,7 @@ def differing_cells(
     """The (row, column) cells, counted from 1, where two grids disagree."""
     return [
         (r + 1, c + 1)
-        for r, (row_a, row_b) in enumerate(zip(first, second))
-        for c, (a, b) in enumerate(zip(row_a, row_b))
+        for r, (row_a, row_b) in enumerate(zip(first, second, strict=True))
+        for c, (a, b) in enumerate(zip(row_a, row_b, strict=True))
         if a != b
     ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from ..puzzles.signpost import NumberGrid, Signpost
 from . import ParseError
@@ -28,10 +29,12 @@ def parse(text: str) -> Signpost:
         offset = 9
     colon = text.find(":", offset)
     if not text:
-        raise ParseError("empty input: expected a Signpost game ID such as 4x4:1eee11gechacaegbch16a")
+        raise ParseError("empty input: expected a Signpost game ID, e.g. 4x4:1eee11gechacaegbch16a")
     if colon < 0:
-        raise ParseError(f"no ':' in {_clip(text)!r}: a Signpost game ID reads WxH:desc, "
-                         "e.g. 4x4:1eee11gechacaegbch16a")
+        raise ParseError(
+            f"no ':' in {_clip(text)!r}: a Signpost game ID reads WxH:desc, "
+            "e.g. 4x4:1eee11gechacaegbch16a"
+        )
     size = text[offset:colon].strip()
     match = _SIZE.fullmatch(size)
     if not match:
@@ -40,8 +43,9 @@ def parse(text: str) -> Signpost:
     if width < 1 or height < 1:
         raise ParseError(f"bad size {size!r}: width and height must be at least 1")
     if width * height > MAX_CELLS:
-        raise ParseError(f"size {width}x{height} has {width * height} cells; "
-                         f"the limit is {MAX_CELLS}")
+        raise ParseError(
+            f"size {width}x{height} has {width * height} cells; the limit is {MAX_CELLS}"
+        )
     return _read_cells(text, colon + 1, width, height)
 
 
@@ -65,22 +69,29 @@ def _read_cells(text: str, start: int, width: int, height: int) -> Signpost:
             continue
         arrow = LETTERS.find(ch)
         if arrow < 0:
-            raise ParseError(f"unexpected {ch!r} at column {column} of the game ID "
-                             "(expected a digit or an arrow letter a-h)")
+            raise ParseError(
+                f"unexpected {ch!r} at column {column} of the game ID "
+                "(expected a digit or an arrow letter a-h)"
+            )
         cell = len(arrows)
         if cell >= n:
-            raise ParseError(f"too many cells: a {width}x{height} board has {n}, "
-                             f"and cell {n + 1} starts at column {digits_at if digits else column}")
+            raise ParseError(
+                f"too many cells: a {width}x{height} board has {n}, "
+                f"and cell {n + 1} starts at column {digits_at if digits else column}"
+            )
         if digits:
             value = int(digits)
             name = f"row {cell // width + 1}, column {cell % width + 1}"
             if not 1 <= value <= n:
-                raise ParseError(f"number {digits} at column {digits_at} ({name}) "
-                                 f"is outside 1..{n}")
+                raise ParseError(
+                    f"number {digits} at column {digits_at} ({name}) is outside 1..{n}"
+                )
             if value in where:
                 other = where[value]
-                raise ParseError(f"number {value} is given twice: row {other // width + 1}, "
-                                 f"column {other % width + 1} and {name} (column {digits_at})")
+                raise ParseError(
+                    f"number {value} is given twice: row {other // width + 1}, "
+                    f"column {other % width + 1} and {name} (column {digits_at})"
+                )
             givens[cell] = value
             where[value] = cell
             digits = ""
@@ -88,8 +99,9 @@ def _read_cells(text: str, start: int, width: int, height: int) -> Signpost:
     if digits:
         raise ParseError(f"number {digits} at column {digits_at} has no arrow letter after it")
     if len(arrows) < n:
-        raise ParseError(f"too few cells: the description has {len(arrows)}, "
-                         f"a {width}x{height} board needs {n}")
+        raise ParseError(
+            f"too few cells: the description has {len(arrows)}, a {width}x{height} board needs {n}"
+        )
     return Signpost(width, height, tuple(arrows), givens)
 
 
@@ -106,7 +118,7 @@ def format_solution(puzzle: Signpost, solution: NumberGrid, style: str = "grid")
     return format_number_grid(solution)
 
 
-def _desc(puzzle: Signpost, numbers: dict[int, int]) -> str:
+def _desc(puzzle: Signpost, numbers: Mapping[int, int]) -> str:
     """One token a cell: the number, when there is one, then the arrow letter."""
     return "".join(
         f"{numbers.get(cell, '')}{LETTERS[arrow]}" for cell, arrow in enumerate(puzzle.arrows)

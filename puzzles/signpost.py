@@ -10,10 +10,25 @@ NumberGrid = tuple[tuple[int, ...], ...]
 
 # The eight arrows, clockwise from north, as (dx, dy) with y growing downward.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1),
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
 )
-ARROW_NAMES = ("north", "north-east", "east", "south-east",
-               "south", "south-west", "west", "north-west")
+ARROW_NAMES = (
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west",
+)
 
 
 @dataclass(frozen=True)
@@ -61,8 +76,10 @@ def check(puzzle: Signpost, solution: NumberGrid) -> list[str]:
         if not 1 <= value <= n:
             problems.append(f"{puzzle.cell_name(cell)} holds {value}, outside 1..{n}")
         elif value in where:
-            problems.append(f"{value} stands twice, at {puzzle.cell_name(where[value])} "
-                            f"and {puzzle.cell_name(cell)}")
+            problems.append(
+                f"{value} stands twice, at {puzzle.cell_name(where[value])} "
+                f"and {puzzle.cell_name(cell)}"
+            )
         else:
             where[value] = cell
     if problems:
@@ -79,7 +96,9 @@ def check(puzzle: Signpost, solution: NumberGrid) -> list[str]:
         step_y = there // puzzle.width - here // puzzle.width
         distance = max(abs(step_x), abs(step_y))
         if (step_x, step_y) != (dx * distance, dy * distance):
-            problems.append(f"{value + 1} at {puzzle.cell_name(there)} is not on the "
-                            f"{ARROW_NAMES[puzzle.arrows[here]]} arrow of {value} "
-                            f"at {puzzle.cell_name(here)}")
+            problems.append(
+                f"{value + 1} at {puzzle.cell_name(there)} is not on the "
+                f"{ARROW_NAMES[puzzle.arrows[here]]} arrow of {value} "
+                f"at {puzzle.cell_name(here)}"
+            )
     return problems

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from .base import Backend, BackendError, Result, Session, Status
 
-__all__ = ["Backend", "BackendError", "Result", "Session", "Status", "all_backends",
-           "get_backend"]
+__all__ = ["Backend", "BackendError", "Result", "Session", "Status", "all_backends", "get_backend"]
 
 
 def get_backend(name: str) -> Backend:
@@ -23,13 +22,16 @@ def get_backend(name: str) -> Backend:
     if family == "sat":
         solver = arg or SOLVERS[0]
         if solver not in SOLVERS:
-            raise ValueError(f"unknown SAT solver {arg!r} (python-sat offers: "
-                             f"{', '.join(SOLVERS)})")
+            raise ValueError(
+                f"unknown SAT solver {arg!r} (python-sat offers: {', '.join(SOLVERS)})"
+            )
         return SatBackend(solver)
     if family in SOLVERS and not arg:
         return SatBackend(family)
-    raise ValueError(f"unknown backend {name!r} (choose cpsat, cpsat:N or sat:NAME; "
-                     "`gridsat backends` lists them)")
+    raise ValueError(
+        f"unknown backend {name!r} (choose cpsat, cpsat:N or sat:NAME; "
+        "`gridsat backends` lists them)"
+    )
 
 
 def all_backends() -> list[Backend]:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import enum
+import time
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..models.model import Assignment, Model
@@ -41,7 +43,20 @@ class Session(ABC):
     def exclude(self, assignment: Assignment) -> None:
         """Forbid this assignment's values of the model's answer variables."""
 
-    def close(self) -> None:
+    def enumerate(self, limit: int, time_limit: float | None = None) -> Iterator[Result]:
+        """Up to ``limit`` solutions distinct on the answer variables, then (if the search ended
+        before the limit) the result that ended it: UNSAT when all were found, or UNKNOWN."""
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        for found in range(limit):
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            result = self.solve(remaining)
+            yield result
+            if result.status is not Status.SAT or result.assignment is None:
+                return
+            if found + 1 < limit:
+                self.exclude(result.assignment)
+
+    def close(self) -> None:  # noqa: B027  (a no-op unless the backend holds native memory)
         """Free the native solver."""
 
     def __enter__(self) -> Session:
@@ -70,4 +85,3 @@ class Backend(ABC):
         """One solution of ``model``, or why there is none."""
         with self.open(model) as session:
             return session.solve(time_limit)
-

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..models.model import Assignment, IntVar, Lit, Model
@@ -85,16 +86,41 @@ class CpSatSession(Session):
         code = solver.solve(self.cp)
         status = _status_map().get(code)
         if status is None:
-            raise BackendError(f"CP-SAT: {solver.status_name(code)} "
-                               f"{self.cp.validate() or ''}".strip())
+            raise BackendError(
+                f"CP-SAT: {solver.status_name(code)} {self.cp.validate() or ''}".strip()
+            )
         stats = {"conflicts": solver.num_conflicts, "branches": solver.num_branches}
         if status is not Status.SAT:
             return Result(status, None, stats)
-        values = solver.response_proto.solution
+        return Result(Status.SAT, self.assignment(solver.response_proto.solution), stats)
+
+    def enumerate(self, limit: int, time_limit: float | None = None) -> Iterator[Result]:
+        """Few solutions by blocking and re-solving; many by CP-SAT's own enumeration, kept
+        distinct on the answer variables (it repeats solutions that differ elsewhere only)."""
+        if limit <= 2:
+            yield from super().enumerate(limit, time_limit)
+            return
+        cp_model = self._cp
+        solver = cp_model.CpSolver()
+        solver.parameters.enumerate_all_solutions = True
+        if time_limit is not None:
+            solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+        collector = _Collector(cp_model, self, limit)
+        code = solver.solve(self.cp, collector)
+        yield from collector.found
+        if len(collector.found) < limit:
+            status = _status_map().get(code)
+            if status is None:
+                raise BackendError(f"CP-SAT: {solver.status_name(code)}")
+            # A completed search that found solutions reports OPTIMAL: none are left.
+            yield Result(Status.UNKNOWN if status is Status.UNKNOWN else Status.UNSAT)
+
+    def assignment(self, values: Sequence[int]) -> Assignment:
+        """The model's variables from CP-SAT's solution vector (ours come first, in order)."""
         nb = self.model.num_bools
         bools = (False, *(bool(values[i]) for i in range(nb)))
         ints = tuple(int(values[nb + i]) for i in range(len(self.ints)))
-        return Result(Status.SAT, Assignment(bools, ints), stats)
+        return Assignment(bools, ints)
 
     def exclude(self, assignment: Assignment) -> None:
         m = self.cp
@@ -129,3 +155,25 @@ def _status_map() -> dict[Any, Status]:
         cp_model.INFEASIBLE: Status.UNSAT,
         cp_model.UNKNOWN: Status.UNKNOWN,
     }
+
+
+def _Collector(cp_model: Any, session: CpSatSession, limit: int) -> Any:
+    """A solution callback that keeps solutions new on the answer variables, up to ``limit``."""
+
+    class Collector(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.found: list[Result] = []
+            self.seen: set[tuple[int, ...]] = set()
+
+        def on_solution_callback(self) -> None:
+            assignment = session.assignment(self.response_proto.solution)
+            key = assignment.project(session.model.answer)
+            if key in self.seen:
+                return
+            self.seen.add(key)
+            self.found.append(Result(Status.SAT, assignment))
+            if len(self.found) >= limit:
+                self.stop_search()
+
+    return Collector()

@@ -1,10 +1,10 @@
-"""python-sat: the model as CNF (cardinality and PB encodings, one-hot integers), circuits lazily."""
+"""python-sat: the model as CNF (cardinality and PB encodings, one-hot integers), lazy circuits."""
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..models.graph import degree_groups, subtour_cuts
@@ -13,9 +13,22 @@ from .base import Backend, BackendError, Result, Session, Status
 
 # The solvers python-sat offers, best known first.
 SOLVERS = (
-    "cadical195", "kissat404", "glucose42", "glucose4", "minisat22", "maplechrono", "mergesat3",
-    "lingeling", "cadical153", "glucose3", "maplecm", "maplesat", "minicard", "gluecard4",
-    "gluecard3", "minisatgh",
+    "cadical195",
+    "kissat404",
+    "glucose42",
+    "glucose4",
+    "minisat22",
+    "maplechrono",
+    "mergesat3",
+    "lingeling",
+    "cadical153",
+    "glucose3",
+    "maplecm",
+    "maplesat",
+    "minicard",
+    "gluecard4",
+    "gluecard3",
+    "minisatgh",
 )
 NOT_INCREMENTAL = frozenset({"kissat404"})
 NO_INTERRUPT = frozenset({"cadical195", "cadical153", "kissat404", "lingeling"})
@@ -87,12 +100,12 @@ class SatSession(Session):
         for s in model.sums:
             if all(w == 1 for w in s.weights):
                 enc = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}[s.op]
-                cnf = enc(lits=list(s.lits), bound=s.bound, vpool=self.pool,
-                          encoding=EncType.seqcounter)
+                cnf = enc(
+                    lits=list(s.lits), bound=s.bound, vpool=self.pool, encoding=EncType.seqcounter
+                )
             else:
                 pb = {"<=": PBEnc.atmost, ">=": PBEnc.atleast, "==": PBEnc.equals}[s.op]
-                cnf = pb(lits=list(s.lits), weights=list(s.weights), bound=s.bound,
-                         vpool=self.pool)
+                cnf = pb(lits=list(s.lits), weights=list(s.weights), bound=s.bound, vpool=self.pool)
             add(cnf.clauses)
         for c in model.linears:
             self._linear(c.terms, c.op, c.rhs, [-e for e in c.enforce])
@@ -104,13 +117,14 @@ class SatSession(Session):
     def _at_most_one(self, lits: Sequence[Lit]) -> None:
         """Pairwise for small groups, a ladder (linear size) for large ones."""
         if len(lits) <= PAIRWISE_UP_TO:
-            self.clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:])
+            self.clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :])
             return
         from pysat.card import CardEnc, EncType
 
         self.clauses.extend(
-            CardEnc.atmost(lits=list(lits), bound=1, vpool=self.pool,
-                           encoding=EncType.ladder).clauses
+            CardEnc.atmost(
+                lits=list(lits), bound=1, vpool=self.pool, encoding=EncType.ladder
+            ).clauses
         )
 
     def _one_hot(self, x: IntVar) -> dict[int, int]:
@@ -120,8 +134,9 @@ class SatSession(Session):
         self._at_most_one(list(lits.values()))
         return lits
 
-    def _linear(self, terms: Sequence[tuple[int, IntVar | Lit]], op: str, rhs: int,
-                relax: list[Lit]) -> None:
+    def _linear(
+        self, terms: Sequence[tuple[int, IntVar | Lit]], op: str, rhs: int, relax: list[Lit]
+    ) -> None:
         """``sum(c * x) op rhs``; each clause is relaxed by ``relax`` (the negated enforcers)."""
         ints = [(k, x) for k, x in terms if isinstance(x, IntVar)]
         if len(ints) == len(terms) and len(ints) in (1, 2):
@@ -144,8 +159,7 @@ class SatSession(Session):
         cnf = pb(lits=lits, weights=weights, bound=rhs, vpool=self.pool)
         self.clauses.extend(relax + c for c in cnf.clauses)
 
-    def _support(self, ints: list[tuple[int, IntVar]], op: str, rhs: int,
-                 relax: list[Lit]) -> None:
+    def _support(self, ints: list[tuple[int, IntVar]], op: str, rhs: int, relax: list[Lit]) -> None:
         """One or two integer terms: for each value of the first, the values the second allows."""
         holds = {"<=": int.__le__, ">=": int.__ge__, "==": int.__eq__}[op]
         (a, x), rest = ints[0], ints[1:]
@@ -171,10 +185,7 @@ class SatSession(Session):
             if status is not Status.SAT:
                 return Result(status, None, {"cuts": cuts})
             true = self._true_vars()
-
-            def is_true(lit: Lit) -> bool:
-                return lit in true if lit > 0 else -lit not in true
-
+            is_true = _truth(true)
             new = [list(cut) for c in self.model.circuits for cut in subtour_cuts(c, is_true)]
             if not new:
                 return Result(Status.SAT, self._assignment(true), {"cuts": cuts})
@@ -250,12 +261,17 @@ class SatSession(Session):
         """The model's variables as the solver set them."""
         bools = tuple(v in true for v in range(self.model.num_bools + 1))
         ints = []
-        for x, lits in zip(self.model.ints, self.values):
+        for x, lits in zip(self.model.ints, self.values, strict=True):
             found = [v for v, lit in lits.items() if lit in true]
             if len(found) != 1:
                 raise BackendError(f"integer {x.name} decoded to {len(found)} values")
             ints.append(found[0])
         return Assignment(bools, tuple(ints))
+
+
+def _truth(true: set[int]) -> Callable[[Lit], bool]:
+    """The value of a literal, given the set of true variables."""
+    return lambda lit: lit in true if lit > 0 else -lit not in true
 
 
 def _status(answer: bool | None) -> Status:

@@ -1,0 +1,179 @@
+"""The command line as a user runs it: a real process, real arguments, real exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA
+
+SEED_FILE = DATA / "signpost" / "seed.txt"
+SEED = SEED_FILE.read_text().strip()
+SEED_SOLUTION = json.loads((DATA / "signpost" / "seed.solution.json").read_text())
+FEWER = (DATA / "signpost" / "seed-fewer-givens.txt").read_text().strip()
+
+
+def gridsat(*args: str, stdin: str | bytes = "") -> subprocess.CompletedProcess[str]:
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    done = subprocess.run(
+        [sys.executable, "-m", "gridsat", *args], input=data, capture_output=True, timeout=120
+    )
+    return subprocess.CompletedProcess(
+        done.args, done.returncode, done.stdout.decode(), done.stderr.decode()
+    )
+
+
+def grid_of(text: str) -> list[list[int]]:
+    return [[int(v) for v in line.split()] for line in text.strip().splitlines()]
+
+
+def test_solves_an_id_given_as_argument() -> None:
+    run = gridsat("solve", "signpost", SEED)
+    assert run.returncode == 0, run.stderr
+    assert grid_of(run.stdout) == SEED_SOLUTION
+    assert run.stderr == ""
+
+
+def test_solves_a_file_and_stdin_alike() -> None:
+    from_file = gridsat("solve", "signpost", str(SEED_FILE))
+    from_stdin = gridsat("solve", "signpost", stdin=SEED + "\n")
+    from_dash = gridsat("solve", "signpost", "-", stdin=SEED)
+    assert from_file.returncode == from_stdin.returncode == from_dash.returncode == 0
+    assert from_file.stdout == from_stdin.stdout == from_dash.stdout
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cpsat:1", "sat:glucose4", "kissat404"])
+@pytest.mark.parametrize("encoding", ["position", "circuit"])
+def test_json_reports_unique_solution_and_times(backend: str, encoding: str) -> None:
+    run = gridsat("solve", "signpost", SEED, "--unique", "--json", "-b", backend, "-e", encoding)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["status"] == "unique"
+    assert out["solution"] == SEED_SOLUTION
+    assert out["encoding"] == encoding and out["genre"] == "signpost"
+    assert out["backend"].endswith(backend)
+    assert set(out["times"]) == {"parse", "build", "solve", "unique"}
+    assert "second_solution" not in out
+
+
+def test_tatham_format_prints_the_solve_string() -> None:
+    run = gridsat("solve", "signpost", SEED, "--format", "tatham")
+    assert run.returncode == 0
+    numbers = [
+        int(t)
+        for t in run.stdout.strip()[1:]
+        .replace("a", " ")
+        .replace("b", " ")
+        .replace("c", " ")
+        .replace("d", " ")
+        .replace("e", " ")
+        .replace("f", " ")
+        .replace("g", " ")
+        .replace("h", " ")
+        .split()
+    ]
+    assert run.stdout.startswith("S1c20c9e")
+    assert numbers == [v for row in SEED_SOLUTION for v in row]
+
+
+def test_several_solutions_exit_3_with_both_and_the_cells_that_differ() -> None:
+    run = gridsat("solve", "signpost", FEWER, "--unique")
+    assert run.returncode == 3
+    assert "not unique" in run.stdout and "differ in" in run.stdout
+    as_json = json.loads(gridsat("solve", "signpost", FEWER, "--unique", "--json").stdout)
+    assert as_json["status"] == "multiple"
+    assert as_json["solution"] != as_json["second_solution"]
+    first, second = as_json["solution"], as_json["second_solution"]
+    differing = [
+        f"r{r + 1}c{c + 1}" for r in range(5) for c in range(5) if first[r][c] != second[r][c]
+    ]
+    assert as_json["differences"] == differing
+
+
+def test_without_unique_several_solutions_still_exit_0() -> None:
+    assert gridsat("solve", "signpost", FEWER).returncode == 0
+
+
+def test_count_is_exact_below_the_limit_and_a_floor_at_it() -> None:
+    exact = json.loads(gridsat("solve", "signpost", FEWER, "--count", "50", "--json").stdout)
+    assert (exact["count"], exact["count_exact"], exact["status"]) == (14, True, "multiple")
+    capped = gridsat("solve", "signpost", FEWER, "--count", "5")
+    assert capped.returncode == 0
+    assert capped.stdout.strip().endswith("at least 5 solutions")
+    one = gridsat("solve", "signpost", SEED, "--count", "3", "-b", "cpsat")
+    assert one.stdout.strip().endswith("\n1 solution")
+
+
+def test_no_solution_is_an_answer_with_exit_1() -> None:
+    run = gridsat("solve", "signpost", "2x1:1a2a")
+    assert run.returncode == 1
+    assert run.stdout.strip() == "no solution"
+    out = json.loads(gridsat("solve", "signpost", "2x1:1a2a", "--json").stdout)
+    assert out["status"] == "unsolvable" and out["solution"] is None
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["solve", "signpost", "5x5:1cceefcfggeeccghcac3e12hch10ah25z"], "unexpected 'z'"),
+        (["solve", "signpost", "missing-file.txt"], "no such file: missing-file.txt"),
+        (["solve", "signpost", str(DATA)], "is a directory"),
+        (["solve", "sudoku", SEED], "unknown genre 'sudoku'"),
+        (["solve", "signpost", SEED, "-b", "sat:nosuch"], "unknown SAT solver 'nosuch'"),
+        (["solve", "signpost", SEED, "-b", "cpsat:0"], "cpsat:N wants a number"),
+        (["solve", "signpost", SEED, "-e", "flow"], "no encoding 'flow'"),
+        (["solve", "signpost", SEED, "-f", "svg"], "no output format 'svg'"),
+        (["solve", "signpost", "--count", "0", SEED], "expected a whole number"),
+        (["solve", "signpost", "--time-limit", "-1", SEED], "expected a number of seconds"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    run = gridsat(*args)
+    assert run.returncode == 2
+    assert message in run.stderr
+    assert "Traceback" not in run.stderr
+    assert run.stdout == ""
+
+
+def test_empty_and_binary_stdin_are_errors() -> None:
+    empty = gridsat("solve", "signpost", stdin="")
+    assert empty.returncode == 2 and "empty input" in empty.stderr
+    binary = gridsat("solve", "signpost", stdin=b"\xff\xfe5x5")
+    assert binary.returncode == 2 and "not UTF-8" in binary.stderr
+
+
+def test_oversized_file_is_refused_before_reading(tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    with big.open("wb") as f:
+        f.truncate(50 * 1024 * 1024)
+    run = gridsat("solve", "signpost", str(big))
+    assert run.returncode == 2 and "the limit is" in run.stderr
+
+
+def test_genres_lists_signpost_with_a_runnable_example() -> None:
+    listing = json.loads(gridsat("genres", "--json").stdout)
+    entry = next(g for g in listing if g["name"] == "signpost")
+    assert set(entry["encodings"]) == {"position", "circuit"}
+    run = gridsat("solve", "signpost", entry["example"], "--unique")
+    assert run.returncode == 0
+    assert "signpost" in gridsat("genres").stdout
+
+
+def test_backends_lists_cpsat_and_sat_solvers_with_availability() -> None:
+    rows = json.loads(gridsat("backends", "--json").stdout)
+    names = {r["name"]: r for r in rows}
+    assert names["cpsat"]["available"] and names["sat:cadical195"]["available"]
+    assert "incremental" not in names["sat:kissat404"]["capabilities"]
+    assert all(r["available"] or r["reason"] for r in rows)
+
+
+def test_console_script_is_installed() -> None:
+    exe = Path(sys.executable).parent / "gridsat"
+    done = subprocess.run(
+        [str(exe), "solve", "signpost", SEED], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0 and grid_of(done.stdout) == SEED_SOLUTION
