@@ -73,19 +73,37 @@ def main() -> int:
                     times: dict[str, float] = {}
                     start = time.perf_counter()
                     parse(genre, text, times)
-                    outcome = solve(genre, puzzle, backend, encoding, limit=2,
-                                    time_limit=args.time_limit, prune=not args.no_prune,
-                                    times=times)
+                    outcome = solve(
+                        genre,
+                        puzzle,
+                        backend,
+                        encoding,
+                        limit=2,
+                        time_limit=args.time_limit,
+                        prune=not args.no_prune,
+                        times=times,
+                    )
                     times["total"] = time.perf_counter() - start
-                    ok = (outcome.status == "unique"
-                          and genre.to_json(outcome.solutions[0]) == row["solution"])
+                    ok = (
+                        outcome.status == "unique"
+                        and genre.to_json(outcome.solutions[0]) == row["solution"]
+                    )
                     if not ok:
                         failures += 1
-                        print(f"FAIL {group} {backend.name} {encoding}: {outcome.status}",
-                              file=sys.stderr)
+                        print(
+                            f"FAIL {group} {backend.name} {encoding}: {outcome.status}",
+                            file=sys.stderr,
+                        )
                     runs.append(times)
-                    records.append({"group": group, "backend": backend.name,
-                                    "encoding": encoding, "status": outcome.status, **times})
+                    records.append(
+                        {
+                            "group": group,
+                            "backend": backend.name,
+                            "encoding": encoding,
+                            "status": outcome.status,
+                            **times,
+                        }
+                    )
                 found[(group, backend.name, encoding)].append(
                     {k: statistics.median(r[k] for r in runs) for k in (*PHASES, "total")}
                 )
@@ -106,8 +124,10 @@ def _print_table(found: dict[tuple[str, str, str], list[dict[str, float]]]) -> N
         med = {k: statistics.median(p[k] for p in per_puzzle) for k in (*PHASES, "total")}
         med["max"] = max(p["total"] for p in per_puzzle)
         groups[group].append((backend, encoding, med))
-    head = (f"{'group':9} {'backend':16} {'encoding':9} {'parse':>8} {'build':>8} {'solve':>8} "
-            f"{'unique':>8} {'total':>8} {'worst':>8} {'ratio':>6}   (ms; medians)")
+    head = (
+        f"{'group':9} {'backend':16} {'encoding':9} {'parse':>8} {'build':>8} {'solve':>8} "
+        f"{'unique':>8} {'total':>8} {'worst':>8} {'ratio':>6}   (ms; medians)"
+    )
     print(head)
     for group, entries in groups.items():
         entries.sort(key=lambda e: e[2]["total"])

@@ -171,7 +171,11 @@ class SatSession(Session):
                 continue
             b, y = rest[0]
             ys = self.values[y.index]
-            allowed = [ylit for q, ylit in ys.items() if holds(a * p + b * q, rhs)]
+            if op == "==":  # the one value of y that balances p, when it is in y's domain
+                q, r = divmod(rhs - a * p, b)
+                allowed = [ys[q]] if r == 0 and q in ys else []
+            else:
+                allowed = [ylit for q, ylit in ys.items() if holds(a * p + b * q, rhs)]
             if len(allowed) < len(ys):
                 self.clauses.append([*relax, -xlit, *allowed])
 
