@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -100,6 +101,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     solve.add_argument("--format", "-f", help="how to print the solution (see `gridsat genres`)")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--blank", metavar="TOKEN", help="number boards: the token for a blank")
+    solve.add_argument("--hole", metavar="TOKEN", help="number boards: the token for a hole")
     solve.add_argument(
         "--no-prune",
         action="store_true",
@@ -183,10 +186,14 @@ def _solve(args: argparse.Namespace) -> int:
             f"{genre.name} has no output format {style!r} "
             f"(choose from {', '.join(genre.output_formats)})"
         )
+    options = {k: getattr(args, k) for k in ("blank", "hole") if getattr(args, k) is not None}
+    for name in options:
+        if name not in genre.options:
+            raise UsageError(f"{genre.name} takes no --{name}")
     text = read_input(args.input)
     times: dict[str, float] = {}
     try:
-        puzzle = parse(genre, text, times)
+        puzzle = parse(genre, text, times, **options)
     except ParseError as e:
         if args.input != "-" and not os.path.exists(args.input) and _looks_like_path(args.input):
             raise UsageError(f"no such file: {args.input}") from e
@@ -296,7 +303,7 @@ def _genres(args: argparse.Namespace) -> int:
         aliases = f" (also: {', '.join(r['aliases'])})" if r["aliases"] else ""
         print(f"{r['name']}{aliases}: {r['summary']}")
         print(f"  input:     {r['input']}")
-        print(f"  example:   gridsat solve {r['name']} {r['example']}")
+        print(f"  example:   gridsat solve {r['name']} {shlex.quote(r['example'])}")
         encodings = ", ".join(
             e + (" (default)" if e == r["default_encoding"] else "") for e in r["encodings"]
         )

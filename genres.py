@@ -30,6 +30,7 @@ class Genre:
     to_json: Callable[[Any], Any]
     differences: Callable[[Any, Any], list[str]]
     data: str  # the folder under data/ that holds its examples
+    options: tuple[str, ...] = ()  # keyword options its parser takes (CLI flags)
 
 
 def _grid_differences(first: Sequence[Sequence[int]], second: Sequence[Sequence[int]]) -> list[str]:
@@ -37,16 +38,24 @@ def _grid_differences(first: Sequence[Sequence[int]], second: Sequence[Sequence[
     return [f"r{r}c{c}" for r, c in differing_cells(first, second)]
 
 
-def _rows_json(grid: Sequence[Sequence[int]]) -> list[list[int]]:
-    """A number grid as JSON: a list of rows of ints."""
+def _rows_json(grid: Sequence[Sequence[int | None]]) -> list[list[int | None]]:
+    """A number grid as JSON: a list of rows of ints (null for a hole)."""
     return [list(row) for row in grid]
 
 
 def all_genres() -> tuple[Genre, ...]:
     """Every genre, in the order the help lists them."""
+    from .models import hidato as hidato_model
     from .models import signpost as signpost_model
+    from .parsers import hidato as hidato_parser
     from .parsers import signpost as signpost_parser
+    from .puzzles import hidato as hidato_rules
     from .puzzles import signpost as signpost_rules
+
+    board_input = (
+        "rows of numbers; blanks _ . - 0 ?; holes # X .. (or . when blanks are _); "
+        "commas, brackets and | ignored; an optional first line gives the size (10x10)"
+    )
 
     return (
         Genre(
@@ -68,6 +77,44 @@ def all_genres() -> tuple[Genre, ...]:
             to_json=_rows_json,
             differences=_grid_differences,
             data="signpost",
+        ),
+        Genre(
+            name="hidato",
+            aliases=("hidoku",),
+            summary="number the cells 1..N so consecutive numbers touch, across a side or a corner",
+            input_format=board_input,
+            example="[[_, 16, _, _], [_, _, _, _], [_, _, _, _], [10, 6, _, _]]",
+            parse=hidato_parser.parse,
+            build=hidato_model.build,
+            encodings=hidato_model.ENCODINGS,
+            default_encoding="position",
+            default_backend="sat:cadical195",
+            check=hidato_rules.check,
+            format_solution=hidato_parser.format_solution,
+            output_formats=("grid",),
+            to_json=_rows_json,
+            differences=_grid_differences,
+            data="hidato",
+            options=("blank", "hole"),
+        ),
+        Genre(
+            name="numbrix",
+            aliases=(),
+            summary="number the cells 1..N so consecutive numbers share a side",
+            input_format=board_input,
+            example="[[_, _, _, _], [_, _, 11, 14], [_, _, 4, _], [_, _, _, _]]",
+            parse=hidato_parser.parse_numbrix,
+            build=hidato_model.build,
+            encodings=hidato_model.ENCODINGS,
+            default_encoding="position",
+            default_backend="sat:cadical195",
+            check=hidato_rules.check,
+            format_solution=hidato_parser.format_solution,
+            output_formats=("grid",),
+            to_json=_rows_json,
+            differences=_grid_differences,
+            data="numbrix",
+            options=("blank", "hole"),
         ),
     )
 

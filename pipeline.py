@@ -28,10 +28,10 @@ class Outcome:
     times: dict[str, float] = field(default_factory=dict)
 
 
-def parse(genre: Genre, text: str, times: dict[str, float]) -> Any:
-    """The genre's parser, timed into ``times['parse']``."""
+def parse(genre: Genre, text: str, times: dict[str, float], **options: Any) -> Any:
+    """The genre's parser, with its options, timed into ``times['parse']``."""
     start = time.perf_counter()
-    puzzle = genre.parse(text)
+    puzzle = genre.parse(text, **options)
     times["parse"] = time.perf_counter() - start
     return puzzle
 

@@ -1,0 +1,32 @@
+"""Hidato and Numbrix as a model: a number path through the cells (see ``path.py``)."""
+
+from __future__ import annotations
+
+from ..puzzles.hidato import Board, Hidato
+from .model import Assignment, Built
+from .path import ENCODINGS, NumberPath, build_path
+
+__all__ = ["ENCODINGS", "build", "number_path"]
+
+
+def number_path(puzzle: Hidato) -> NumberPath:
+    """The cells as nodes, row by row; the path may step to any neighbour; the givens stay."""
+    cells = puzzle.cells()
+    index = {cell: i for i, cell in enumerate(cells)}
+    succ = [[index[nb] for nb in puzzle.neighbours(r, c)] for r, c in cells]
+    givens = {index[cell]: value for cell, value in puzzle.givens().items()}
+    return NumberPath(succ, givens)
+
+
+def build(puzzle: Hidato, encoding: str = "position", prune: bool = True) -> Built[Board]:
+    """The model of ``puzzle`` in the chosen encoding; the decoder gives the numbered board."""
+    built = build_path(number_path(puzzle), encoding, prune)
+    cells = puzzle.cells()
+
+    def decode(assignment: Assignment) -> Board:
+        rows: list[list[int | None]] = [[None] * puzzle.width for _ in range(puzzle.height)]
+        for (r, c), value in zip(cells, built.decode(assignment), strict=True):
+            rows[r][c] = value
+        return tuple(tuple(row) for row in rows)
+
+    return Built(built.model, decode)
