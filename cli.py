@@ -282,7 +282,7 @@ def _outcome_text(genre: Any, outcome: Any, style: str, count: int | None) -> st
 def _genres(args: argparse.Namespace) -> int:
     from .genres import all_genres
 
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": g.name,
             "aliases": list(g.aliases),

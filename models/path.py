@@ -52,7 +52,8 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
     Number k+1 stands one step after a place of k, and k one step before a place of k+1: so k is
     within distance |k - g| of every given g, along the graph (Chebyshev distance for king
     moves, Manhattan for orthogonal ones, rays for arrows) and never on another given's node.
-    A number left with one node takes it from all others. Repeated to a fixed point.
+    A node left to one number takes it; a number left with one node takes it from all others.
+    Repeated to a fixed point.
     """
     n = path.n
     succ_masks = [_mask(nexts) for nexts in path.succ]
@@ -66,11 +67,27 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
             dom[k] &= step(dom[k + 1], pred_masks)
         if not all(dom):
             return None
+        # A node that only one number may take, that number takes.
+        once = twice = 0
+        for d in dom:
+            twice |= once & d
+            once |= d
+        if once != (1 << n) - 1:
+            return None  # some node can hold no number
+        only = once & ~twice
+        changed = False
+        for k, d in enumerate(dom):
+            mine = d & only
+            if mine and mine != d:
+                if mine & (mine - 1):
+                    return None  # one number would need two nodes
+                dom[k] = mine
+                changed = True
+        # A number with one node left takes it from all other numbers.
         fixed = 0
         for d in dom:
             if d & (d - 1) == 0:
                 fixed |= d
-        changed = False
         for k, d in enumerate(dom):
             if d & (d - 1) and d & fixed:
                 dom[k] = d & ~fixed

@@ -66,7 +66,8 @@ class CpSatSession(Session):
             if c.enforce:
                 ct.only_enforce_if([lit(v) for v in c.enforce])
         for circuit in model.circuits:
-            m.add_circuit([(u, v, lit(a)) for u, v, a in circuit.arcs])
+            if circuit.arcs:  # a circuit over no nodes holds trivially
+                m.add_circuit([(u, v, lit(a)) for u, v, a in circuit.arcs])
 
     def lit(self, v: Lit) -> Any:
         """The CP-SAT literal of a model literal."""
@@ -103,6 +104,8 @@ class CpSatSession(Session):
         cp_model = self._cp
         solver = cp_model.CpSolver()
         solver.parameters.enumerate_all_solutions = True
+        if self.workers:
+            solver.parameters.num_workers = self.workers
         if time_limit is not None:
             solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
         collector = _Collector(cp_model, self, limit)

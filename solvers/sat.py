@@ -87,9 +87,6 @@ class SatSession(Session):
 
     def _translate(self, model: Model) -> None:
         """Every constraint of the model as clauses."""
-        from pysat.card import CardEnc, EncType
-        from pysat.pb import PBEnc
-
         add = self.clauses.extend
         add(list(c) for c in model.clauses)
         for group in model.exactly_one:
@@ -98,15 +95,7 @@ class SatSession(Session):
         for group in model.at_most_one:
             self._at_most_one(group)
         for s in model.sums:
-            if all(w == 1 for w in s.weights):
-                enc = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}[s.op]
-                cnf = enc(
-                    lits=list(s.lits), bound=s.bound, vpool=self.pool, encoding=EncType.seqcounter
-                )
-            else:
-                pb = {"<=": PBEnc.atmost, ">=": PBEnc.atleast, "==": PBEnc.equals}[s.op]
-                cnf = pb(lits=list(s.lits), weights=list(s.weights), bound=s.bound, vpool=self.pool)
-            add(cnf.clauses)
+            add(self._sum(s.lits, s.weights, s.op, s.bound))
         for c in model.linears:
             self._linear(c.terms, c.op, c.rhs, [-e for e in c.enforce])
         for circuit in model.circuits:
@@ -138,26 +127,58 @@ class SatSession(Session):
         self, terms: Sequence[tuple[int, IntVar | Lit]], op: str, rhs: int, relax: list[Lit]
     ) -> None:
         """``sum(c * x) op rhs``; each clause is relaxed by ``relax`` (the negated enforcers)."""
+        terms = [(k, x) for k, x in terms if k]
         ints = [(k, x) for k, x in terms if isinstance(x, IntVar)]
         if len(ints) == len(terms) and len(ints) in (1, 2):
             self._support(ints, op, rhs, relax)
             return
-        from pysat.pb import PBEnc
-
+        # Otherwise a weighted sum over literals: an integer counts through its value literals.
         lits: list[int] = []
         weights: list[int] = []
         for k, x in terms:
             if isinstance(x, IntVar):
                 for v, lit in self.values[x.index].items():
-                    if k * v:
-                        lits.append(lit)
-                        weights.append(k * v)
-            elif k:
+                    lits.append(lit)
+                    weights.append(k * v)
+            else:
                 lits.append(x)
                 weights.append(k)
-        pb = {"<=": PBEnc.atmost, ">=": PBEnc.atleast, "==": PBEnc.equals}[op]
-        cnf = pb(lits=lits, weights=weights, bound=rhs, vpool=self.pool)
-        self.clauses.extend(relax + c for c in cnf.clauses)
+        self.clauses.extend(relax + c for c in self._sum(lits, weights, op, rhs))
+
+    def _sum(
+        self, lits: Sequence[Lit], weights: Sequence[int], op: str, bound: int
+    ) -> list[list[int]]:
+        """Clauses for ``sum(w * lit) op bound``: a cardinality encoding when every weight is 1,
+        a PB encoding otherwise; trivial bounds become no clause or the empty clause."""
+        # Make every weight positive: w * lit = |w| * (not lit) - |w| when w < 0.
+        pos_lits: list[int] = []
+        pos_weights: list[int] = []
+        for lit, w in zip(lits, weights, strict=True):
+            if w > 0:
+                pos_lits.append(lit)
+                pos_weights.append(w)
+            elif w < 0:
+                pos_lits.append(-lit)
+                pos_weights.append(-w)
+                bound -= w
+        total = sum(pos_weights)
+        # The sum lies in 0..total: settle the bounds that need no encoding.
+        if (op == "<=" and bound >= total) or (op == ">=" and bound <= 0):
+            return []
+        if (op != ">=" and bound < 0) or (op != "<=" and bound > total):
+            return [[]]
+        if op == "==" and bound in (0, total):
+            return [[-lit] if bound == 0 else [lit] for lit in pos_lits]
+        from pysat.card import CardEnc, EncType
+        from pysat.pb import PBEnc
+
+        if all(w == 1 for w in pos_weights):
+            card = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}[op]
+            cnf = card(lits=pos_lits, bound=bound, vpool=self.pool, encoding=EncType.seqcounter)
+        else:
+            pb = {"<=": PBEnc.atmost, ">=": PBEnc.atleast, "==": PBEnc.equals}[op]
+            cnf = pb(lits=pos_lits, weights=pos_weights, bound=bound, vpool=self.pool)
+        return [list(c) for c in cnf.clauses]
 
     def _support(self, ints: list[tuple[int, IntVar]], op: str, rhs: int, relax: list[Lit]) -> None:
         """One or two integer terms: for each value of the first, the values the second allows."""
@@ -247,13 +268,16 @@ class SatSession(Session):
                 s.clear_interrupt()
             return _status(answer)
         if self.name not in NO_BUDGET:
-            budget = 2000
-            while time.monotonic() < deadline:
+            # Slices of conflicts, each sized to take about a third of the time that is left.
+            budget = 1000
+            while (left := deadline - time.monotonic()) > 0:
                 s.conf_budget(budget)
+                start = time.monotonic()
                 answer = s.solve_limited()
                 if answer is not None:
                     return _status(answer)
-                budget = min(budget * 2, 100_000)
+                took = max(time.monotonic() - start, 1e-4)
+                budget = max(100, min(budget * 4, int(budget * left / 3 / took)))
             return Status.UNKNOWN
         return _status(s.solve())  # this solver cannot be stopped: the limit is not kept
 

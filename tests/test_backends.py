@@ -1,10 +1,12 @@
 """CP-SAT and the python-sat backends agree on small declarative models.
 
-Every model here is small enough to enumerate by brute force. The test enumerates the model's
-solutions through each backend (solve, exclude, repeat until UNSAT), checks every assignment a
-backend returns against an evaluator written here from the constraints' meaning (it shares no
-code with the backends or with ``gridsat.models.graph``), and compares the set of solutions,
-projected on ``model.answer``, with the brute-force set and across backends.
+Every model here is small enough to enumerate by brute force. The tests enumerate each model's
+solutions through each backend (solve, exclude, repeat until UNSAT; and ``Session.enumerate``,
+which CP-SAT implements with its own enumeration), check every assignment a backend returns
+against an evaluator written here from the constraints' meaning (it shares no code with the
+backends or with ``gridsat.models.graph``), and compare the set of solutions, projected on
+``model.answer``, with the brute-force set and across backends. Edge cases that once broke a
+backend stay as regression tests; the time limit is checked on hard instances (marked slow).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import pytest
 
 from gridsat.models.graph import add_hamiltonian_path
 from gridsat.models.model import Answer, Circuit, IntVar, Linear, Model, WeightedSum
-from gridsat.solvers import Status, get_backend
+from gridsat.solvers import Result, Status, get_backend
 
 # One single-worker CP-SAT and three python-sat solvers (kissat404 is rebuilt on every call).
 BACKENDS = ("cpsat:1", "sat:cadical195", "sat:glucose4", "sat:kissat404")
@@ -196,6 +198,25 @@ def answer_all(model: Model) -> Model:
 def m_empty() -> Model:
     m = Model()
     m.bool_var()
+    return answer_all(m)
+
+
+def m_no_variables() -> Model:
+    return Model()  # one solution, the empty one
+
+
+def m_empty_answer() -> Model:
+    # exclude() of an empty answer forbids everything: one solution, projected to ().
+    m = Model()
+    a, b = m.bool_vars(2)
+    m.add_clause([a, b])
+    return m
+
+
+def m_lone_ints() -> Model:
+    m = Model()
+    m.int_var((4,), "fixed")
+    m.int_var((-1, 2, 7), "free")
     return answer_all(m)
 
 
@@ -474,9 +495,8 @@ def m_circuit_dead_end() -> Model:
 
 
 def m_circuit_with_side_constraints() -> Model:
-    m = Model()
-    m = complete_digraph(3, loops=True, m=m)
-    lits = {(u, v): 1 + i for i, (u, v) in enumerate((u, v) for u in range(3) for v in range(3))}
+    m = complete_digraph(3, loops=True)  # arc (u, v) is variable 1 + 3u + v
+    lits = {(u, v): 1 + 3 * u + v for u in range(3) for v in range(3)}
     extra = m.bool_var()
     m.add_clause([-lits[0, 0], extra])  # node 0 skipped -> extra
     m.add_sum([lits[0, 0], lits[1, 1], lits[2, 2]], [1, 1, 1], "<=", 1)
@@ -501,6 +521,15 @@ def m_two_circuits() -> Model:
     return answer_all(m)
 
 
+def m_circuit_subtours() -> Model:
+    # Two 2-cycles joined into one 4-cycle; nodes 2 and 3 optional. The 2-cycles together are
+    # not a circuit (the SAT backend must cut them); 0 <-> 1 alone, or the 4-cycle, is.
+    m = Model()
+    arcs = [(0, 1), (1, 0), (2, 3), (3, 2), (1, 2), (3, 0), (2, 2), (3, 3)]
+    m.add_circuit([(u, v, m.bool_var()) for u, v in arcs])
+    return answer_all(m)
+
+
 def m_hamiltonian_path() -> Model:
     # The path 0 - 1 - 2 (both directions) as a circuit closed by a dummy node: 2 paths.
     m = Model()
@@ -514,9 +543,91 @@ HAND_MADE: dict[str, Callable[[], Model]] = {
 
 
 # -- random models ---------------------------------------------------------------------------
-# The bounds of weighted sums and of linear constraints that the SAT backend hands to pysat's
-# PB encoder stay >= 0 (and <= the number of literals for unit weights): outside that range
-# the SAT backend fails, see BUGGY below.
+# Most constraints are drawn to hold on a random "planted" solution (a random valid circuit when
+# there is one), so that most models have solutions and each constraint cuts some; a few are
+# drawn blind and may make the model unsatisfiable. The bounds of weighted sums and of linear
+# constraints that the SAT backend hands to pysat's encoders stay >= 0 (and <= the number of
+# literals for unit weights), and integer terms have non-zero coefficients: the cases outside
+# that envelope, which the SAT backend must settle before pysat's encoders, are EDGE_CASES below.
+
+OPS = ("<=", ">=", "==")
+MAX_SOLUTIONS = 120
+"""Random models are tightened until they have at most this many solutions (enumeration cost)."""
+
+
+class Planted:
+    """A random assignment of a model's variables, that most random constraints will respect."""
+
+    def __init__(self, rng: random.Random, model: Model) -> None:
+        self.rng = rng
+        self.bools: tuple[bool, ...] = (
+            False,
+            *(rng.random() < 0.5 for _ in range(model.num_bools)),
+        )
+        self.ints = [rng.choice(x.domain) for x in model.ints]
+        if model.circuits:
+            circuits = [functools.partial(circuit_holds, c) for c in model.circuits]
+            valid = [
+                bits
+                for bits in itertools.product((False, True), repeat=model.num_bools)
+                if all(f((False, *bits)) for f in circuits)
+            ]
+            if valid:
+                self.bools = (False, *rng.choice(valid))
+
+    def blind(self) -> bool:
+        """Whether the next constraint ignores the planted solution."""
+        return self.rng.random() < 0.15
+
+    def lit(self, v: int, true: bool) -> int:
+        """The literal of ``v`` that has this value on the planted solution."""
+        return v if self.bools[v] == true else -v
+
+    def clause(self, variables: Sequence[int], k: int) -> list[int]:
+        lits = [random_lit(self.rng, variables) for _ in range(k)]
+        if not self.blind() and not any(lit_value(self.bools, lit) for lit in lits):
+            lits[0] = -lits[0]
+        return lits
+
+    def group(self, variables: Sequence[int], size: int, exactly: bool) -> list[int]:
+        chosen = self.rng.sample(variables, min(size, len(variables)))
+        if self.blind():
+            return [random_lit(self.rng, chosen) for _ in chosen]  # repeats allowed
+        true = self.rng.randrange(len(chosen)) if exactly or self.rng.random() < 0.5 else -1
+        return [self.lit(v, i == true) for i, v in enumerate(chosen)]
+
+    def bound(
+        self, value: int, op: str, at_least: int | None = None, at_most: int | None = None
+    ) -> int:
+        """A bound that ``value op bound`` meets, more or less tightly, clamped to the range."""
+        slack = self.rng.choice((0, 0, 1, 2))
+        bound = value + slack if op == "<=" else value - slack if op == ">=" else value
+        if self.blind():
+            bound += self.rng.choice((-2, -1, 1, 2))
+        if at_least is not None:
+            bound = max(bound, at_least)
+        if at_most is not None:
+            bound = min(bound, at_most)
+        return bound
+
+    def sum_bound(self, lits: Sequence[int], weights: Sequence[int], op: str) -> int:
+        value = sum(w * lit_value(self.bools, lit) for lit, w in zip(lits, weights, strict=True))
+        unit = all(w == 1 for w in weights)
+        return self.bound(value, op, 0, len(lits) if unit else None)
+
+    def linear_rhs(self, terms: Sequence[tuple[int, Answer]], op: str, pb: bool) -> int:
+        value = sum(k * term_value(self.bools, self.ints, x) for k, x in terms)
+        return self.bound(value, op, 0 if pb else None)
+
+    def tighten(self, model: Model, variables: Sequence[int]) -> None:
+        """Add planted clauses until the model has at most MAX_SOLUTIONS solutions."""
+        while len(brute_force(model)) > MAX_SOLUTIONS:
+            model.add_clause(
+                [
+                    self.lit(v, self.rng.random() < 0.5) if i else self.lit(v, True)
+                    for i, v in enumerate(self.rng.sample(variables, 2))
+                ]
+            )
 
 
 def random_lit(rng: random.Random, variables: Sequence[int]) -> int:
@@ -524,30 +635,41 @@ def random_lit(rng: random.Random, variables: Sequence[int]) -> int:
     return v if rng.random() < 0.5 else -v
 
 
+def random_groups(rng: random.Random, m: Model, v: Sequence[int], planted: Planted) -> None:
+    """Clauses, exactly-one and at-most-one groups."""
+    for _ in range(rng.randint(0, 3)):
+        m.add_clause(planted.clause(v, rng.randint(1, 3)))
+    for _ in range(rng.randint(0, 2)):
+        exactly = rng.random() < 0.5
+        group = planted.group(v, rng.choice((1, 2, 3, 4, 7)), exactly)
+        (m.add_exactly_one if exactly else m.add_at_most_one)(group)
+
+
+def random_sums(
+    rng: random.Random, m: Model, v: Sequence[int], planted: Planted, count: int
+) -> None:
+    """Weighted sums: unit weights (cardinality), or weights of both signs and zero."""
+    for _ in range(count):
+        k = rng.randint(1, 5)
+        lits = [random_lit(rng, v) for _ in range(k)]
+        op = rng.choice(OPS)
+        if rng.random() < 0.4:
+            weights = [1] * k
+        else:
+            weights = [rng.choice((-3, -2, -1, 0, 1, 2, 3, 4)) for _ in range(k)]
+        m.add_sum(lits, weights, op, planted.sum_bound(lits, weights, op))
+
+
 def random_bool_model(seed: int) -> Model:
     rng = random.Random(seed)
     m = Model()
     v = list(m.bool_vars(rng.randint(5, 9)))
-    for _ in range(rng.randint(0, 4)):
-        m.add_clause([random_lit(rng, v) for _ in range(rng.randint(1, 3))])
-    for _ in range(rng.randint(0, 2)):
-        size = rng.choice((1, 2, 3, 4, 7))
-        if rng.random() < 0.8:
-            group = [x if rng.random() < 0.7 else -x for x in rng.sample(v, min(size, len(v)))]
-        else:
-            group = [random_lit(rng, v) for _ in range(size)]  # repeats allowed
-        (m.add_exactly_one if rng.random() < 0.5 else m.add_at_most_one)(group)
-    for _ in range(rng.randint(1, 3)):
-        k = rng.randint(1, 5)
-        lits = [random_lit(rng, v) for _ in range(k)]
-        op = rng.choice(("<=", ">=", "=="))
-        if rng.random() < 0.4:
-            m.add_sum(lits, [1] * k, op, rng.randint(0, k))
-        else:
-            weights = [rng.choice((-3, -2, -1, 0, 1, 2, 3, 4)) for _ in range(k)]
-            top = sum(w for w in weights if w > 0)
-            m.add_sum(lits, weights, op, rng.randint(0, max(top, 1)))
-    return answer_all(m)
+    planted = Planted(rng, m)
+    random_groups(rng, m, v, planted)
+    random_sums(rng, m, v, planted, rng.randint(1, 3))
+    answer_all(m)
+    planted.tighten(m, v)
+    return m
 
 
 def random_int_model(seed: int) -> Model:
@@ -560,54 +682,110 @@ def random_int_model(seed: int) -> Model:
         if domain == {0}:
             domain.add(rng.choice((-1, 2)))
         xs.append(m.int_var(domain, f"x{i}"))
+    planted = Planted(rng, m)
 
     def coef() -> int:
         return rng.choice((-3, -2, -1, 1, 2, 3))
 
-    for _ in range(rng.randint(1, 4)):
-        shape = rng.choice(("one", "two", "mixed", "three"))
-        op = rng.choice(("<=", ">=", "=="))
-        enforce = [random_lit(rng, v) for _ in range(rng.choice((0, 0, 1, 2)))]
+    for _ in range(rng.randint(2, 4)):
+        shape = rng.choice(("one", "two", "mixed", "mixed", "three"))
+        terms: list[tuple[int, Answer]]
         if shape == "one":
-            m.add_linear([(coef(), rng.choice(xs))], op, rng.randint(-8, 12), enforce)
-        elif shape == "two":
-            x, y = rng.sample(xs, 2)
-            m.add_linear([(coef(), x), (coef(), y)], op, rng.randint(-8, 12), enforce)
+            terms = [(coef(), rng.choice(xs))]
+        elif shape == "two" or len(xs) < 3:
+            terms = [(coef(), x) for x in rng.sample(xs, 2)]
         elif shape == "mixed":
             terms = [(coef(), x) for x in rng.sample(xs, rng.randint(1, 2))]
             terms += [(coef(), random_lit(rng, v)) for _ in range(rng.randint(1, 2))]
             rng.shuffle(terms)
-            m.add_linear(terms, op, rng.randint(0, 12), enforce)
-        elif len(xs) == 3:
-            m.add_linear([(coef(), x) for x in xs], op, rng.randint(0, 12), enforce)
+        else:
+            terms = [(coef(), x) for x in xs]
+        pb = len(terms) > 2 or not all(isinstance(x, IntVar) for _, x in terms)
+        op = rng.choice(OPS)
+        enforce = [random_lit(rng, v) for _ in range(rng.choice((0, 0, 1, 2)))]
+        m.add_linear(terms, op, planted.linear_rhs(terms, op, pb), enforce)
     if rng.random() < 0.5:
-        m.add_clause([random_lit(rng, v) for _ in range(2)])
-    return answer_all(m)
+        m.add_clause(planted.clause(v, 2))
+    answer_all(m)
+    planted.tighten(m, v)
+    return m
+
+
+def random_arcs(rng: random.Random, m: Model, n: int, max_bools: int) -> list[tuple[int, int, int]]:
+    """A random digraph on ``n`` nodes, some optional, some arcs negated literals.
+
+    Mostly the digraph holds a cycle through a random subset of >= 2 nodes, the other nodes
+    being optional, so that it has at least one circuit.
+    """
+    nodes = list(range(n))
+    rng.shuffle(nodes)
+    if rng.random() < 0.85:
+        cycle = nodes[: rng.randint(2, n)]
+        arcs = [(u, cycle[(i + 1) % len(cycle)]) for i, u in enumerate(cycle)]
+        loops = [u for u in nodes if u not in cycle or rng.random() < 0.4]
+    else:
+        arcs = []
+        loops = [u for u in nodes if rng.random() < 0.5]
+    # Reversed arcs make 2-cycles, hence subtours that the SAT backend must cut.
+    arcs += [(w, u) for u, w in arcs if (w, u) not in arcs and rng.random() < 0.6]
+    pairs = [(u, w) for u in range(n) for w in range(n) if u != w and (u, w) not in arcs]
+    arcs += [p for p in pairs if rng.random() < 0.3]
+    arcs = arcs[: max_bools - len(loops)]
+    lits = [(u, w, m.bool_var()) for u, w in arcs] + [(u, u, m.bool_var()) for u in loops]
+    lits = [(u, w, -lit if rng.random() < 0.15 else lit) for u, w, lit in lits]
+    rng.shuffle(lits)
+    return lits
 
 
 def random_circuit_model(seed: int) -> Model:
     rng = random.Random(seed)
     m = Model()
-    n = rng.randint(3, 4)
-    pairs = [(u, w) for u in range(n) for w in range(n) if u != w]
-    chosen = [p for p in pairs if rng.random() < 0.6][:9]
-    loops = [u for u in range(n) if rng.random() < 0.5][: 11 - len(chosen)]
-    arcs = [(u, w, m.bool_var()) for u, w in chosen] + [(u, u, m.bool_var()) for u in loops]
-    arcs = [(u, w, -lit if rng.random() < 0.15 else lit) for u, w, lit in arcs]
-    rng.shuffle(arcs)
-    m.add_circuit(arcs)
+    m.add_circuit(random_arcs(rng, m, rng.randint(4, 5), 12))
+    v = list(range(1, m.num_bools + 1))
+    planted = Planted(rng, m)
     if rng.random() < 0.4:
-        m.add_clause([random_lit(rng, range(1, m.num_bools + 1)) for _ in range(2)])
+        m.add_clause(planted.clause(v, 2))
     if rng.random() < 0.3:
-        extra = m.bool_var()
-        m.add_clause([-extra, random_lit(rng, range(1, extra))])
+        m.add_sum(*random_weighted(rng, v, planted))
     return answer_all(m)
 
 
+def random_weighted(
+    rng: random.Random, v: Sequence[int], planted: Planted
+) -> tuple[list[int], list[int], str, int]:
+    lits = rng.sample(v, min(len(v), rng.randint(2, 4)))
+    weights = [rng.choice((-2, -1, 1, 2, 3)) for _ in lits]
+    op = rng.choice(OPS)
+    return lits, weights, op, planted.sum_bound(lits, weights, op)
+
+
+def random_mixed_model(seed: int) -> Model:
+    """A circuit, side constraints on its arcs, and an integer tied to the arcs by a linear."""
+    rng = random.Random(seed)
+    m = Model()
+    arcs = random_arcs(rng, m, rng.randint(3, 4), 9)
+    m.add_circuit(arcs)
+    m.bool_vars(rng.randint(0, 2))
+    v = list(range(1, m.num_bools + 1))
+    x = m.int_var(rng.sample(range(0, 7), rng.randint(2, 4)), "cost")
+    planted = Planted(rng, m)
+    random_groups(rng, m, v, planted)
+    random_sums(rng, m, v, planted, rng.randint(0, 1))
+    terms: list[tuple[int, Answer]] = [(rng.choice((1, 2, 3)), lit) for _, _, lit in arcs[:4]]
+    terms.append((-1, x))
+    op = rng.choice(OPS)
+    enforce = [planted.clause(v, 1)[0]] if rng.random() < 0.4 else []
+    m.add_linear(terms, op, planted.linear_rhs(terms, op, pb=True), enforce)
+    answer_all(m)
+    planted.tighten(m, v)
+    return m
+
+
 RANDOM: dict[str, Callable[[], Model]] = {
-    **{f"rand-bool-{s}": functools.partial(random_bool_model, s) for s in range(15)},
-    **{f"rand-int-{s}": functools.partial(random_int_model, s) for s in range(15)},
-    **{f"rand-circuit-{s}": functools.partial(random_circuit_model, s) for s in range(12)},
+    **{f"rand-bool-{s}": functools.partial(random_bool_model, s) for s in range(25)},
+    **{f"rand-int-{s}": functools.partial(random_int_model, s) for s in range(25)},
+    **{f"rand-circuit-{s}": functools.partial(random_circuit_model, s) for s in range(20)},
+    **{f"rand-mixed-{s}": functools.partial(random_mixed_model, s) for s in range(15)},
 }
 
 CASES: dict[str, Callable[[], Model]] = {**HAND_MADE, **RANDOM}
@@ -645,6 +823,9 @@ def test_hand_made_counts() -> None:
     """The brute force itself, on models whose counts are known by hand."""
     counts = {
         "empty": 2,
+        "no-variables": 1,
+        "empty-answer": 1,
+        "lone-ints": 3,
         "empty-clause": 0,
         "exactly-one-empty": 0,
         "at-most-one-empty": 3,
@@ -658,6 +839,7 @@ def test_hand_made_counts() -> None:
         "circuit-ring-optional": 2,
         "circuit-only-loops": 1,
         "circuit-dead-end": 0,
+        "circuit-subtours": 2,
         "hamiltonian-path": 2,
         "partial-answer": 6,
         "unused-vars": 8,
@@ -667,10 +849,16 @@ def test_hand_made_counts() -> None:
 
 
 def test_random_models_are_not_trivial() -> None:
-    """The random models mix satisfiable and unsatisfiable ones, and constrain something."""
+    """The random models mix satisfiable and unsatisfiable ones; nearly all cut something."""
     sizes = [len(expected(case)) for case in RANDOM]
     assert sum(s == 0 for s in sizes) >= 3
     assert sum(s >= 3 for s in sizes) >= 15
+    loose = []
+    for case, size in zip(RANDOM, sizes, strict=True):
+        model = CASES[case]()
+        if size == 2**model.num_bools * math.prod(len(x.domain) for x in model.ints):
+            loose.append(case)
+    assert len(loose) <= 3, f"these random models constrain nothing: {loose}"
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -701,6 +889,71 @@ def test_time_limit_keeps_the_answers(backend: str) -> None:
     """The time-limited code paths (interrupt, conflict budget) find the same solutions."""
     for case in ("rand-bool-3", "rand-int-4", "rand-circuit-5", "circuit-ring-optional"):
         assert enumerate_solutions(backend, CASES[case](), time_limit=30.0) == expected(case)
+
+
+# -- Session.enumerate -----------------------------------------------------------------------
+# CP-SAT overrides it with its own enumeration (several workers may report a solution twice),
+# so the default multi-worker "cpsat" is checked too.
+
+ENUMERATE_BACKENDS = (*BACKENDS, "cpsat")
+
+
+def check_results(backend: str, model: Model, results: Sequence[Result]) -> Solutions:
+    """Every result is a SAT solution of the model, new on the answer; their projections."""
+    seen = []
+    for result in results:
+        assert result.status is Status.SAT, f"{backend}: {result.status}"
+        a = result.assignment
+        assert a is not None
+        assert satisfies(model, a.bools, a.ints), f"{backend} returned a non-solution: {a}"
+        seen.append(project(model, a.bools, a.ints))
+    assert len(set(seen)) == len(seen), f"{backend} returned a solution twice"
+    return frozenset(seen)
+
+
+@pytest.mark.parametrize("backend", ENUMERATE_BACKENDS)
+@pytest.mark.parametrize("case", list(CASES))
+def test_session_enumerate_matches_brute_force(case: str, backend: str) -> None:
+    require(backend)
+    model = CASES[case]()
+    with get_backend(backend).open(model) as session:
+        *solutions, last = session.enumerate(limit=1000)
+    assert last.status is Status.UNSAT and last.assignment is None
+    assert check_results(backend, model, solutions) == expected(case)
+
+
+@pytest.mark.parametrize("backend", ENUMERATE_BACKENDS)
+@pytest.mark.parametrize("limit", [1, 2, 3, 5, 24, 25])
+def test_session_enumerate_stops_at_the_limit(limit: int, backend: str) -> None:
+    # K5 has 24 Hamiltonian circuits: up to 24, exactly ``limit`` solutions and no final
+    # status; past it, all 24 and then UNSAT.
+    require(backend)
+    model = complete_digraph(5, loops=False)
+    with get_backend(backend).open(model) as session:
+        results = list(session.enumerate(limit=limit))
+    if limit <= 24:
+        assert len(results) == limit
+        check_results(backend, model, results)
+    else:
+        *solutions, last = results
+        assert last.status is Status.UNSAT
+        assert len(check_results(backend, model, solutions)) == 24
+
+
+@pytest.mark.parametrize("backend", ENUMERATE_BACKENDS)
+def test_session_enumerate_after_exclude(backend: str) -> None:
+    # Solutions excluded before enumerate() stay excluded, whichever way it enumerates.
+    require(backend)
+    model = CASES["circuit-k3-optional"]()
+    with get_backend(backend).open(model) as session:
+        first = session.solve()
+        assert first.assignment is not None
+        session.exclude(first.assignment)
+        *solutions, last = session.enumerate(limit=100)
+    assert last.status is Status.UNSAT
+    rest = check_results(backend, model, solutions)
+    assert rest | {first.assignment.project(model.answer)} == expected("circuit-k3-optional")
+    assert first.assignment.project(model.answer) not in rest
 
 
 # -- known backend bugs ----------------------------------------------------------------------
@@ -757,6 +1010,15 @@ def b_linear_zero_valued_ints() -> Model:
     return answer_all(m)
 
 
+def b_two_ints_zero_coefficient() -> Model:
+    m = Model()
+    m.bool_vars(1)
+    x = m.int_var((1, 2), "x")
+    y = m.int_var((0, 3), "y")
+    m.add_linear([(1, x), (0, y)], "==", 2)  # x = 2, y free: two solutions
+    return answer_all(m)
+
+
 def b_empty_circuit() -> Model:
     m = Model()
     m.bool_vars(1)
@@ -764,75 +1026,28 @@ def b_empty_circuit() -> Model:
     return answer_all(m)
 
 
-SAT_BOUND_BUG = (
-    "SAT backend: pysat's CardEnc/PBEnc raise ValueError('Wrong bound') for a bound < 0 (or, "
-    "for unit weights, > the number of literals); SatSession passes such bounds unchecked, "
-    "so open() crashes, even on satisfiable models"
-)
-SAT_EMPTY_PB_BUG = (
-    "SAT backend: a linear constraint on the PB path with no non-zero contribution hands "
-    "pysat PBEnc an empty literal list, which returns an empty CNF whatever the bound: "
-    "'0 >= 1' is silently dropped and every assignment is accepted"
-)
-CPSAT_EMPTY_CIRCUIT_BUG = (
-    "CP-SAT backend: CpModel.add_circuit([]) raises ValueError('add_circuit expects a "
-    "non-empty array of arcs'); the SAT backend treats an arc-less circuit as no constraint"
-)
-
-BUGGY: dict[str, tuple[Callable[[], Model], frozenset[tuple[int, ...]], tuple[str, ...], str]] = {
-    "card-bound-above-length": (
-        b_card_bound_above_length,
-        frozenset(),
-        SAT_BACKENDS,
-        SAT_BOUND_BUG,
+# Edge cases that once broke a backend: out-of-range bounds, sums with no terms, zero
+# coefficients, a circuit with no arcs.
+EDGE_CASES: dict[str, tuple[Callable[[], Model], frozenset[tuple[int, ...]]]] = {
+    "card-bound-above-length": (b_card_bound_above_length, frozenset()),
+    "card-negative-bound": (b_card_negative_bound, frozenset()),
+    "pb-negative-bound": (b_pb_negative_bound, frozenset({(0, 1), (1, 1)})),
+    "linear-negative-rhs": (b_linear_negative_rhs, frozenset({(0, 1), (1, -2), (1, 1)})),
+    "linear-no-terms": (b_linear_no_terms, frozenset()),
+    "linear-zero-coefficient": (b_linear_zero_coefficient, frozenset()),
+    "linear-zero-valued-ints": (b_linear_zero_valued_ints, frozenset()),
+    "two-ints-zero-coefficient": (
+        b_two_ints_zero_coefficient,
+        frozenset({(0, 2, 0), (0, 2, 3), (1, 2, 0), (1, 2, 3)}),
     ),
-    "card-negative-bound": (b_card_negative_bound, frozenset(), SAT_BACKENDS, SAT_BOUND_BUG),
-    "pb-negative-bound": (
-        b_pb_negative_bound,
-        frozenset({(0, 1), (1, 1)}),
-        SAT_BACKENDS,
-        SAT_BOUND_BUG,
-    ),
-    "linear-negative-rhs": (
-        b_linear_negative_rhs,
-        frozenset({(0, 1), (1, -2), (1, 1)}),
-        SAT_BACKENDS,
-        SAT_BOUND_BUG,
-    ),
-    "linear-no-terms": (b_linear_no_terms, frozenset(), SAT_BACKENDS, SAT_EMPTY_PB_BUG),
-    "linear-zero-coefficient": (
-        b_linear_zero_coefficient,
-        frozenset(),
-        SAT_BACKENDS,
-        SAT_EMPTY_PB_BUG,
-    ),
-    "linear-zero-valued-ints": (
-        b_linear_zero_valued_ints,
-        frozenset(),
-        SAT_BACKENDS,
-        SAT_EMPTY_PB_BUG,
-    ),
-    "empty-circuit": (
-        b_empty_circuit,
-        frozenset({(0,), (1,)}),
-        ("cpsat:1",),
-        CPSAT_EMPTY_CIRCUIT_BUG,
-    ),
+    "empty-circuit": (b_empty_circuit, frozenset({(0,), (1,)})),
 }
 
 
-def buggy_params() -> list[object]:
-    params: list[object] = []
-    for case, (_, _, affected, reason) in BUGGY.items():
-        for backend in BACKENDS:
-            marks = [pytest.mark.xfail(strict=True, reason=reason)] if backend in affected else []
-            params.append(pytest.param(case, backend, marks=marks, id=f"{case}-{backend}"))
-    return params
-
-
-@pytest.mark.parametrize(("case", "backend"), buggy_params())
-def test_known_bugs(case: str, backend: str) -> None:
-    build, want, _, _ = BUGGY[case]
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("case", sorted(EDGE_CASES))
+def test_edge_cases(case: str, backend: str) -> None:
+    build, want = EDGE_CASES[case]
     assert brute_force(build()) == want  # the evaluator agrees with the hand count
     assert enumerate_solutions(backend, build()) == want
 

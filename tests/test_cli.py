@@ -154,13 +154,37 @@ def test_oversized_file_is_refused_before_reading(tmp_path: Path) -> None:
     assert run.returncode == 2 and "the limit is" in run.stderr
 
 
-def test_genres_lists_signpost_with_a_runnable_example() -> None:
+def test_every_listed_genre_has_an_example_that_solves_uniquely() -> None:
     listing = json.loads(gridsat("genres", "--json").stdout)
-    entry = next(g for g in listing if g["name"] == "signpost")
-    assert set(entry["encodings"]) == {"position", "circuit"}
-    run = gridsat("solve", "signpost", entry["example"], "--unique")
-    assert run.returncode == 0
-    assert "signpost" in gridsat("genres").stdout
+    assert {"signpost", "hidato", "numbrix"} <= {g["name"] for g in listing}
+    text = gridsat("genres").stdout
+    for entry in listing:
+        assert entry["default_encoding"] in entry["encodings"]
+        run = gridsat("solve", entry["name"], entry["example"], "--unique")
+        assert run.returncode == 0, (entry["name"], run.stderr)
+        assert "unique solution" in run.stdout
+        assert entry["name"] in text
+
+
+def test_number_boards_from_a_file_with_holes_and_named_tokens(tmp_path: Path) -> None:
+    run = gridsat("solve", "hidato", str(DATA / "hidato" / "rosetta.txt"), "--json")
+    assert json.loads(run.stdout)["solution"][0][5] is None  # a hole prints as null
+    board = tmp_path / "board.txt"
+    board.write_text("@ * @\n@ @ @\n")  # a U-shaped board: the path runs either way
+    run = gridsat("solve", "numbrix", str(board), "--blank", "@", "--hole", "*", "--count", "9")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().endswith("\n2 solutions")
+    wrong = gridsat("solve", "signpost", SEED, "--hole", "*")
+    assert wrong.returncode == 2 and "signpost takes no --hole" in wrong.stderr
+
+
+def test_hidato_no_solution_and_several_solutions_exit_codes() -> None:
+    none = gridsat("solve", "hidato", "1 _ 3\n_ _ _\n_ _ 2")
+    assert (none.returncode, none.stdout.strip()) == (1, "no solution")
+    several = gridsat("solve", "hidato", "1 _ _\n_ _ _\n_ _ 9", "--unique")
+    assert several.returncode == 3
+    bad = gridsat("solve", "hidato", "1 2\n2 _")
+    assert bad.returncode == 2 and "2 is given twice" in bad.stderr
 
 
 def test_backends_lists_cpsat_and_sat_solvers_with_availability() -> None:
