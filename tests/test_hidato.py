@@ -138,3 +138,27 @@ def test_puzzle_printer_round_trips() -> None:
         puzzle = parse(text)
         assert parse(format_puzzle(puzzle)) == puzzle
     assert parse_numbrix("1 _\n_ 4").moves == "orthogonal"
+
+
+@pytest.mark.parametrize("moves", ["king", "orthogonal"])
+def test_random_hamiltonian_paths_stay_paths(moves: str) -> None:
+    import itertools
+    import random
+
+    from gridsat.models.graph import random_hamiltonian_path
+    from gridsat.models.hidato import number_path
+
+    width, height = 7, 5
+    neighbours = number_path(Hidato(tuple((0,) * width for _ in range(height)), moves)).succ
+    snake = [
+        r * width + (c if r % 2 == 0 else width - 1 - c)
+        for r in range(height)
+        for c in range(width)
+    ]
+    paths = set()
+    for seed in range(5):
+        path = random_hamiltonian_path(neighbours, snake, random.Random(seed), 500)
+        assert sorted(path) == list(range(width * height))
+        assert all(b in neighbours[a] for a, b in itertools.pairwise(path))
+        paths.add(tuple(path))
+    assert len(paths) == 5  # they do wander
