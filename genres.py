@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -57,6 +58,35 @@ def all_genres() -> tuple[Genre, ...]:
         "commas, brackets and | ignored; an optional first line gives the size (10x10)"
     )
 
+    hidato = Genre(
+        name="hidato",
+        aliases=("hidoku",),
+        summary="number the cells 1..N so consecutive numbers touch, across a side or a corner",
+        input_format=board_input,
+        example="[[_, 16, _, _], [_, _, _, _], [_, _, _, _], [10, 6, _, _]]",
+        parse=hidato_parser.parse,
+        build=hidato_model.build,
+        encodings=hidato_model.ENCODINGS,
+        default_encoding="position",
+        default_backend="sat:cadical195",
+        check=hidato_rules.check,
+        format_solution=hidato_parser.format_solution,
+        output_formats=("grid",),
+        to_json=_rows_json,
+        differences=_grid_differences,
+        data="hidato",
+        options=("blank", "hole"),
+    )
+    # Numbrix is Hidato with side steps only: another parser, the same model and checker.
+    numbrix = dataclasses.replace(
+        hidato,
+        name="numbrix",
+        aliases=(),
+        summary="number the cells 1..N so consecutive numbers share a side",
+        example="[[_, _, _, _], [_, _, 11, 14], [_, _, 4, _], [_, _, _, _]]",
+        parse=hidato_parser.parse_numbrix,
+        data="numbrix",
+    )
     return (
         Genre(
             name="signpost",
@@ -78,44 +108,8 @@ def all_genres() -> tuple[Genre, ...]:
             differences=_grid_differences,
             data="signpost",
         ),
-        Genre(
-            name="hidato",
-            aliases=("hidoku",),
-            summary="number the cells 1..N so consecutive numbers touch, across a side or a corner",
-            input_format=board_input,
-            example="[[_, 16, _, _], [_, _, _, _], [_, _, _, _], [10, 6, _, _]]",
-            parse=hidato_parser.parse,
-            build=hidato_model.build,
-            encodings=hidato_model.ENCODINGS,
-            default_encoding="position",
-            default_backend="sat:cadical195",
-            check=hidato_rules.check,
-            format_solution=hidato_parser.format_solution,
-            output_formats=("grid",),
-            to_json=_rows_json,
-            differences=_grid_differences,
-            data="hidato",
-            options=("blank", "hole"),
-        ),
-        Genre(
-            name="numbrix",
-            aliases=(),
-            summary="number the cells 1..N so consecutive numbers share a side",
-            input_format=board_input,
-            example="[[_, _, _, _], [_, _, 11, 14], [_, _, 4, _], [_, _, _, _]]",
-            parse=hidato_parser.parse_numbrix,
-            build=hidato_model.build,
-            encodings=hidato_model.ENCODINGS,
-            default_encoding="position",
-            default_backend="sat:cadical195",
-            check=hidato_rules.check,
-            format_solution=hidato_parser.format_solution,
-            output_formats=("grid",),
-            to_json=_rows_json,
-            differences=_grid_differences,
-            data="numbrix",
-            options=("blank", "hole"),
-        ),
+        hidato,
+        numbrix,
     )
 
 
