@@ -18,6 +18,16 @@ EXIT_TIMEOUT = 4
 EXIT_INTERNAL = 70
 EXIT_INTERRUPTED = 130
 
+PARSE_OPTIONS = {
+    "blank": "--blank",
+    "hole": "--hole",
+    "values": "--range",
+    "total": "--sum",
+    "no_diagonals": "--no-diagonals",
+    "repeat": "--repeat",
+}
+"""The parser options a genre may take (its ``options``), by keyword, with their CLI flags."""
+
 MAX_INPUT_BYTES = 10 * 1024 * 1024
 """Larger inputs are refused before they are read."""
 
@@ -104,6 +114,29 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--blank", metavar="TOKEN", help="number boards: the token for a blank")
     solve.add_argument("--hole", metavar="TOKEN", help="number boards: the token for a hole")
     solve.add_argument(
+        "--range",
+        dest="values",
+        metavar="LO..HI",
+        help="magic boards: the numbers allowed (default 1..n^2)",
+    )
+    solve.add_argument(
+        "--sum",
+        dest="total",
+        type=int,
+        metavar="S",
+        help="magic boards: the line total (default: found by the solver, or the "
+        "range's total / n when the range has n^2 distinct numbers)",
+    )
+    solve.add_argument(
+        "--no-diagonals",
+        action="store_true",
+        default=None,
+        help="magic boards: only rows and columns must sum",
+    )
+    solve.add_argument(
+        "--repeat", action="store_true", default=None, help="magic boards: numbers may repeat"
+    )
+    solve.add_argument(
         "--no-prune",
         action="store_true",
         help="skip the model's domain pruning (to study the solvers)",
@@ -186,10 +219,10 @@ def _solve(args: argparse.Namespace) -> int:
             f"{genre.name} has no output format {style!r} "
             f"(choose from {', '.join(genre.output_formats)})"
         )
-    options = {k: getattr(args, k) for k in ("blank", "hole") if getattr(args, k) is not None}
+    options = {k: getattr(args, k) for k in PARSE_OPTIONS if getattr(args, k) is not None}
     for name in options:
         if name not in genre.options:
-            raise UsageError(f"{genre.name} takes no --{name}")
+            raise UsageError(f"{genre.name} takes no {PARSE_OPTIONS[name]}")
     text = read_input(args.input)
     times: dict[str, float] = {}
     try:

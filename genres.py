@@ -47,10 +47,13 @@ def _rows_json(grid: Sequence[Sequence[int | None]]) -> list[list[int | None]]:
 def all_genres() -> tuple[Genre, ...]:
     """Every genre, in the order the help lists them."""
     from .models import hidato as hidato_model
+    from .models import magic as magic_model
     from .models import signpost as signpost_model
     from .parsers import hidato as hidato_parser
+    from .parsers import magic as magic_parser
     from .parsers import signpost as signpost_parser
     from .puzzles import hidato as hidato_rules
+    from .puzzles import magic as magic_rules
     from .puzzles import signpost as signpost_rules
 
     board_input = (
@@ -110,6 +113,26 @@ def all_genres() -> tuple[Genre, ...]:
         ),
         hidato,
         numbrix,
+        Genre(
+            name="magic",
+            aliases=("magic-square",),
+            summary="fill the board so every row, column and diagonal has the same sum",
+            input_format="a number board (as hidato, no holes); a first line such as "
+            "`range 5..29 sum 85 no-diagonals repeat` or --range/--sum/--no-diagonals/--repeat",
+            example="[[2, 7, _], [_, _, _], [_, _, _]]",
+            parse=magic_parser.parse,
+            build=magic_model.build,
+            encodings=magic_model.ENCODINGS,
+            default_encoding="integer",
+            default_backend="cpsat:1",
+            check=magic_rules.check,
+            format_solution=magic_parser.format_solution,
+            output_formats=("grid",),
+            to_json=_rows_json,
+            differences=_grid_differences,
+            data="magic",
+            options=("blank", "values", "total", "no_diagonals", "repeat"),
+        ),
     )
 
 

@@ -67,6 +67,7 @@ class Model:
     sums: list[WeightedSum] = field(default_factory=list)
     linears: list[Linear] = field(default_factory=list)
     circuits: list[Circuit] = field(default_factory=list)
+    all_different: list[tuple[IntVar, ...]] = field(default_factory=list)
     answer: list[Answer] = field(default_factory=list)
 
     def bool_var(self) -> Lit:
@@ -117,6 +118,10 @@ class Model:
         """The true arcs form a single circuit through every node that is not skipped."""
         self.circuits.append(Circuit(tuple(arcs)))
 
+    def add_all_different(self, xs: Iterable[IntVar]) -> None:
+        """No two of ``xs`` take the same value."""
+        self.all_different.append(tuple(xs))
+
     def size(self) -> dict[str, int]:
         """Counts of variables and constraints, for reports and benchmarks."""
         return {
@@ -128,6 +133,7 @@ class Model:
             "sums": len(self.sums),
             "linears": len(self.linears),
             "circuits": len(self.circuits),
+            "all_different": len(self.all_different),
         }
 
 

@@ -65,6 +65,8 @@ class CpSatSession(Session):
             ct = _compare(m, expr, c.op, c.rhs)
             if c.enforce:
                 ct.only_enforce_if([lit(v) for v in c.enforce])
+        for xs in model.all_different:
+            m.add_all_different([self.ints[x.index] for x in xs])
         for circuit in model.circuits:
             if circuit.arcs:  # a circuit over no nodes holds trivially
                 m.add_circuit([(u, v, lit(a)) for u, v, a in circuit.arcs])

@@ -98,6 +98,8 @@ class SatSession(Session):
             add(self._sum(s.lits, s.weights, s.op, s.bound))
         for c in model.linears:
             self._linear(c.terms, c.op, c.rhs, [-e for e in c.enforce])
+        for xs in model.all_different:
+            self._all_different(xs)
         for circuit in model.circuits:
             for group in degree_groups(circuit):
                 self.clauses.append(list(group))
@@ -115,6 +117,19 @@ class SatSession(Session):
                 lits=list(lits), bound=1, vpool=self.pool, encoding=EncType.ladder
             ).clauses
         )
+
+    def _all_different(self, xs: Sequence[IntVar]) -> None:
+        """At most one variable takes each value; exactly one when values and variables match
+        one to one (a permutation), which propagates much better."""
+        by_value: dict[int, list[int]] = {}
+        for x in xs:
+            for v, lit in self.values[x.index].items():
+                by_value.setdefault(v, []).append(lit)
+        permutation = len(by_value) == len(xs)
+        for lits in by_value.values():
+            if permutation:
+                self.clauses.append(lits)
+            self._at_most_one(lits)
 
     def _one_hot(self, x: IntVar) -> dict[int, int]:
         """A literal per value of ``x``, exactly one of them true."""

@@ -1,0 +1,133 @@
+"""Magic boards: the number-board reader, plus settings from a first line or the command line."""
+
+from __future__ import annotations
+
+import re
+
+from ..puzzles.magic import Board, Magic
+from . import ParseError
+from .grid import format_number_grid
+from .numbergrid import NumberBoard, format_board, read_board
+
+MAX_ORDER = 30
+MAX_VALUES = 100_000
+_SETTING = re.compile(r"\s*(range\s+-?\d+\s*\.\.\s*-?\d+|sum\s+-?\d+|no-diagonals|repeat)\s*", re.I)
+
+
+def parse(
+    text: str,
+    blank: str | None = None,
+    values: str | None = None,
+    total: int | None = None,
+    no_diagonals: bool = False,
+    repeat: bool = False,
+) -> Magic:
+    """A board of givens and blanks; settings as in ``range 5..29 sum 85`` on the first line,
+    which the keyword arguments (the CLI's ``--range``, ``--sum``, ...) override."""
+    lines = text.strip().splitlines()
+    settings: dict[str, str] = {}
+    if lines and _SETTING.match(lines[0]):
+        settings = _settings(lines.pop(0))
+    board = read_board("\n".join(lines), blank)
+    n = board.height
+    if board.width != n:
+        raise ParseError(f"a magic board is square; this one is {board.width}x{n}")
+    if n > MAX_ORDER:
+        raise ParseError(f"order {n} is over the limit of {MAX_ORDER}")
+    low, high = _range(values or settings.get("range"), n)
+    if total is None and "sum" in settings:
+        total = int(settings["sum"].split()[1])
+    distinct = not (repeat or "repeat" in settings)
+    diagonals = not (no_diagonals or "no-diagonals" in settings)
+    givens: dict[tuple[int, int], int] = {}
+    for r, row in enumerate(board.rows):
+        for c, v in enumerate(row):
+            if v is None:
+                raise ParseError(f"r{r + 1}c{c + 1}: a magic board has no holes")
+            if v:
+                givens[(r, c)] = v
+    puzzle = Magic(n, low, high, givens, total, diagonals, distinct)
+    _validate(puzzle)
+    if total is None and distinct and high - low + 1 == n * n:
+        # n^2 consecutive numbers always add up to a total that n rows share equally.
+        puzzle = Magic(n, low, high, givens, (low + high) * n // 2, diagonals, distinct)
+    return puzzle
+
+
+def _settings(line: str) -> dict[str, str]:
+    """The settings on the first line, by name; an unknown word is an error naming its column."""
+    found: dict[str, str] = {}
+    pos = 0
+    while pos < len(line):
+        match = _SETTING.match(line, pos)
+        if not match:
+            raise ParseError(
+                f"line 1, column {pos + 1}: unknown setting {line[pos:].split()[0]!r} "
+                "(use range LO..HI, sum S, no-diagonals, repeat)"
+            )
+        found[match[1].split()[0].lower()] = match[1]
+        pos = match.end()
+    return found
+
+
+def _range(text: str | None, n: int) -> tuple[int, int]:
+    """``LO..HI``; by default 1..n^2."""
+    if text is None:
+        return 1, n * n
+    match = re.fullmatch(r"\s*(?:range\s+)?(-?\d+)\s*\.\.\s*(-?\d+)\s*", text, re.I)
+    if not match:
+        raise ParseError(f"bad range {text!r} (expected LO..HI, e.g. 5..29)")
+    low, high = int(match[1]), int(match[2])
+    if low > high:
+        raise ParseError(f"bad range {low}..{high}: the low end is above the high end")
+    if high - low + 1 > MAX_VALUES:
+        raise ParseError(f"range {low}..{high} has over {MAX_VALUES} values")
+    return low, high
+
+
+def _validate(p: Magic) -> None:
+    """Givens inside the range, no repeats when numbers are distinct, a reachable target."""
+    n = p.order
+    if p.distinct and p.high - p.low + 1 < n * n:
+        raise ParseError(
+            f"{n * n} cells need distinct numbers but {p.low}..{p.high} holds only "
+            f"{p.high - p.low + 1} (allow repeats with --repeat)"
+        )
+    seen: dict[int, tuple[int, int]] = {}
+    for (r, c), v in sorted(p.givens.items()):
+        if not p.low <= v <= p.high:
+            raise ParseError(f"r{r + 1}c{c + 1}: {v} is outside the range {p.low}..{p.high}")
+        if p.distinct and v in seen:
+            r0, c0 = seen[v]
+            raise ParseError(f"{v} is given twice, at r{r0 + 1}c{c0 + 1} and r{r + 1}c{c + 1}")
+        seen[v] = (r, c)
+    if p.target is None:
+        return
+    for name, cells in p.lines():
+        fixed = [p.givens[cell] for cell in cells if cell in p.givens]
+        free = n - len(fixed)
+        least, most = sum(fixed) + free * p.low, sum(fixed) + free * p.high
+        if not least <= p.target <= most:
+            raise ParseError(
+                f"{name} cannot sum to {p.target}: with its givens it lies "
+                f"between {least} and {most}"
+            )
+
+
+def format_puzzle(puzzle: Magic) -> str:
+    """The settings line and the board, as ``parse`` reads them."""
+    words = [f"range {puzzle.low}..{puzzle.high}"]
+    if puzzle.target is not None:
+        words.append(f"sum {puzzle.target}")
+    if not puzzle.diagonals:
+        words.append("no-diagonals")
+    if not puzzle.distinct:
+        words.append("repeat")
+    n = puzzle.order
+    rows = tuple(tuple(puzzle.givens.get((r, c), 0) for c in range(n)) for r in range(n))
+    return " ".join(words) + "\n" + format_board(NumberBoard(rows))
+
+
+def format_solution(puzzle: Magic, solution: Board, style: str = "grid") -> str:
+    """The filled board, aligned, with its common sum."""
+    return format_number_grid(solution) + f"\nevery line sums to {sum(solution[0])}"
