@@ -91,19 +91,6 @@ def subtour_cuts(circuit: Circuit, is_true: Callable[[Lit], bool]) -> list[tuple
     return cuts
 
 
-def reach_layers(
-    start: int, steps: int, neighbours: Sequence[int], bits: Sequence[int]
-) -> list[int]:
-    """Bitmasks of the nodes reachable from ``start`` in exactly 0, 1, ..., ``steps`` steps.
-
-    ``neighbours[n]`` is the bitmask of the nodes one step from ``n``; ``bits[n]`` is ``1 << n``.
-    """
-    layers = [bits[start]]
-    for _ in range(steps):
-        layers.append(step(layers[-1], neighbours))
-    return layers
-
-
 def step(mask: int, neighbours: Sequence[int]) -> int:
     """The union of the neighbours of the nodes in ``mask``."""
     out = 0
