@@ -20,42 +20,54 @@ from gridsat.solvers import get_backend
 SLOW_CELLS = 150
 """Puzzles with more cells than this run under the ``slow`` mark."""
 
+SLOW_RUNS = {("magic", "sat"), ("magic", "onehot")}
+"""(genre, backend family or encoding) pairs that take seconds per example: marked ``slow``."""
 
-def examples() -> Iterator[Any]:
-    """(genre, puzzle text, expected solution) for every example that has a known solution."""
+
+def examples() -> Iterator[tuple[Genre, str, str, Any]]:
+    """(genre, name, puzzle text, expected solution) for every example with a known solution."""
     for genre in all_genres():
         folder = DATA / genre.data
         for path in sorted(folder.glob("*.jsonl")):
             for number, line in enumerate(path.read_text().splitlines(), 1):
                 row = json.loads(line)
                 text = row.get("puzzle") or row["id"]
-                yield _case(genre, f"{path.name}:{number}", text, row["solution"])
+                yield genre, f"{path.name}:{number}", text, row["solution"]
         for path in sorted(folder.glob("*.txt")):
             answer = path.with_name(path.stem + ".solution.json")
             if answer.exists():
-                yield _case(genre, path.name, path.read_text(), json.loads(answer.read_text()))
+                yield genre, path.name, path.read_text(), json.loads(answer.read_text())
 
 
-def _case(genre: Genre, name: str, text: str, solution: Any) -> Any:
-    cells = len(json.dumps(solution).split(","))
-    marks = [pytest.mark.slow] if cells > SLOW_CELLS else []
-    return pytest.param(genre, text, solution, id=f"{genre.name}-{name}", marks=marks)
-
-
-CASES = list(examples())
+def cases() -> Iterator[Any]:
+    """Every example on every backend and encoding, the slow ones marked."""
+    for genre, name, text, solution in examples():
+        big = len(json.dumps(solution).split(",")) > SLOW_CELLS
+        for backend in BACKENDS:
+            for encoding in genre.encodings:
+                family = backend.partition(":")[0]
+                slow = big or {(genre.name, family), (genre.name, encoding)} & SLOW_RUNS
+                yield pytest.param(
+                    genre,
+                    text,
+                    solution,
+                    backend,
+                    encoding,
+                    id=f"{genre.name}-{name}-{backend}-{encoding}",
+                    marks=[pytest.mark.slow] if slow else [],
+                )
 
 
 def test_every_genre_has_examples() -> None:
-    names = {case.values[0].name for case in CASES}
-    assert names == {g.name for g in all_genres()}
+    assert {genre.name for genre, *_ in examples()} == {g.name for g in all_genres()}
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("genre, text, expected", CASES)
-def test_example_is_solved_uniquely(genre: Genre, text: str, expected: Any, backend: str) -> None:
+@pytest.mark.parametrize("genre, text, expected, backend, encoding", list(cases()))
+def test_example_is_solved_uniquely(
+    genre: Genre, text: str, expected: Any, backend: str, encoding: str
+) -> None:
     puzzle = genre.parse(text)
-    for encoding in genre.encodings:
-        outcome = solve(genre, puzzle, get_backend(backend), encoding, limit=2)
-        assert outcome.status == "unique", encoding
-        assert genre.to_json(outcome.solutions[0]) == expected, encoding
-        assert genre.check(puzzle, outcome.solutions[0]) == []
+    outcome = solve(genre, puzzle, get_backend(backend), encoding, limit=2)
+    assert outcome.status == "unique"
+    assert genre.to_json(outcome.solutions[0]) == expected
+    assert genre.check(puzzle, outcome.solutions[0]) == []
