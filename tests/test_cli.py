@@ -201,3 +201,27 @@ def test_console_script_is_installed() -> None:
         [str(exe), "solve", "signpost", SEED], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0 and grid_of(done.stdout) == SEED_SOLUTION
+
+
+def test_magic_count_flags_and_exit_codes() -> None:
+    count = gridsat("solve", "magic", "[[_, _, _], [_, _, _], [_, _, _]]", "--count", "10")
+    assert count.returncode == 0 and count.stdout.strip().endswith("\n8 solutions")
+    impossible = gridsat("solve", "magic", "_ _\n_ _", "--range", "1..4", "--sum", "5")
+    assert (impossible.returncode, impossible.stdout.strip()) == (1, "no solution")
+    free = gridsat(
+        "solve",
+        "magic",
+        "_ _ _\n_ _ _\n_ _ _",
+        "--range",
+        "1..3",
+        "--repeat",
+        "--no-diagonals",
+        "--json",
+    )
+    board = json.loads(free.stdout)["solution"]
+    sums = {sum(row) for row in board} | {sum(col) for col in zip(*board, strict=True)}
+    assert free.returncode == 0 and len(sums) == 1
+    seed = gridsat("solve", "magic", str(DATA / "magic" / "seed.txt"), "--unique")
+    assert seed.returncode == 0 and "every line sums to 85" in seed.stdout
+    bad = gridsat("solve", "magic", "_ _\n_ _", "--range", "4..1")
+    assert bad.returncode == 2 and "the low end is above the high end" in bad.stderr
