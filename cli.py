@@ -256,7 +256,7 @@ def _solve(args: argparse.Namespace) -> int:
     if args.unique and outcome.status == "multiple":
         code = EXIT_NOT_UNIQUE
     if args.json:
-        print(json.dumps(_outcome_json(genre, outcome, args.count)))
+        print(json.dumps(_outcome_json(genre, outcome, args.count), ensure_ascii=False))
     else:
         print(_outcome_text(genre, outcome, style, args.count))
     return code

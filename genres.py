@@ -47,12 +47,15 @@ def _rows_json(grid: Sequence[Sequence[int | None]]) -> list[list[int | None]]:
 def all_genres() -> tuple[Genre, ...]:
     """Every genre, in the order the help lists them."""
     from .models import hidato as hidato_model
+    from .models import loop as loop_model
     from .models import magic as magic_model
     from .models import signpost as signpost_model
     from .parsers import hidato as hidato_parser
+    from .parsers import loop as loop_parser
     from .parsers import magic as magic_parser
     from .parsers import signpost as signpost_parser
     from .puzzles import hidato as hidato_rules
+    from .puzzles import loop as loop_rules
     from .puzzles import magic as magic_rules
     from .puzzles import signpost as signpost_rules
 
@@ -132,6 +135,25 @@ def all_genres() -> tuple[Genre, ...]:
             differences=_grid_differences,
             data="magic",
             options=("blank", "values", "total", "no_diagonals", "repeat"),
+        ),
+        Genre(
+            name="loop",
+            aliases=("infinity-loop",),
+            summary="turn the pipe tiles until every pipe end meets another (∞ Loop)",
+            input_format="rows of box-drawing tiles ( ╸╻┓╺━┏┳╹┛┃┫┗┻┣╋, space = empty), or rows "
+            "of numbers 0..15 (1 up, 2 right, 4 down, 8 left) after optional size lines",
+            example="┏┓\n┗┛",
+            parse=loop_parser.parse,
+            build=loop_model.build,
+            encodings=loop_model.ENCODINGS,
+            default_encoding="cnf",
+            default_backend="sat:cadical195",
+            check=loop_rules.check,
+            format_solution=loop_parser.format_solution,
+            output_formats=("glyph", "mask"),
+            to_json=loop_parser.to_json,
+            differences=_grid_differences,
+            data="loop",
         ),
     )
 

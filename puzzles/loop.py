@@ -1,0 +1,96 @@
+"""∞ Loop, in the player's words, and a checker from its rules alone."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
+"""A tile is the set of sides its pipes reach, as bits (the /r/dailyprogrammer numbering)."""
+STEP = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
+OPPOSITE = {UP: DOWN, RIGHT: LEFT, DOWN: UP, LEFT: RIGHT}
+
+Tiles = tuple[tuple[int, ...], ...]
+
+
+def turn(tile: int) -> int:
+    """The tile after a quarter turn clockwise: up goes right, right down, down left, left up."""
+    return ((tile << 1) | (tile >> 3)) & 15
+
+
+def rotations(tile: int) -> list[int]:
+    """The distinct ways a tile can lie (a straight pipe two, a cross or an empty tile one)."""
+    found = [tile]
+    for _ in range(3):
+        tile = turn(tile)
+        if tile not in found:
+            found.append(tile)
+    return found
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A board of tiles, each of which may be turned by quarter turns."""
+
+    rows: Tiles
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+
+def check(puzzle: Loop, solution: Tiles) -> list[str]:
+    """What breaks the rules in ``solution``; empty when it answers ``puzzle``."""
+    h, w = puzzle.height, puzzle.width
+    if len(solution) != h or any(len(row) != w for row in solution):
+        return [f"the solution is not a {w}x{h} board"]
+    problems = []
+    for r in range(h):
+        for c in range(w):
+            tile = solution[r][c]
+            # Each tile is the puzzle's tile, turned.
+            if tile not in rotations(puzzle.rows[r][c]):
+                problems.append(f"r{r + 1}c{c + 1} is not a turn of the tile given there")
+            # Every pipe end meets a pipe end of the neighbouring tile, and none leaves the board.
+            for side, (dr, dc) in STEP.items():
+                if not tile & side:
+                    continue
+                rr, cc = r + dr, c + dc
+                if not (0 <= rr < h and 0 <= cc < w):
+                    problems.append(f"r{r + 1}c{c + 1} has a pipe off the board")
+                elif not solution[rr][cc] & OPPOSITE[side]:
+                    problems.append(
+                        f"r{r + 1}c{c + 1} has a pipe that meets no pipe at r{rr + 1}c{cc + 1}"
+                    )
+    return problems
+
+
+def random_layout(width: int, height: int, rng: random.Random, density: float = 0.6) -> Tiles:
+    """A solved board: each link between neighbours is a pipe with probability ``density``."""
+    rows = [[0] * width for _ in range(height)]
+    for r in range(height):
+        for c in range(width):
+            if c + 1 < width and rng.random() < density:
+                rows[r][c] |= RIGHT
+                rows[r][c + 1] |= LEFT
+            if r + 1 < height and rng.random() < density:
+                rows[r][c] |= DOWN
+                rows[r + 1][c] |= UP
+    return tuple(tuple(row) for row in rows)
+
+
+def scramble(layout: Tiles, rng: random.Random) -> Tiles:
+    """Every tile turned a random number of quarter turns."""
+    out = []
+    for row in layout:
+        turned = []
+        for tile in row:
+            for _ in range(rng.randrange(4)):
+                tile = turn(tile)
+            turned.append(tile)
+        out.append(tuple(turned))
+    return tuple(out)

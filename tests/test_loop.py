@@ -1,0 +1,90 @@
+"""∞ Loop: both input forms, the seed board, generated boards, no solution, two solutions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import DATA
+from gridsat.genres import get_genre
+from gridsat.parsers import ParseError
+from gridsat.parsers.loop import GLYPH, format_puzzle, parse
+from gridsat.pipeline import solve
+from gridsat.puzzles.loop import Loop, check, random_layout, rotations, scramble, turn
+from gridsat.solvers import get_backend
+
+LOOP = get_genre("loop")
+SEED_TEXT = (DATA / "loop" / "seed.txt").read_text()
+
+
+def test_glyphs_mean_their_pipes() -> None:
+    assert GLYPH["┃"] == 1 | 4 and GLYPH["━"] == 2 | 8 and GLYPH["┏"] == 2 | 4
+    assert GLYPH["╹"] == 1 and GLYPH[" "] == 0 and GLYPH["╋"] == 15 and len(GLYPH) == 16
+
+
+def test_turns_and_distinct_rotations() -> None:
+    assert turn(GLYPH["╹"]) == GLYPH["╺"] and turn(GLYPH["┏"]) == GLYPH["┓"]
+    assert len(rotations(GLYPH["┃"])) == 2 and len(rotations(GLYPH["╋"])) == 1
+    assert len(rotations(GLYPH["┏"])) == 4 and rotations(0) == [0]
+
+
+def test_both_forms_read_the_same_board_and_round_trip() -> None:
+    puzzle = parse(SEED_TEXT)
+    assert (puzzle.width, puzzle.height) == (10, 10)
+    masks = format_puzzle(puzzle, "mask")
+    assert parse(masks) == puzzle
+    assert parse("10\n10\n" + masks) == puzzle  # size lines, as the challenge gives them
+    assert parse(format_puzzle(puzzle)) == puzzle
+    assert parse("┏┓\n┗") == Loop(((6, 12), (3, 0)))  # a short line is padded with empty tiles
+    assert parse("┏┓\n┗┛\n\nanything after a blank line") == parse("┏┓\n┗┛")
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("┏┓\n┗x", "unknown character 'x' at row 2, column 2"),
+        ("1 2\n3 16", "unknown tile '16' at row 2, column 2"),
+        ("1 2\n3", "row 1 has 2 tiles but the last row has 1"),
+        ("3\n2\n1 2\n3 4", "the size lines say 3 rows and 2 columns but the board has 2 rows"),
+        ("", "empty board"),
+    ],
+)
+def test_reader_errors(text: str, message: str) -> None:
+    with pytest.raises(ParseError) as err:
+        parse(text)
+    assert message in str(err.value)
+
+
+def test_the_seed_board_has_the_published_answer_only() -> None:
+    puzzle = parse(SEED_TEXT)
+    outcome = solve(LOOP, puzzle, get_backend("sat:cadical195"), limit=10)
+    assert outcome.status == "unique" and outcome.count_exact
+    assert check(puzzle, outcome.solutions[0]) == []
+
+
+def test_checker_catches_open_pipes_and_foreign_tiles() -> None:
+    puzzle = parse("┏┓\n┗┛")
+    assert check(puzzle, puzzle.rows) == []
+    assert any("meets no pipe" in p for p in check(puzzle, ((6, 12), (2, 9))))
+    assert any("off the board" in p for p in check(puzzle, ((9, 12), (3, 9))))
+    assert any("not a turn" in p for p in check(puzzle, ((15, 12), (3, 9))))
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "sat:cadical195", "sat:glucose4"])
+@pytest.mark.parametrize("size", [10, 50, pytest.param(200, marks=pytest.mark.slow)])
+def test_generated_boards_solve(size: int, backend: str) -> None:
+    rng = random.Random(size)
+    puzzle = parse(format_puzzle(Loop(scramble(random_layout(size, size, rng), rng))))
+    outcome = solve(LOOP, puzzle, get_backend(backend), limit=1, time_limit=120)
+    assert outcome.status == "solved"
+    assert check(puzzle, outcome.solutions[0]) == []
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "sat:cadical195", "sat:kissat404"])
+def test_odd_pipe_ends_and_two_solutions(backend: str) -> None:
+    odd = parse("╹━\n━━")  # seven pipe ends cannot pair up
+    assert solve(LOOP, odd, get_backend(backend), limit=2).status == "unsolvable"
+    ring = parse("╹╹\n╺╸")  # the four stubs pair up down the columns or along the rows
+    two = solve(LOOP, ring, get_backend(backend), limit=10)
+    assert two.status == "multiple" and len(two.solutions) == 2 and two.count_exact
