@@ -25,6 +25,8 @@ PARSE_OPTIONS = {
     "total": "--sum",
     "no_diagonals": "--no-diagonals",
     "repeat": "--repeat",
+    "connected": "--connected",
+    "tree": "--tree",
 }
 """The parser options a genre may take (its ``options``), by keyword, with their CLI flags."""
 
@@ -135,6 +137,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     solve.add_argument(
         "--repeat", action="store_true", default=None, help="magic boards: numbers may repeat"
+    )
+    solve.add_argument(
+        "--connected", action="store_true", default=None, help="loop: all pipes form one network"
+    )
+    solve.add_argument(
+        "--tree",
+        action="store_true",
+        default=None,
+        help="loop: one network with no cycle (Simon Tatham's Net)",
     )
     solve.add_argument(
         "--no-prune",

@@ -154,6 +154,7 @@ def all_genres() -> tuple[Genre, ...]:
             to_json=loop_parser.to_json,
             differences=_grid_differences,
             data="loop",
+            options=("connected", "tree"),
         ),
     )
 

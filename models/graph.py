@@ -6,7 +6,7 @@ import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 
-from .model import Circuit, Lit, Model
+from .model import Circuit, Connected, Lit, Model
 
 
 def add_hamiltonian_path(
@@ -89,6 +89,36 @@ def subtour_cuts(circuit: Circuit, is_true: Callable[[Lit], bool]) -> list[tuple
             condition.append(loop[w])
         cuts.append((*condition, *leaving))
     return cuts
+
+
+def connectivity_cuts(
+    constraint: Connected, is_true: Callable[[Lit], bool]
+) -> list[tuple[Lit, ...]]:
+    """Clauses that join the networks of an assignment: for each network but when there is only
+    one, some edge leaving it must be true. Empty when the nodes are already one network."""
+    parent = {n: n for n in constraint.nodes}
+
+    def root(n: int) -> int:
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    for u, v, lit in constraint.edges:
+        if is_true(lit):
+            parent[root(u)] = root(v)
+    groups: defaultdict[int, set[int]] = defaultdict(set)
+    for n in constraint.nodes:
+        groups[root(n)].add(n)
+    if len(groups) <= 1:
+        return []
+    leaving: defaultdict[int, list[Lit]] = defaultdict(list)
+    for u, v, lit in constraint.edges:
+        ru, rv = root(u), root(v)
+        if ru != rv:
+            leaving[ru].append(lit)
+            leaving[rv].append(lit)
+    return [tuple(leaving[r]) for r in groups]
 
 
 def step(mask: int, neighbours: Sequence[int]) -> int:

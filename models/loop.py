@@ -47,6 +47,15 @@ def build(puzzle: Loop, encoding: str = "cnf", prune: bool = True) -> Built[Tile
                     else:
                         model.add_clause([-lit, pipe if tile & side else -pipe])
             choices.append(list(zip(options, lits, strict=True)))
+    if puzzle.connected:
+        # All tiles with pipes form one network: a tree has as many pipes as tiles less one.
+        nodes = [r * w + c for r in range(h) for c in range(w) if puzzle.rows[r][c]]
+        ends = sum(bin(t).count("1") for row in puzzle.rows for t in row)
+        if puzzle.tree and ends // 2 != len(nodes) - 1:
+            model.add_clause([])  # the pipe count alone rules out a tree
+        edges = [(r * w + c, r * w + c + 1, right[r][c]) for r in range(h) for c in range(w - 1)]
+        edges += [(r * w + c, (r + 1) * w + c, below[r][c]) for r in range(h - 1) for c in range(w)]
+        model.add_connected(nodes, edges)
     model.answer = [lit for tile in choices for _, lit in tile]
 
     def decode(a: Assignment) -> Tiles:

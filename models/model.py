@@ -52,6 +52,14 @@ class Circuit:
     arcs: tuple[tuple[int, int, Lit], ...]
 
 
+@dataclass(frozen=True)
+class Connected:
+    """The nodes are joined into one network by the true edges ``(u, v, lit)`` (undirected)."""
+
+    nodes: tuple[int, ...]
+    edges: tuple[tuple[int, int, Lit], ...]
+
+
 Answer = IntVar | Lit
 
 
@@ -68,6 +76,7 @@ class Model:
     linears: list[Linear] = field(default_factory=list)
     circuits: list[Circuit] = field(default_factory=list)
     all_different: list[tuple[IntVar, ...]] = field(default_factory=list)
+    connected: list[Connected] = field(default_factory=list)
     answer: list[Answer] = field(default_factory=list)
 
     def bool_var(self) -> Lit:
@@ -118,6 +127,10 @@ class Model:
         """The true arcs form a single circuit through every node that is not skipped."""
         self.circuits.append(Circuit(tuple(arcs)))
 
+    def add_connected(self, nodes: Iterable[int], edges: Iterable[tuple[int, int, Lit]]) -> None:
+        """The true edges join all ``nodes`` into one network (solved lazily by every backend)."""
+        self.connected.append(Connected(tuple(nodes), tuple(edges)))
+
     def add_all_different(self, xs: Iterable[IntVar]) -> None:
         """No two of ``xs`` take the same value."""
         self.all_different.append(tuple(xs))
@@ -134,6 +147,7 @@ class Model:
             "linears": len(self.linears),
             "circuits": len(self.circuits),
             "all_different": len(self.all_different),
+            "connected": len(self.connected),
         }
 
 

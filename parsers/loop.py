@@ -20,15 +20,16 @@ MAX_TILES = 1_000_000
 """Boards above this many tiles are refused before the model is built."""
 
 
-def parse(text: str) -> Loop:
-    """A board in either form; errors name the row and column."""
+def parse(text: str, connected: bool = False, tree: bool = False) -> Loop:
+    """A board in either form; errors name the row and column. ``connected`` and ``tree`` ask
+    for one network of pipes (and one with no cycle: Simon Tatham's Net)."""
     text = text.replace("\ufeff", "").replace("\r", "")
     rows = _glyphs(text) if any(ch in GLYPH and ch != " " for ch in text) else _masks(text)
     if not rows or not rows[0]:
         raise ParseError("empty board: no tiles found")
     if len(rows) * len(rows[0]) > MAX_TILES:
         raise ParseError(f"the board has over {MAX_TILES} tiles; that is the limit")
-    return Loop(rows)
+    return Loop(rows, connected or tree, tree)
 
 
 def _glyphs(text: str) -> Tiles:

@@ -30,9 +30,12 @@ def rotations(tile: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Loop:
-    """A board of tiles, each of which may be turned by quarter turns."""
+    """A board of tiles, each of which may be turned by quarter turns. With ``connected`` all
+    tiles that have pipes form one network; with ``tree`` that network also has no cycle."""
 
     rows: Tiles
+    connected: bool = False
+    tree: bool = False
 
     @property
     def width(self) -> int:
@@ -66,6 +69,28 @@ def check(puzzle: Loop, solution: Tiles) -> list[str]:
                     problems.append(
                         f"r{r + 1}c{c + 1} has a pipe that meets no pipe at r{rr + 1}c{cc + 1}"
                     )
+    if problems or not (puzzle.connected or puzzle.tree):
+        return problems
+    # All pipes form one network (and, for a tree, one with no cycle).
+    tiles = [(r, c) for r in range(h) for c in range(w) if solution[r][c]]
+    seen = set(tiles[:1])
+    todo = list(seen)
+    links = 0
+    while todo:
+        r, c = todo.pop()
+        for side, (dr, dc) in STEP.items():
+            if solution[r][c] & side:
+                links += 1
+                if (r + dr, c + dc) not in seen:
+                    seen.add((r + dr, c + dc))
+                    todo.append((r + dr, c + dc))
+    if len(seen) < len(tiles):
+        problems.append(
+            f"the pipes form more than one network ({len(seen)} of {len(tiles)} "
+            "tiles are joined to the first)"
+        )
+    elif puzzle.tree and links // 2 != len(tiles) - 1:
+        problems.append("the network has a cycle")
     return problems
 
 
@@ -94,3 +119,26 @@ def scramble(layout: Tiles, rng: random.Random) -> Tiles:
             turned.append(tile)
         out.append(tuple(turned))
     return tuple(out)
+
+
+def random_tree_layout(width: int, height: int, rng: random.Random) -> Tiles:
+    """A solved Net board: a random spanning tree of the grid (random links, joined unless
+    they would close a cycle; Kruskal's method)."""
+    links = [((r, c), (r, c + 1), RIGHT) for r in range(height) for c in range(width - 1)]
+    links += [((r, c), (r + 1, c), DOWN) for r in range(height - 1) for c in range(width)]
+    rng.shuffle(links)
+    parent = {(r, c): (r, c) for r in range(height) for c in range(width)}
+
+    def root(cell: tuple[int, int]) -> tuple[int, int]:
+        while parent[cell] != cell:
+            parent[cell] = parent[parent[cell]]
+            cell = parent[cell]
+        return cell
+
+    rows = [[0] * width for _ in range(height)]
+    for a, b, side in links:
+        if root(a) != root(b):
+            parent[root(a)] = root(b)
+            rows[a[0]][a[1]] |= side
+            rows[b[0]][b[1]] |= OPPOSITE[side]
+    return tuple(tuple(row) for row in rows)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..models.graph import connectivity_cuts
 from ..models.model import Assignment, IntVar, Lit, Model
 from .base import Backend, BackendError, Result, Session, Status
 
@@ -80,27 +82,44 @@ class CpSatSession(Session):
         return self.ints[x.index] if isinstance(x, IntVar) else self.lit(x)
 
     def solve(self, time_limit: float | None = None) -> Result:
-        cp_model = self._cp
-        solver = cp_model.CpSolver()
-        if self.workers:
-            solver.parameters.num_workers = self.workers
-        if time_limit is not None:
-            solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
-        code = solver.solve(self.cp)
-        status = _status_map().get(code)
-        if status is None:
-            raise BackendError(
-                f"CP-SAT: {solver.status_name(code)} {self.cp.validate() or ''}".strip()
-            )
-        stats = {"conflicts": solver.num_conflicts, "branches": solver.num_branches}
-        if status is not Status.SAT:
-            return Result(status, None, stats)
-        return Result(Status.SAT, self.assignment(solver.response_proto.solution), stats)
+        """Solve; connectivity is lazy here too: cut the networks apart and solve again."""
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        cuts = 0
+        while True:
+            solver = self._cp.CpSolver()
+            if self.workers:
+                solver.parameters.num_workers = self.workers
+            if deadline is not None:
+                solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.001)
+            code = solver.solve(self.cp)
+            status = _status_map().get(code)
+            if status is None:
+                raise BackendError(
+                    f"CP-SAT: {solver.status_name(code)} {self.cp.validate() or ''}".strip()
+                )
+            stats = {
+                "conflicts": solver.num_conflicts,
+                "branches": solver.num_branches,
+                "cuts": cuts,
+            }
+            if status is not Status.SAT:
+                return Result(status, None, stats)
+            assignment = self.assignment(solver.response_proto.solution)
+
+            def is_true(lit: Lit, a: Assignment = assignment) -> bool:
+                return bool(a(lit))
+
+            new = [cut for c in self.model.connected for cut in connectivity_cuts(c, is_true)]
+            if not new:
+                return Result(Status.SAT, assignment, stats)
+            cuts += len(new)
+            for cut in new:
+                self.cp.add_bool_or([self.lit(v) for v in cut])
 
     def enumerate(self, limit: int, time_limit: float | None = None) -> Iterator[Result]:
         """Few solutions by blocking and re-solving; many by CP-SAT's own enumeration, kept
         distinct on the answer variables (it repeats solutions that differ elsewhere only)."""
-        if limit <= 2:
+        if limit <= 2 or self.model.connected:  # lazy constraints need the blocking loop
             yield from super().enumerate(limit, time_limit)
             return
         cp_model = self._cp

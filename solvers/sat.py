@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ..models.graph import degree_groups, subtour_cuts
+from ..models.graph import connectivity_cuts, degree_groups, subtour_cuts
 from ..models.model import Assignment, IntVar, Lit, Model
 from .base import Backend, BackendError, Result, Session, Status
 
@@ -227,6 +227,9 @@ class SatSession(Session):
             true = self._true_vars()
             is_true = _truth(true)
             new = [list(cut) for c in self.model.circuits for cut in subtour_cuts(c, is_true)]
+            new += [
+                list(cut) for c in self.model.connected for cut in connectivity_cuts(c, is_true)
+            ]
             if not new:
                 return Result(Status.SAT, self._assignment(true), {"cuts": cuts})
             cuts += len(new)

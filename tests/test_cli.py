@@ -225,3 +225,18 @@ def test_magic_count_flags_and_exit_codes() -> None:
     assert seed.returncode == 0 and "every line sums to 85" in seed.stdout
     bad = gridsat("solve", "magic", "_ _\n_ _", "--range", "4..1")
     assert bad.returncode == 2 and "the low end is above the high end" in bad.stderr
+
+
+def test_loop_formats_and_exit_codes() -> None:
+    seed = str(DATA / "loop" / "seed.txt")
+    glyphs = gridsat("solve", "loop", seed, "--unique")
+    assert glyphs.returncode == 0 and glyphs.stdout.startswith("┏┳━━┓")
+    masks = gridsat("solve", "loop", seed, "--format", "mask")
+    assert masks.returncode == 0 and len(masks.stdout.split()) == 100
+    again = gridsat("solve", "loop", "-", "--format", "mask", stdin=masks.stdout)
+    assert again.stdout == masks.stdout  # a solved board is its own answer
+    out = json.loads(gridsat("solve", "loop", seed, "--json").stdout)
+    assert out["solution"][0] == "┏┳━━┓┏┳┓┏┓"
+    assert gridsat("solve", "loop", "╹━\n━━").returncode == 1
+    assert gridsat("solve", "loop", "╹╹\n╺╸", "--unique").returncode == 3
+    assert gridsat("solve", "loop", "╹╹\n╺╸", "--connected").returncode == 1

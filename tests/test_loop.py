@@ -11,7 +11,15 @@ from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
 from gridsat.parsers.loop import GLYPH, format_puzzle, parse
 from gridsat.pipeline import solve
-from gridsat.puzzles.loop import Loop, check, random_layout, rotations, scramble, turn
+from gridsat.puzzles.loop import (
+    Loop,
+    check,
+    random_layout,
+    random_tree_layout,
+    rotations,
+    scramble,
+    turn,
+)
 from gridsat.solvers import get_backend
 
 LOOP = get_genre("loop")
@@ -88,3 +96,34 @@ def test_odd_pipe_ends_and_two_solutions(backend: str) -> None:
     ring = parse("╹╹\n╺╸")  # the four stubs pair up down the columns or along the rows
     two = solve(LOOP, ring, get_backend(backend), limit=10)
     assert two.status == "multiple" and len(two.solutions) == 2 and two.count_exact
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "sat:cadical195", "sat:glucose4"])
+@pytest.mark.parametrize("size", [6, 20])
+def test_net_boards_solve_as_one_tree(size: int, backend: str) -> None:
+    rng = random.Random(size)
+    text = format_puzzle(Loop(scramble(random_tree_layout(size, size, rng), rng)))
+    for flags in ({"connected": True}, {"tree": True}):
+        puzzle = parse(text, **flags)
+        outcome = solve(LOOP, puzzle, get_backend(backend), limit=1, time_limit=120)
+        assert outcome.status == "solved"
+        assert check(puzzle, outcome.solutions[0]) == []  # the checker walks the network
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "sat:cadical195", "sat:kissat404"])
+def test_connectivity_rules_out_split_networks(backend: str) -> None:
+    two_pieces = parse("╹╹\n╺╸", connected=True)  # pairs by columns or by rows: always two
+    assert solve(LOOP, two_pieces, get_backend(backend), limit=2).status == "unsolvable"
+    rings = parse("┏┓┏┓\n┗┛┗┛", connected=True)  # two rings that cannot join
+    assert solve(LOOP, rings, get_backend(backend), limit=2).status == "unsolvable"
+    cycle = parse("┏┓\n┗┛", tree=True)  # one ring: connected, but a cycle
+    assert solve(LOOP, cycle, get_backend(backend), limit=2).status == "unsolvable"
+    assert solve(LOOP, parse("┏┓\n┗┛", connected=True), get_backend(backend)).status == "solved"
+
+
+def test_checker_sees_split_networks_and_cycles() -> None:
+    ring = ((6, 12, 6, 12), (3, 9, 3, 9))
+    assert any("more than one network" in p for p in check(Loop(ring, connected=True), ring))
+    assert check(Loop(ring), ring) == []
+    one = ((6, 12), (3, 9))
+    assert check(Loop(one, True, True), one) == ["the network has a cycle"]
