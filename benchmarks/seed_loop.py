@@ -1,6 +1,6 @@
 """Python 3 port of the seed document's ∞ Loop solver (constraint propagation + backtracking).
 
-Source: /work/shared/seeds/003_13f30bb085ed348d.txt, "Solving Loop Puzzles". Kept, standalone
+Source: the user's seed document on ∞ Loop, "Solving Loop Puzzles". Kept, standalone
 (nothing imported from the project), as the baseline that ``benchmarks/bench_loop.py
 --baseline`` times. Same data structures (``Character`` as a 4-tuple of bools, ``Puzzle`` as a
 grid of sets of still-possible rotations, a one-tile border set), same ``constrain`` pass

@@ -1,6 +1,6 @@
 """Python 3 port of the seed document's magic number board solver (best-first search).
 
-Source: /work/shared/seeds/002_8f9a6f5de62001c9.txt, "Magic number board puzzle solver in
+Source: the user's seed document on Hidoku and magic boards, "Magic number board puzzle solver in
 Python" (Rainhard Findling, 2014/11; Python 2). Kept, standalone, as the baseline that
 ``benchmarks/bench_magic.py`` compares against. Same data structures (Cell, Board), same
 heuristic (weighted histogram of group fill states), same branch cutting (permutation check on
