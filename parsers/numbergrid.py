@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..puzzles.grid import Rows
 from . import ParseError
 
 Cell = int | None
@@ -29,18 +30,10 @@ _SPLIT = re.compile(r"[\s,]+")
 
 
 @dataclass(frozen=True)
-class NumberBoard:
+class NumberBoard(Rows):
     """Rows of cells, all of one length: givens, blanks (0) and holes (None)."""
 
     rows: tuple[tuple[Cell, ...], ...]
-
-    @property
-    def width(self) -> int:
-        return len(self.rows[0])
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
 
 
 def read_board(text: str, blank: str | None = None, hole: str | None = None) -> NumberBoard:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .grid import Rows
+
 Moves = Literal["king", "orthogonal"]
 Board = tuple[tuple[int | None, ...], ...]
 """Rows of cells: a number (0 for a blank in a puzzle) or None for a hole."""
@@ -18,20 +20,12 @@ STEPS: dict[str, tuple[tuple[int, int], ...]] = {
 
 
 @dataclass(frozen=True)
-class Hidato:
+class Hidato(Rows):
     """A board whose cells take 1..N once each, N the number of cells (holes are not cells),
     each number next to the one after it; ``moves`` says what "next to" means."""
 
     rows: Board
     moves: Moves = "king"
-
-    @property
-    def width(self) -> int:
-        return len(self.rows[0])
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
 
     def cells(self) -> list[tuple[int, int]]:
         """The cells, row by row: every position that is not a hole."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .grid import Rows
+
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 """A tile is the set of sides its pipes reach, as bits (the /r/dailyprogrammer numbering)."""
 STEP = {UP: (-1, 0), RIGHT: (0, 1), DOWN: (1, 0), LEFT: (0, -1)}
@@ -29,21 +31,13 @@ def rotations(tile: int) -> list[int]:
 
 
 @dataclass(frozen=True)
-class Loop:
+class Loop(Rows):
     """A board of tiles, each of which may be turned by quarter turns. With ``connected`` all
     tiles that have pipes form one network; with ``tree`` that network also has no cycle."""
 
     rows: Tiles
     connected: bool = False
     tree: bool = False
-
-    @property
-    def width(self) -> int:
-        return len(self.rows[0])
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
 
 
 def check(puzzle: Loop, solution: Tiles) -> list[str]:
