@@ -285,10 +285,10 @@ def _outcome_json(genre: Any, outcome: Any, count: int | None) -> dict[str, Any]
         "backend": outcome.backend,
         "encoding": outcome.encoding,
         "status": outcome.status,
-        "solution": genre.to_json(sols[0]) if sols else None,
+        "solution": genre.to_json(outcome.puzzle, sols[0]) if sols else None,
     }
     if outcome.status == "multiple":
-        data["second_solution"] = genre.to_json(sols[1])
+        data["second_solution"] = genre.to_json(outcome.puzzle, sols[1])
         data["differences"] = genre.differences(sols[0], sols[1])
     if count is not None:
         data["count"] = len(sols)

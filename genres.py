@@ -28,7 +28,7 @@ class Genre:
     check: Callable[[Any, Any], list[str]]
     format_solution: Callable[[Any, Any, str], str]
     output_formats: tuple[str, ...]
-    to_json: Callable[[Any], Any]
+    to_json: Callable[[Any, Any], Any]  # (puzzle, solution) -> JSON
     differences: Callable[[Any, Any], list[str]]
     data: str  # the folder under data/ that holds its examples
     options: tuple[str, ...] = ()  # keyword options its parser takes (CLI flags)
@@ -39,7 +39,7 @@ def _grid_differences(first: Sequence[Sequence[int]], second: Sequence[Sequence[
     return [f"r{r}c{c}" for r, c in differing_cells(first, second)]
 
 
-def _rows_json(grid: Sequence[Sequence[int | None]]) -> list[list[int | None]]:
+def _rows_json(puzzle: Any, grid: Sequence[Sequence[int | None]]) -> list[list[int | None]]:
     """A number grid as JSON: a list of rows of ints (null for a hole)."""
     return [list(row) for row in grid]
 
@@ -50,14 +50,17 @@ def all_genres() -> tuple[Genre, ...]:
     from .models import loop as loop_model
     from .models import magic as magic_model
     from .models import signpost as signpost_model
+    from .models import zebra as zebra_model
     from .parsers import hidato as hidato_parser
     from .parsers import loop as loop_parser
     from .parsers import magic as magic_parser
     from .parsers import signpost as signpost_parser
+    from .parsers import zebra as zebra_parser
     from .puzzles import hidato as hidato_rules
     from .puzzles import loop as loop_rules
     from .puzzles import magic as magic_rules
     from .puzzles import signpost as signpost_rules
+    from .puzzles import zebra as zebra_rules
 
     board_input = (
         "rows of numbers; blanks _ . - 0 ?; holes # X .. (or . when blanks are _); "
@@ -155,6 +158,25 @@ def all_genres() -> tuple[Genre, ...]:
             differences=_grid_differences,
             data="loop",
             options=("connected", "tree"),
+        ),
+        Genre(
+            name="zebra",
+            aliases=("logic-grid",),
+            summary="place every value of every category at one position so all clues hold",
+            input_format="Ben Lynn's Grizzly format: rows of symbols (the first names the "
+            "positions), a line %%, then one clue a line: = ! < > A 1 i ^ p X and symbols",
+            example="1 2 3\nred green blue\ncat dog fish\n%%\n= red dog\n1 dog fish\n< blue red",
+            parse=zebra_parser.parse,
+            build=zebra_model.build,
+            encodings=zebra_model.ENCODINGS,
+            default_encoding="boolean",
+            default_backend="sat:cadical195",
+            check=zebra_rules.check,
+            format_solution=zebra_parser.format_solution,
+            output_formats=("table",),
+            to_json=zebra_parser.to_json,
+            differences=_grid_differences,
+            data="zebra",
         ),
     )
 

@@ -91,7 +91,7 @@ def main() -> int:
                     else:
                         ok = (
                             outcome.status == "unique"
-                            and genre.to_json(outcome.solutions[0]) == row["solution"]
+                            and genre.to_json(puzzle, outcome.solutions[0]) == row["solution"]
                         )
                     if not ok:
                         failures += 1

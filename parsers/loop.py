@@ -101,6 +101,6 @@ def format_solution(puzzle: Loop, solution: Tiles, style: str = "glyph") -> str:
     return "\n".join("".join(CHAR[t] for t in row) for row in solution)
 
 
-def to_json(solution: Tiles) -> list[str]:
+def to_json(puzzle: Loop, solution: Tiles) -> list[str]:
     """The solved board as JSON: one string of glyphs a row."""
     return ["".join(CHAR[t] for t in row) for row in solution]

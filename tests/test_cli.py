@@ -240,3 +240,26 @@ def test_loop_formats_and_exit_codes() -> None:
     assert gridsat("solve", "loop", "╹━\n━━").returncode == 1
     assert gridsat("solve", "loop", "╹╹\n╺╸", "--unique").returncode == 3
     assert gridsat("solve", "loop", "╹╹\n╺╸", "--connected").returncode == 1
+
+
+def test_zebra_table_json_and_exit_codes(tmp_path: Path) -> None:
+    path = DATA / "zebra" / "zebra.txt"
+    run = gridsat("solve", "zebra", str(path), "--unique")
+    assert run.returncode == 0 and "unique solution" in run.stdout
+    assert run.stdout.splitlines()[1].split() == [
+        "1",
+        "yellow",
+        "norwegian",
+        "water",
+        "kools",
+        "fox",
+    ]
+    out = json.loads(gridsat("solve", "zebra", str(path), "--json").stdout)
+    assert out["solution"][4]["row5"] == "zebra" and out["solution"][0]["row3"] == "water"
+    loose = tmp_path / "loose.txt"
+    loose.write_text(path.read_text().replace("= japanese parliament\n", ""))
+    several = gridsat("solve", "zebra", str(loose), "--unique")
+    assert several.returncode == 3 and "differ in" in several.stdout
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(path.read_text() + "= norwegian zebra\n")
+    assert gridsat("solve", "zebra", str(wrong)).returncode == 1

@@ -69,5 +69,5 @@ def test_example_is_solved_uniquely(
     puzzle = genre.parse(text)
     outcome = solve(genre, puzzle, get_backend(backend), encoding, limit=2)
     assert outcome.status == "unique"
-    assert genre.to_json(outcome.solutions[0]) == expected
+    assert genre.to_json(puzzle, outcome.solutions[0]) == expected
     assert genre.check(puzzle, outcome.solutions[0]) == []

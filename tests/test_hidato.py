@@ -61,7 +61,7 @@ def test_the_seed_board_gives_the_published_solution_uniquely() -> None:
         for encoding in HIDATO.encodings:
             outcome = solve(HIDATO, SEED, get_backend(backend), encoding, limit=2)
             assert outcome.status == "unique"
-            assert HIDATO.to_json(outcome.solutions[0]) == SEED_SOLUTION
+            assert HIDATO.to_json(SEED, outcome.solutions[0]) == SEED_SOLUTION
 
 
 def test_checker_accepts_the_published_solution_and_catches_breaks() -> None:

@@ -1,0 +1,91 @@
+"""Logic grids as a model: a Boolean per (symbol, position), permutations, clues as clauses."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..puzzles.zebra import Grid, Zebra
+from .model import Assignment, Built, Model
+
+ENCODINGS = ("boolean",)
+
+
+def build(puzzle: Zebra, encoding: str = "boolean", prune: bool = True) -> Built[Grid]:
+    """Every clue type as clauses over the value-at-position variables (``prune`` is unused)."""
+    if encoding not in ENCODINGS:
+        raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
+    model = Model()
+    n = puzzle.size
+    # at[s][p]: symbol s stands at position p.
+    at = {s: list(model.bool_vars(n)) for row in puzzle.rows for s in row}
+    # The positions row never moves; every other row is a permutation.
+    for p, s in enumerate(puzzle.rows[0]):
+        model.add_clause([at[s][p]])
+    for row in puzzle.rows:
+        for s in row:
+            model.add_exactly_one(at[s])
+        for p in range(n):
+            model.add_exactly_one(at[s][p] for s in row)
+    for clue in puzzle.clues:
+        _clue(model, at, n, clue.kind, clue.symbols)
+    model.answer = [lit for row in puzzle.rows[1:] for s in row for lit in at[s]]
+
+    def decode(a: Assignment) -> Grid:
+        return tuple(
+            tuple(next(s for s in row if a(at[s][p])) for p in range(n)) for row in puzzle.rows
+        )
+
+    return Built(model, decode)
+
+
+def _clue(model: Model, at: dict[str, list[int]], n: int, kind: str, sym: tuple[str, ...]) -> None:
+    """One clue, as clauses (auxiliary flags where a clue counts columns)."""
+    x = [at[s] for s in sym]
+    cols = range(n)
+    if kind == "=":  # all in one column
+        for other in x[1:]:
+            for p in cols:
+                model.add_clause([-x[0][p], other[p]])
+                model.add_clause([x[0][p], -other[p]])
+    elif kind == "!":  # all in different columns
+        for p in cols:
+            model.add_at_most_one(v[p] for v in x)
+    elif kind in "<>":  # the first somewhere left (right) of the second
+        a, b = x
+        for p in cols:
+            later = range(p + 1, n) if kind == "<" else range(p)
+            model.add_clause([-a[p], *(b[q] for q in later)])
+    elif kind == "A":  # next to each other
+        a, b = x
+        for p in cols:
+            model.add_clause([-a[p], *(b[q] for q in (p - 1, p + 1) if 0 <= q < n)])
+    elif kind == "1":  # the first immediately left of the second
+        a, b = x
+        for p in cols:
+            model.add_clause([-a[p], *([b[p + 1]] if p + 1 < n else [])])
+    elif kind == "i":  # the first's column holds exactly one of the others
+        for p in cols:
+            model.add_clause([-x[0][p], *(v[p] for v in x[1:])])
+            for u, v in combinations(x[1:], 2):
+                model.add_clause([-x[0][p], -u[p], -v[p]])
+    elif kind == "^":  # at most one column holds two or more of them
+        crowded = list(model.bool_vars(n))
+        for p in cols:
+            for u, v in combinations(x, 2):
+                model.add_clause([-u[p], -v[p], crowded[p]])
+        model.add_at_most_one(crowded)
+    elif kind == "p":  # a, b apart; c, d apart; each column holds none or two of the four
+        a, b, c, d = x
+        for p in cols:
+            model.add_clause([-a[p], -b[p]])
+            model.add_clause([-c[p], -d[p]])
+            for i, v in enumerate(x):
+                model.add_clause([-v[p], *(w[p] for j, w in enumerate(x) if j != i)])
+    elif kind == "X":  # taken in pairs: at most one pair shares a column
+        together = list(model.bool_vars(len(x) // 2))
+        for k, (u, v) in enumerate(zip(x[::2], x[1::2], strict=True)):
+            for p in cols:
+                model.add_clause([-u[p], -v[p], together[k]])
+        model.add_at_most_one(together)
+    else:
+        raise ValueError(f"unknown clue kind {kind!r}")

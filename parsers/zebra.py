@@ -1,0 +1,93 @@
+"""Logic grids in Ben Lynn's Grizzly format: rows of symbols, a line ``%%``, one clue a line."""
+
+from __future__ import annotations
+
+from ..puzzles.zebra import ARITY, Clue, Grid, Zebra
+from . import ParseError
+
+MAX_SYMBOLS = 10_000
+
+
+def parse(text: str) -> Zebra:
+    """Rows of space-separated symbols (row 0 names the positions), ``%%``, then clues: a
+    one-character kind and its symbols. Blank lines and lines starting with ``#`` are skipped."""
+    lines = text.replace("\r", "").split("\n")
+    if not any(line.strip() == "%%" for line in lines):
+        raise ParseError(
+            "expected the Grizzly format: rows of symbols, a line %%, then clues "
+            "(the plain clue language is not read yet)"
+        )
+    rows: list[tuple[str, ...]] = []
+    where: dict[str, int] = {}
+    number = 0
+    for number, line in enumerate(lines, 1):
+        if line.strip() == "%%":
+            break
+        symbols = tuple(line.split())
+        if not symbols or symbols[0].startswith("#"):
+            continue
+        if rows and len(symbols) != len(rows[0]):
+            raise ParseError(
+                f"line {number}: {len(symbols)} symbols, but the first row has {len(rows[0])}"
+            )
+        for s in symbols:
+            if s in where:
+                raise ParseError(f"line {number}: symbol {s!r} already stands on line {where[s]}")
+            where[s] = number
+        if len(where) > MAX_SYMBOLS:
+            raise ParseError(f"line {number}: over {MAX_SYMBOLS} symbols; that is the limit")
+        rows.append(symbols)
+    if len(rows) < 2:
+        raise ParseError("a logic grid needs the positions row and at least one more row")
+    clues = []
+    for n, line in enumerate(lines[number:], number + 1):
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            continue
+        kind, symbols = words[0], tuple(words[1:])
+        if kind not in ARITY:
+            raise ParseError(f"line {n}: unknown clue type {kind!r} (one of {' '.join(ARITY)})")
+        least, exact, pairs = ARITY[kind]
+        if (
+            len(symbols) < least
+            or (exact and len(symbols) != exact)
+            or (pairs and len(symbols) % 2)
+        ):
+            want = (
+                f"exactly {exact}"
+                if exact
+                else ("an even number of" if pairs else f"at least {least}")
+            )
+            raise ParseError(f"line {n}: clue {kind!r} takes {want} symbols, not {len(symbols)}")
+        for s in symbols:
+            if s not in where:
+                raise ParseError(f"line {n}: unknown symbol {s!r}")
+        clues.append(Clue(kind, symbols))
+    return Zebra(tuple(rows), tuple(clues))
+
+
+def format_puzzle(puzzle: Zebra) -> str:
+    """The puzzle in Grizzly format: it reads back."""
+    rows = [" ".join(row) for row in puzzle.rows]
+    clues = [" ".join((c.kind, *c.symbols)) for c in puzzle.clues]
+    return "\n".join([*rows, "%%", *clues])
+
+
+def format_solution(puzzle: Zebra, solution: Grid, style: str = "table") -> str:
+    """A table: one line per position, one column per category."""
+    names = puzzle.category_names()
+    table = [list(names)] + [[row[p] for row in solution] for p in range(puzzle.size)]
+    widths = [max(len(line[i]) for line in table) for i in range(len(names))]
+    return "\n".join(
+        "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
+        for line in table
+    )
+
+
+def to_json(puzzle: Zebra, solution: Grid) -> list[dict[str, str]]:
+    """In position order, each position's value in every category."""
+    names = puzzle.category_names()
+    return [
+        {name: row[p] for name, row in zip(names, solution, strict=True)}
+        for p in range(puzzle.size)
+    ]

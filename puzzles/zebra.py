@@ -1,0 +1,95 @@
+"""Logic grids (Zebra puzzles), in the player's words, and a checker from the clues alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Grid = tuple[tuple[str, ...], ...]
+"""Rows of symbols, one row a category; the symbol in column p stands at position p."""
+
+# How many symbols each kind of clue takes: (at least, exactly or None, in pairs).
+ARITY: dict[str, tuple[int, int | None, bool]] = {
+    "=": (2, None, False),  # all in one column
+    "!": (2, None, False),  # all in different columns
+    "<": (2, 2, False),  # the first somewhere left of the second
+    ">": (2, 2, False),  # the first somewhere right of the second
+    "A": (2, 2, False),  # next to each other
+    "1": (2, 2, False),  # the first immediately left of the second
+    "i": (2, None, False),  # the first's column holds exactly one of the others
+    "^": (2, None, False),  # at most one column holds two or more of them
+    "p": (4, 4, False),  # a, b apart; c, d apart; each column holds 0 or 2 of the four
+    "X": (2, None, True),  # taken in pairs: at most one pair shares a column
+}
+
+
+@dataclass(frozen=True)
+class Clue:
+    """One constraint: its kind (as in Ben Lynn's Grizzly) and the symbols it speaks of."""
+
+    kind: str
+    symbols: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Zebra:
+    """Categories of symbols, each a row; row 0 names the positions in order and never moves,
+    every other row is to be permuted so that all clues hold."""
+
+    rows: Grid
+    clues: tuple[Clue, ...]
+    names: tuple[str, ...] = ()  # the categories' names; row0, row1, ... when unnamed
+
+    @property
+    def size(self) -> int:
+        return len(self.rows[0])
+
+    def category_names(self) -> tuple[str, ...]:
+        return self.names or tuple(f"row{i}" for i in range(len(self.rows)))
+
+
+def holds(clue: Clue, col: dict[str, int]) -> bool:
+    """Whether ``clue`` holds when each symbol stands in column ``col[symbol]``."""
+    c = [col[s] for s in clue.symbols]
+    kind = clue.kind
+    if kind == "=":
+        return len(set(c)) == 1
+    if kind == "!":
+        return len(set(c)) == len(c)
+    if kind == "<":
+        return c[0] < c[1]
+    if kind == ">":
+        return c[0] > c[1]
+    if kind == "A":
+        return abs(c[0] - c[1]) == 1
+    if kind == "1":
+        return c[0] + 1 == c[1]
+    if kind == "i":
+        return sum(x == c[0] for x in c[1:]) == 1
+    if kind == "^":
+        return sum(c.count(x) >= 2 for x in set(c)) <= 1
+    if kind == "p":
+        return c[0] != c[1] and c[2] != c[3] and all(c.count(x) in (0, 2) for x in set(c))
+    if kind == "X":
+        return sum(a == b for a, b in zip(c[::2], c[1::2], strict=True)) <= 1
+    raise ValueError(f"unknown clue kind {kind!r}")
+
+
+def check(puzzle: Zebra, solution: Grid) -> list[str]:
+    """What breaks the rules in ``solution``; empty when it answers ``puzzle``."""
+    if len(solution) != len(puzzle.rows):
+        return [f"the solution has {len(solution)} rows, not {len(puzzle.rows)}"]
+    problems = []
+    # The positions stay; every other row holds its own symbols, each once.
+    if solution[0] != puzzle.rows[0]:
+        problems.append("the positions (row 0) moved")
+    for i, (given, row) in enumerate(zip(puzzle.rows, solution, strict=True)):
+        if sorted(given) != sorted(row):
+            problems.append(f"row {i} is not a rearrangement of its symbols")
+    if problems:
+        return problems
+    col = {s: p for row in solution for p, s in enumerate(row)}
+    # Every clue holds.
+    for n, clue in enumerate(puzzle.clues, 1):
+        if not holds(clue, col):
+            problems.append(f"clue {n} ({clue.kind} {' '.join(clue.symbols)}) does not hold")
+    return problems
