@@ -163,9 +163,11 @@ def all_genres() -> tuple[Genre, ...]:
             name="zebra",
             aliases=("logic-grid",),
             summary="place every value of every category at one position so all clues hold",
-            input_format="Ben Lynn's Grizzly format: rows of symbols (the first names the "
-            "positions), a line %%, then one clue a line: = ! < > A 1 i ^ p X and symbols",
-            example="1 2 3\nred green blue\ncat dog fish\n%%\n= red dog\n1 dog fish\n< blue red",
+            input_format="categories (`colour: red green blue`), then clues such as `red is "
+            "dog`, `red is just left of blue`, `cat is next to fish`; or Ben Lynn's Grizzly "
+            "format (rows of symbols, a line %%, clues = ! < > A 1 i ^ p X)",
+            example="colour: red green blue\npet: cat dog fish\nred is dog\n"
+            "dog is just left of fish\nblue is left of red",
             parse=zebra_parser.parse,
             build=zebra_model.build,
             encodings=zebra_model.ENCODINGS,

@@ -87,5 +87,14 @@ def _clue(model: Model, at: dict[str, list[int]], n: int, kind: str, sym: tuple[
             for p in cols:
                 model.add_clause([-u[p], -v[p], together[k]])
         model.add_at_most_one(together)
+    elif kind == "N":  # not next to each other
+        a, b = x
+        for p in cols:
+            for q in (p - 1, p + 1):
+                if 0 <= q < n:
+                    model.add_clause([-a[p], -b[q]])
+    elif kind == "|":  # the first shares a column with at least one of the others
+        for p in cols:
+            model.add_clause([-x[0][p], *(v[p] for v in x[1:])])
     else:
         raise ValueError(f"unknown clue kind {kind!r}")

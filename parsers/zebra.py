@@ -9,14 +9,18 @@ MAX_SYMBOLS = 10_000
 
 
 def parse(text: str) -> Zebra:
-    """Rows of space-separated symbols (row 0 names the positions), ``%%``, then clues: a
-    one-character kind and its symbols. Blank lines and lines starting with ``#`` are skipped."""
+    """Grizzly when a line is exactly ``%%``, else the clue language (``cluelang``)."""
     lines = text.replace("\r", "").split("\n")
     if not any(line.strip() == "%%" for line in lines):
-        raise ParseError(
-            "expected the Grizzly format: rows of symbols, a line %%, then clues "
-            "(the plain clue language is not read yet)"
-        )
+        from .cluelang import parse_clues
+
+        return parse_clues(lines)
+    return parse_grizzly(lines)
+
+
+def parse_grizzly(lines: list[str]) -> Zebra:
+    """Rows of space-separated symbols (row 0 names the positions), ``%%``, then clues: a
+    one-character kind and its symbols. Blank lines and lines starting with ``#`` are skipped."""
     rows: list[tuple[str, ...]] = []
     where: dict[str, int] = {}
     number = 0
@@ -76,7 +80,8 @@ def format_puzzle(puzzle: Zebra) -> str:
 def format_solution(puzzle: Zebra, solution: Grid, style: str = "table") -> str:
     """A table: one line per position, one column per category."""
     names = puzzle.category_names()
-    table = [list(names)] + [[row[p] for row in solution] for p in range(puzzle.size)]
+    table = [list(names)]
+    table += [[_shown(puzzle, row[p]) for row in solution] for p in range(puzzle.size)]
     widths = [max(len(line[i]) for line in table) for i in range(len(names))]
     return "\n".join(
         "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
@@ -88,6 +93,11 @@ def to_json(puzzle: Zebra, solution: Grid) -> list[dict[str, str]]:
     """In position order, each position's value in every category."""
     names = puzzle.category_names()
     return [
-        {name: row[p] for name, row in zip(names, solution, strict=True)}
+        {name: _shown(puzzle, row[p]) for name, row in zip(names, solution, strict=True)}
         for p in range(puzzle.size)
     ]
+
+
+def _shown(puzzle: Zebra, symbol: str) -> str:
+    """A value as the player wrote it (the clue language keeps ``category:value`` inside)."""
+    return symbol.split(":", 1)[1] if puzzle.names else symbol

@@ -19,6 +19,9 @@ ARITY: dict[str, tuple[int, int | None, bool]] = {
     "^": (2, None, False),  # at most one column holds two or more of them
     "p": (4, 4, False),  # a, b apart; c, d apart; each column holds 0 or 2 of the four
     "X": (2, None, True),  # taken in pairs: at most one pair shares a column
+    # Beyond Grizzly, for the clue language:
+    "N": (2, 2, False),  # not next to each other
+    "|": (3, None, False),  # the first shares a column with at least one of the others
 }
 
 
@@ -71,6 +74,10 @@ def holds(clue: Clue, col: dict[str, int]) -> bool:
         return c[0] != c[1] and c[2] != c[3] and all(c.count(x) in (0, 2) for x in set(c))
     if kind == "X":
         return sum(a == b for a, b in zip(c[::2], c[1::2], strict=True)) <= 1
+    if kind == "N":
+        return abs(c[0] - c[1]) != 1
+    if kind == "|":
+        return c[0] in c[1:]
     raise ValueError(f"unknown clue kind {kind!r}")
 
 

@@ -79,7 +79,7 @@ def test_removing_a_clue_leaves_two_answers_and_adding_one_leaves_none(backend: 
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("1 2\na b\n= a 1", "expected the Grizzly format"),
+        ("1 2\na b\n= a 1", "no categories"),  # without %% it is read as the clue language
         ("1 2\n%%\n", "at least one more row"),
         ("1 2\na b c\n%%", "line 2: 3 symbols, but the first row has 2"),
         ("1 2\na 1\n%%", "line 2: symbol '1' already stands on line 1"),
