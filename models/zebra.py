@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..puzzles.zebra import Grid, Zebra
+from ..puzzles.zebra import Clue, Grid, Zebra, number
 from .model import Assignment, Built, Model
 
 ENCODINGS = ("boolean",)
@@ -27,7 +27,10 @@ def build(puzzle: Zebra, encoding: str = "boolean", prune: bool = True) -> Built
         for p in range(n):
             model.add_exactly_one(at[s][p] for s in row)
     for clue in puzzle.clues:
-        _clue(model, at, n, clue.kind, clue.symbols)
+        if clue.kind in ("+", "more"):
+            _numeric(model, at, n, clue, puzzle.rows[clue.row])
+        else:
+            _clue(model, at, n, clue.kind, clue.symbols)
     model.answer = [lit for row in puzzle.rows[1:] for s in row for lit in at[s]]
 
     def decode(a: Assignment) -> Grid:
@@ -36,6 +39,26 @@ def build(puzzle: Zebra, encoding: str = "boolean", prune: bool = True) -> Built
         )
 
     return Built(model, decode)
+
+
+def _numeric(
+    model: Model, at: dict[str, list[int]], n: int, clue: Clue, values: tuple[str, ...]
+) -> None:
+    """A's value and B's value in a numeric row: one of the pairs that fit, each pair a flag."""
+    a, b = clue.symbols
+    pairs = [
+        (u, w)
+        for u in values
+        for w in values
+        if u != w
+        and (number(u) - number(w) == clue.amount if clue.kind == "+" else number(u) > number(w))
+    ]
+    flags = list(model.bool_vars(len(pairs)))
+    model.add_clause(flags)
+    for flag, (u, w) in zip(flags, pairs, strict=True):
+        for p in range(n):
+            model.add_clause([-flag, -at[a][p], at[u][p]])
+            model.add_clause([-flag, -at[b][p], at[w][p]])
 
 
 def _clue(model: Model, at: dict[str, list[int]], n: int, kind: str, sym: tuple[str, ...]) -> None:

@@ -13,6 +13,8 @@
     dog is red or blue              # with one of them, at least
     of dog and bird, one is red and the other is green
     different: red, dog, 3          # all in different positions
+    ann is 10 more than bob         # numbers: ages, sales...  (10 less than; more than;
+    ann is more than bob in age     #   less than; `in CATEGORY` when several are numeric)
 
 Values are named alone when the name is unique, or as ``category:value``. Without an ``order``
 category the positions are 1..N.
@@ -47,6 +49,7 @@ _FORMS: list[tuple[re.Pattern[str], str, tuple[int, ...]]] = [
     (re.compile(rf"{_REF} is {_REF}"), "=", (1, 2)),
     (re.compile(r"(?:all )?different:\s*(.+)"), "!*", ()),
 ]
+_NUMERIC = re.compile(rf"{_REF} is (?:(\d+) )?(more|less) than {_REF}(?: in ([\w-]+))?")
 FORMS_HINT = (
     "A is B, A is not B, A is at 3, A is just left of B, A is left of B, A is next to "
     "B, A is B or C, of A and B, one is C and the other is D, different: A, B, C"
@@ -88,13 +91,27 @@ def parse_clues(lines: list[str]) -> Zebra:
         for symbol in row:
             known.setdefault(symbol.split(":", 1)[1].lower(), []).append(symbol)
             known.setdefault(symbol.lower(), []).append(symbol)
-    clues = [_clue(number, line, known, rows[0]) for number, line in clue_lines]
+    numeric_rows = {
+        name: i
+        for i, (name, values, _) in enumerate(cats)
+        if all(re.fullmatch(r"-?\d+", v) for v in values)
+    }
+    clues = [_clue(number, line, known, rows[0], numeric_rows) for number, line in clue_lines]
     return Zebra(rows, tuple(clues), names)
 
 
-def _clue(number: int, line: str, known: dict[str, list[str]], positions: tuple[str, ...]) -> Clue:
+def _clue(
+    number: int,
+    line: str,
+    known: dict[str, list[str]],
+    positions: tuple[str, ...],
+    numeric_rows: dict[str, int],
+) -> Clue:
     """One clue line."""
     text = " ".join(line.split())
+    numeric = _NUMERIC.fullmatch(text.lower())
+    if numeric:
+        return _numeric_clue(number, numeric, known, positions, numeric_rows)
     for pattern, kind, order in _FORMS:
         match = pattern.fullmatch(text.lower())
         if not match:
@@ -118,6 +135,33 @@ def _clue(number: int, line: str, known: dict[str, list[str]], positions: tuple[
             )
         return Clue(kind, tuple(_ref(number, w, known, positions) for w in refs))
     raise ParseError(f"line {number}: cannot read {line!r}; clues read like: {FORMS_HINT}")
+
+
+def _numeric_clue(
+    number: int,
+    match: re.Match[str],
+    known: dict[str, list[str]],
+    positions: tuple[str, ...],
+    numeric_rows: dict[str, int],
+) -> Clue:
+    """``A is [K] more|less than B [in CATEGORY]``, in a category of numbers."""
+    first, amount, direction, second, category = match.groups()
+    if category is None:
+        choices = [name for name, row in numeric_rows.items() if row] or list(numeric_rows)
+        if len(choices) != 1:
+            raise ParseError(
+                f"line {number}: say which numbers: `... in CATEGORY` "
+                f"(numeric categories: {', '.join(numeric_rows) or 'none'})"
+            )
+        category = choices[0]
+    if category not in numeric_rows:
+        raise ParseError(f"line {number}: {category!r} is not a category of numbers")
+    a, b = (_ref(number, w, known, positions) for w in (first, second))
+    row = numeric_rows[category]
+    if amount is None:  # a comparison: "more" means A's number is the greater
+        return Clue("more", (a, b) if direction == "more" else (b, a), row=row)
+    k = int(amount) if direction == "more" else -int(amount)
+    return Clue("+", (a, b), amount=k, row=row)
 
 
 def _ref(number: int, word: str, known: dict[str, list[str]], positions: tuple[str, ...]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..puzzles.zebra import ARITY, Clue, Grid, Zebra
+from ..puzzles.zebra import ARITY, NUMERIC_KINDS, Clue, Grid, Zebra
 from . import ParseError
 
 MAX_SYMBOLS = 10_000
@@ -49,8 +49,9 @@ def parse_grizzly(lines: list[str]) -> Zebra:
         if not words or words[0].startswith("#"):
             continue
         kind, symbols = words[0], tuple(words[1:])
-        if kind not in ARITY:
-            raise ParseError(f"line {n}: unknown clue type {kind!r} (one of {' '.join(ARITY)})")
+        if kind not in ARITY or kind in NUMERIC_KINDS:
+            kinds = " ".join(k for k in ARITY if k not in NUMERIC_KINDS)
+            raise ParseError(f"line {n}: unknown clue type {kind!r} (one of {kinds})")
         least, exact, pairs = ARITY[kind]
         if (
             len(symbols) < least

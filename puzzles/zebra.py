@@ -22,7 +22,13 @@ ARITY: dict[str, tuple[int, int | None, bool]] = {
     # Beyond Grizzly, for the clue language:
     "N": (2, 2, False),  # not next to each other
     "|": (3, None, False),  # the first shares a column with at least one of the others
+    "+": (2, 2, False),  # numeric: A's value is ``amount`` more than B's
+    "more": (2, 2, False),  # numeric: A's value is greater than B's
 }
+
+
+NUMERIC_KINDS = ("+", "more")
+"""Clue kinds of the clue language only (Grizzly has no numbers)."""
 
 
 @dataclass(frozen=True)
@@ -31,6 +37,10 @@ class Clue:
 
     kind: str
     symbols: tuple[str, ...]
+    # Numeric clues ("+": A's value is ``amount`` more than B's; "more": A's is greater) compare
+    # the values that ``row`` (a category of numbers) holds in A's and B's columns.
+    amount: int = 0
+    row: int = 0
 
 
 @dataclass(frozen=True)
@@ -50,10 +60,18 @@ class Zebra:
         return self.names or tuple(f"row{i}" for i in range(len(self.rows)))
 
 
-def holds(clue: Clue, col: dict[str, int]) -> bool:
-    """Whether ``clue`` holds when each symbol stands in column ``col[symbol]``."""
+def number(symbol: str) -> int:
+    """The number a value of a numeric category stands for (``age:30`` is 30)."""
+    return int(symbol.rsplit(":", 1)[-1])
+
+
+def holds(clue: Clue, col: dict[str, int], grid: Grid) -> bool:
+    """Whether ``clue`` holds when each symbol stands in column ``col[symbol]`` of ``grid``."""
     c = [col[s] for s in clue.symbols]
     kind = clue.kind
+    if kind in ("+", "more"):
+        a, b = (number(grid[clue.row][x]) for x in c)
+        return a - b == clue.amount if kind == "+" else a > b
     if kind == "=":
         return len(set(c)) == 1
     if kind == "!":
@@ -97,6 +115,6 @@ def check(puzzle: Zebra, solution: Grid) -> list[str]:
     col = {s: p for row in solution for p, s in enumerate(row)}
     # Every clue holds.
     for n, clue in enumerate(puzzle.clues, 1):
-        if not holds(clue, col):
+        if not holds(clue, col, solution):
             problems.append(f"clue {n} ({clue.kind} {' '.join(clue.symbols)}) does not hold")
     return problems

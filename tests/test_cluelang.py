@@ -77,3 +77,42 @@ def test_errors_name_the_line_and_word(text: str, message: str) -> None:
     with pytest.raises(ParseError) as err:
         parse(text)
     assert message in str(err.value)
+
+
+NUMBERS = "name: ann bob cy dee\nage: 20 30 40 50\ncolour: red green blue white\n"
+
+
+@pytest.mark.parametrize(
+    "line, kind, amount",
+    [
+        ("ann is 10 more than bob", "+", 10),
+        ("ann is 20 less than bob in age", "+", -20),
+        ("ann is more than bob", "more", 0),
+        ("red is less than ann in age", "more", 0),
+        ("ann is 1 more than red in position", "+", 1),
+    ],
+)
+def test_numeric_clues_compare_the_numbers_in_both_columns(
+    line: str, kind: str, amount: int
+) -> None:
+    fixed = "ann is at 1\nred is at 1\ngreen is at 2\nblue is at 3\n"  # fewer answers to list
+    puzzle = parse(NUMBERS + fixed + line)
+    clue = puzzle.clues[-1]
+    assert (clue.kind, clue.amount) == (kind, amount)
+    expected = brute_force(puzzle)
+    for backend in ("cpsat", "sat:glucose4"):
+        outcome = solve(ZEBRA, puzzle, get_backend(backend), limit=1000)
+        assert outcome.count_exact and set(outcome.solutions) == expected
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (NUMBERS + "ann is 10 more than bob in colour", "'colour' is not a category of numbers"),
+        ("name: ann bob\nage: 1 2\nyear: 3 4\nann is more than bob", "say which numbers"),
+    ],
+)
+def test_numeric_errors(text: str, message: str) -> None:
+    with pytest.raises(ParseError) as err:
+        parse(text)
+    assert message in str(err.value)
