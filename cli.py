@@ -113,46 +113,39 @@ def _parser() -> argparse.ArgumentParser:
     )
     solve.add_argument("--format", "-f", help="how to print the solution (see `gridsat genres`)")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
-    solve.add_argument("--blank", metavar="TOKEN", help="number boards: the token for a blank")
-    solve.add_argument("--hole", metavar="TOKEN", help="number boards: the token for a hole")
-    solve.add_argument(
-        "--range",
-        dest="values",
-        metavar="LO..HI",
-        help="magic boards: the numbers allowed (default 1..n^2)",
-    )
-    solve.add_argument(
-        "--sum",
-        dest="total",
-        type=int,
-        metavar="S",
-        help="magic boards: the line total (default: found by the solver, or the "
-        "range's total / n when the range has n^2 distinct numbers)",
-    )
-    solve.add_argument(
-        "--no-diagonals",
-        action="store_true",
-        default=None,
-        help="magic boards: only rows and columns must sum",
-    )
-    solve.add_argument(
-        "--repeat", action="store_true", default=None, help="magic boards: numbers may repeat"
-    )
-    solve.add_argument(
-        "--connected", action="store_true", default=None, help="loop: all pipes form one network"
-    )
-    solve.add_argument(
-        "--tree",
-        action="store_true",
-        default=None,
-        help="loop: one network with no cycle (Simon Tatham's Net)",
-    )
+    _add_puzzle_options(solve)
     solve.add_argument(
         "--no-prune",
         action="store_true",
         help="skip the model's domain pruning (to study the solvers)",
     )
     solve.set_defaults(run=_solve)
+
+    comp = sub.add_parser(
+        "compare",
+        help="run a puzzle on every backend and encoding, and check they agree",
+        description="Run a puzzle on every backend x encoding (fresh solvers, --repeat times "
+        "each), print median phase times fastest first, and check that all answers agree "
+        "(exit 70 when they do not).",
+    )
+    comp.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
+    comp.add_argument("input", nargs="?", default="-", help="a file, the puzzle, or - for stdin")
+    comp.add_argument("--backends", default="all", help="all, or a comma-separated list")
+    comp.add_argument("--encodings", default="all", help="all, or a comma-separated list")
+    comp.add_argument(
+        "--repeat",
+        dest="runs",
+        type=_positive_int,
+        default=3,
+        metavar="N",
+        help="runs per backend and encoding (median reported; default 3)",
+    )
+    comp.add_argument(
+        "--time-limit", "-t", type=_positive_float, metavar="S", help="per run, in seconds"
+    )
+    comp.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_puzzle_options(comp, magic_repeat=False)
+    comp.set_defaults(run=_compare)
 
     genres = sub.add_parser("genres", help="list the genres, their formats and examples")
     genres.add_argument("--json", action="store_true", help="print JSON")
@@ -162,6 +155,45 @@ def _parser() -> argparse.ArgumentParser:
     backends.add_argument("--json", action="store_true", help="print JSON")
     backends.set_defaults(run=_backends)
     return parser
+
+
+def _add_puzzle_options(parser: argparse.ArgumentParser, magic_repeat: bool = True) -> None:
+    """The genre-specific options that shape the puzzle (see ``PARSE_OPTIONS``)."""
+    parser.add_argument("--blank", metavar="TOKEN", help="number boards: the token for a blank")
+    parser.add_argument("--hole", metavar="TOKEN", help="number boards: the token for a hole")
+    parser.add_argument(
+        "--range",
+        dest="values",
+        metavar="LO..HI",
+        help="magic boards: the numbers allowed (default 1..n^2)",
+    )
+    parser.add_argument(
+        "--sum",
+        dest="total",
+        type=int,
+        metavar="S",
+        help="magic boards: the line total (default: found by the solver, or the "
+        "range's total / n when the range has n^2 distinct numbers)",
+    )
+    parser.add_argument(
+        "--no-diagonals",
+        action="store_true",
+        default=None,
+        help="magic boards: only rows and columns must sum",
+    )
+    if magic_repeat:
+        parser.add_argument(
+            "--repeat", action="store_true", default=None, help="magic boards: numbers may repeat"
+        )
+    parser.add_argument(
+        "--connected", action="store_true", default=None, help="loop: all pipes form one network"
+    )
+    parser.add_argument(
+        "--tree",
+        action="store_true",
+        default=None,
+        help="loop: one network with no cycle (Simon Tatham's Net)",
+    )
 
 
 def _positive_int(text: str) -> int:
@@ -210,8 +242,7 @@ def _decode(data: bytes, name: str) -> str:
 
 def _solve(args: argparse.Namespace) -> int:
     from .genres import get_genre
-    from .parsers import ParseError
-    from .pipeline import CheckFailed, Outcome, parse, solve
+    from .pipeline import CheckFailed, Outcome, solve
     from .solvers import BackendError, get_backend
 
     try:
@@ -230,18 +261,8 @@ def _solve(args: argparse.Namespace) -> int:
             f"{genre.name} has no output format {style!r} "
             f"(choose from {', '.join(genre.output_formats)})"
         )
-    options = {k: getattr(args, k) for k in PARSE_OPTIONS if getattr(args, k) is not None}
-    for name in options:
-        if name not in genre.options:
-            raise UsageError(f"{genre.name} takes no {PARSE_OPTIONS[name]}")
-    text = read_input(args.input)
     times: dict[str, float] = {}
-    try:
-        puzzle = parse(genre, text, times, **options)
-    except ParseError as e:
-        if args.input != "-" and not os.path.exists(args.input) and _looks_like_path(args.input):
-            raise UsageError(f"no such file: {args.input}") from e
-        raise UsageError(str(e)) from e
+    puzzle = _load_puzzle(genre, args, times)
     reason = backend.unavailable()
     if reason:
         raise UsageError(f"backend {backend.name} is not available here: {reason}")
@@ -271,6 +292,100 @@ def _solve(args: argparse.Namespace) -> int:
     else:
         print(_outcome_text(genre, outcome, style, args.count))
     return code
+
+
+def _load_puzzle(genre: Any, args: argparse.Namespace, times: dict[str, float]) -> Any:
+    """The puzzle named by ``args.input``, read with the genre's options; UsageError if bad."""
+    from .parsers import ParseError
+    from .pipeline import parse
+
+    options = {k: getattr(args, k, None) for k in PARSE_OPTIONS}
+    options = {k: v for k, v in options.items() if v is not None}
+    for name in options:
+        if name not in genre.options:
+            raise UsageError(f"{genre.name} takes no {PARSE_OPTIONS[name]}")
+    text = read_input(args.input)
+    try:
+        return parse(genre, text, times, **options)
+    except ParseError as e:
+        if args.input != "-" and not os.path.exists(args.input) and _looks_like_path(args.input):
+            raise UsageError(f"no such file: {args.input}") from e
+        raise UsageError(str(e)) from e
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from .compare import compare
+    from .genres import get_genre
+    from .solvers import all_backends, get_backend
+
+    try:
+        genre = get_genre(args.genre)
+        if args.backends == "all":
+            backends = all_backends()
+        else:
+            backends = [get_backend(b.strip()) for b in args.backends.split(",") if b.strip()]
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+    encodings = list(genre.encodings) if args.encodings == "all" else args.encodings.split(",")
+    for encoding in encodings:
+        if encoding not in genre.encodings:
+            raise UsageError(
+                f"{genre.name} has no encoding {encoding!r} "
+                f"(choose from {', '.join(genre.encodings)})"
+            )
+    puzzle = _load_puzzle(genre, args, {})
+    runs, problems = compare(genre, puzzle, backends, encodings, args.runs, args.time_limit)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "genre": genre.name,
+                    "agree": not problems,
+                    "disagreements": problems,
+                    "results": [
+                        {
+                            "backend": r.backend,
+                            "encoding": r.encoding,
+                            "status": r.status,
+                            "times": {k: round(v, 6) for k, v in r.times.items()},
+                            **({"error": r.error} if r.error else {}),
+                        }
+                        for r in runs
+                    ],
+                }
+            )
+        )
+    else:
+        print(_compare_table(runs))
+        for problem in problems:
+            print(f"DISAGREEMENT: {problem}")
+        if problems:
+            print(
+                "The backends disagree: a bug in a model or a solver. Please report it, "
+                "with the puzzle."
+            )
+    return EXIT_INTERNAL if problems else EXIT_OK
+
+
+def _compare_table(runs: list[Any]) -> str:
+    """Backends fastest first: status, median phase times in ms, ratio to the fastest."""
+    timed = [r for r in runs if r.times]
+    best = min((r.total for r in timed), default=0.0) or 1e-9
+    width = max((len(r.backend) for r in runs), default=7)
+    lines = [
+        f"{'backend'.ljust(width)}  {'encoding':9} {'status':11} {'build':>9} {'solve':>9} "
+        f"{'unique':>9} {'total':>9} {'ratio':>7}   (ms, medians)"
+    ]
+    for r in runs:
+        if not r.times:
+            lines.append(f"{r.backend.ljust(width)}  {r.encoding:9} {r.status:11} {r.error}")
+            continue
+        cells = " ".join(f"{r.times[k] * 1000:9.2f}" for k in ("build", "solve", "unique"))
+        lines.append(
+            f"{r.backend.ljust(width)}  {r.encoding:9} {r.status:11} {cells} "
+            f"{r.total * 1000:9.2f} {r.total / best:7.2f}"
+        )
+    return "\n".join(lines)
 
 
 def _looks_like_path(text: str) -> bool:

@@ -1,0 +1,107 @@
+"""One puzzle on many backends and encodings: timed phases, and a check that they all agree."""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .genres import Genre
+from .pipeline import CheckFailed, solve
+from .solvers import Backend, BackendError
+
+PHASES = ("build", "solve", "unique")
+
+
+@dataclass
+class Run:
+    """One backend and encoding: its status, median phase times (seconds), answer or error."""
+
+    backend: str
+    encoding: str
+    status: str  # solved | unique | multiple | unsolvable | timeout | unavailable | error
+    times: dict[str, float] = field(default_factory=dict)
+    solution: Any = None
+    error: str | None = None
+
+    @property
+    def total(self) -> float:
+        return sum(self.times.values()) if self.times else float("inf")
+
+
+def compare(
+    genre: Genre,
+    puzzle: Any,
+    backends: list[Backend],
+    encodings: list[str],
+    repeat: int = 3,
+    time_limit: float | None = None,
+) -> tuple[list[Run], list[str]]:
+    """Every backend x encoding, each run in a fresh solver ``repeat`` times, fastest first;
+    and the disagreements found (empty when all answers match)."""
+    runs = []
+    for backend in backends:
+        reason = backend.unavailable()
+        for encoding in encodings:
+            if reason:
+                runs.append(Run(backend.name, encoding, "unavailable", error=reason))
+                continue
+            runs.append(_measure(genre, puzzle, backend, encoding, repeat, time_limit))
+    runs.sort(key=lambda r: r.total)
+    return runs, disagreements(genre, runs)
+
+
+def _measure(
+    genre: Genre,
+    puzzle: Any,
+    backend: Backend,
+    encoding: str,
+    repeat: int,
+    time_limit: float | None,
+) -> Run:
+    """``repeat`` fresh runs of one pair; the most frequent status, median times."""
+    statuses: list[str] = []
+    samples: list[dict[str, float]] = []
+    solution = None
+    for _ in range(repeat):
+        times: dict[str, float] = {}
+        try:
+            outcome = solve(
+                genre, puzzle, backend, encoding, limit=2, time_limit=time_limit, times=times
+            )
+        except (BackendError, CheckFailed) as e:
+            return Run(backend.name, encoding, "error", error=str(e))
+        statuses.append(outcome.status)
+        samples.append({k: times[k] for k in PHASES})
+        if outcome.solutions:
+            solution = outcome.solutions[0]
+    medians = {k: statistics.median(s[k] for s in samples) for k in PHASES}
+    status = Counter(statuses).most_common(1)[0][0]
+    return Run(backend.name, encoding, status, medians, solution)
+
+
+def disagreements(genre: Genre, runs: list[Run]) -> list[str]:
+    """What the runs disagree on: a status, the one answer of a unique puzzle, or an error."""
+    found = [f"{r.backend}/{r.encoding}: {r.error}" for r in runs if r.status == "error"]
+    settled = [r for r in runs if r.status in ("solved", "unique", "multiple", "unsolvable")]
+    solved = {"solved", "unique", "multiple"}
+    kinds = {r.status for r in settled if r.status != "solved"}
+    if len(kinds) > 1:
+        found.append(
+            "statuses differ: " + ", ".join(f"{r.backend}/{r.encoding} {r.status}" for r in settled)
+        )
+    elif any(r.status in solved for r in settled) and any(
+        r.status == "unsolvable" for r in settled
+    ):
+        found.append("some found a solution and some found none")
+    if kinds == {"unique"}:
+        first = next(r for r in settled if r.status == "unique")
+        for r in settled:
+            if r.solution is not None and r.solution != first.solution:
+                cells = genre.differences(first.solution, r.solution)
+                found.append(
+                    f"{r.backend}/{r.encoding} and {first.backend}/{first.encoding} "
+                    f"give different unique answers (at {' '.join(cells[:8])})"
+                )
+    return found
