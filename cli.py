@@ -147,6 +147,44 @@ def _parser() -> argparse.ArgumentParser:
     _add_puzzle_options(comp, magic_repeat=False)
     comp.set_defaults(run=_compare)
 
+    bench = sub.add_parser(
+        "bench",
+        help="run many puzzles on backends and encodings; results kept as they finish",
+        description="Run puzzles (files, folders, JSON-lines files) on backends x encodings, "
+        "writing one JSON line per result as it finishes; a summary table at the end.",
+    )
+    bench.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
+    bench.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="a puzzle file, a folder of them, or a JSON-lines file",
+    )
+    bench.add_argument(
+        "--backends", help="all, or a comma-separated list (default: the genre's default backend)"
+    )
+    bench.add_argument("--encodings", default="all", help="all, or a comma-separated list")
+    bench.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="puzzles in parallel processes (default 1: clean timings)",
+    )
+    bench.add_argument(
+        "--time-limit", "-t", type=_positive_float, metavar="S", help="per run, in seconds"
+    )
+    bench.add_argument("--out", metavar="FILE", help="write results here, one JSON line each")
+    bench.add_argument(
+        "--resume", action="store_true", help="skip the results already in --out, and append"
+    )
+    bench.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw time against size (PNG or SVG; needs matplotlib: pip install 'gridsat[plot]')",
+    )
+    bench.set_defaults(run=_bench)
+
     genres = sub.add_parser("genres", help="list the genres, their formats and examples")
     genres.add_argument("--json", action="store_true", help="print JSON")
     genres.set_defaults(run=_genres)
@@ -365,6 +403,95 @@ def _compare(args: argparse.Namespace) -> int:
                 "with the puzzle."
             )
     return EXIT_INTERNAL if problems else EXIT_OK
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from . import bench
+    from .genres import get_genre
+    from .solvers import all_backends
+
+    try:
+        genre = get_genre(args.genre)
+        if args.backends == "all":
+            backends = [b.name for b in all_backends() if b.unavailable() is None]
+        else:
+            backends = [
+                get_backend_name(b)
+                for b in (args.backends or genre.default_backend).split(",")
+                if b.strip()
+            ]
+        puzzles = list(bench.items(args.paths))
+    except (ValueError, OSError) as e:
+        raise UsageError(str(e)) from e
+    encodings = list(genre.encodings) if args.encodings == "all" else args.encodings.split(",")
+    for encoding in encodings:
+        if encoding not in genre.encodings:
+            raise UsageError(
+                f"{genre.name} has no encoding {encoding!r} "
+                f"(choose from {', '.join(genre.encodings)})"
+            )
+    if args.resume and not args.out:
+        raise UsageError("--resume needs --out, the results file to continue")
+    if args.plot and not args.plot.lower().endswith((".png", ".svg")):
+        raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
+    if args.plot:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError as e:
+            raise UsageError("--plot needs matplotlib: pip install 'gridsat[plot]'") from e
+    previous, done = bench.read_done(Path(args.out)) if args.resume else ([], set())
+    out = open(args.out, "w") if args.out else None  # noqa: SIM115
+    if out is not None:  # what finished before, rewritten whole (a cut-off last line dropped)
+        out.writelines(json.dumps(r) + "\n" for r in previous)
+    records: list[dict[str, Any]] = []
+    try:
+        records = bench.run(
+            genre,
+            puzzles,
+            backends,
+            encodings,
+            out,
+            done,
+            args.jobs,
+            args.time_limit,
+            bench.progress_printer(sys.stderr),
+        )
+    except KeyboardInterrupt:
+        if out is not None:
+            out.close()
+            previous, _ = bench.read_done(Path(args.out))
+            records = []
+        print(bench.summary(previous + records))
+        print("interrupted: the results above are the ones that finished", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        if out is not None:
+            out.close()
+    everything = previous + records
+    print(bench.summary(everything))
+    if args.plot:
+        bench.plot(everything, args.plot)
+    failed = [r for r in records if not r["ok"]]
+    for r in failed[:10]:
+        print(
+            f"FAILED: {r['puzzle']} on {r['backend']}/{r['encoding']}: "
+            f"{r.get('error') or r['status']}",
+            file=sys.stderr,
+        )
+    return (
+        EXIT_INTERNAL
+        if any(r["status"] == "error" for r in failed)
+        else (EXIT_OK if not failed else 1)
+    )
+
+
+def get_backend_name(name: str) -> str:
+    """A backend's canonical name, checked."""
+    from .solvers import get_backend
+
+    return get_backend(name.strip()).name
 
 
 def _compare_table(runs: list[Any]) -> str:

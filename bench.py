@@ -1,0 +1,239 @@
+"""gridsat bench: many puzzles x backends x encodings, results kept as they finish."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from .genres import Genre, get_genre
+from .parsers import ParseError
+from .pipeline import CheckFailed, solve
+from .solvers import BackendError, get_backend
+
+PUZZLE_SUFFIXES = {"", ".txt"}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One puzzle to run: where it came from, its text, and its known answer if any."""
+
+    name: str
+    text: str
+    solution: Any = None
+
+
+def items(paths: list[str]) -> Iterator[Item]:
+    """The puzzles in files, folders (their ``.txt`` files, with ``NAME.solution.json`` beside
+    them) and JSON-lines files (``puzzle`` or ``id``, optional ``solution`` and ``name``)."""
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            for child in sorted(path.iterdir()):
+                if child.is_file() and child.suffix in PUZZLE_SUFFIXES:
+                    yield _file_item(child)
+                elif child.suffix == ".jsonl":
+                    yield from _lines(child)
+        elif path.suffix == ".jsonl":
+            yield from _lines(path)
+        elif path.is_file():
+            yield _file_item(path)
+        else:
+            raise FileNotFoundError(f"no such file or folder: {raw}")
+
+
+def _file_item(path: Path) -> Item:
+    answer = path.with_name(path.stem + ".solution.json")
+    known = json.loads(answer.read_text()) if answer.exists() else None
+    return Item(str(path), path.read_text(), known)
+
+
+def _lines(path: Path) -> Iterator[Item]:
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            text = row.get("puzzle") or row["id"]
+        except (ValueError, KeyError, AttributeError) as e:
+            raise ValueError(
+                f"{path}:{number}: not a puzzle line (JSON with `puzzle` or `id`)"
+            ) from e
+        yield Item(row.get("name") or f"{path}:{number}", text, row.get("solution"))
+
+
+def run_one(
+    genre_name: str, item: Item, backend_name: str, encoding: str, time_limit: float | None
+) -> dict[str, Any]:
+    """One puzzle on one backend and encoding, as a result record (picklable for --jobs)."""
+    genre = get_genre(genre_name)
+    record: dict[str, Any] = {"puzzle": item.name, "backend": backend_name, "encoding": encoding}
+    times: dict[str, float] = {}
+    start = time.perf_counter()
+    try:
+        puzzle = genre.parse(item.text)
+    except ParseError as e:
+        return {**record, "status": "bad-input", "ok": False, "error": str(e)}
+    times["parse"] = time.perf_counter() - start
+    try:
+        outcome = solve(
+            genre,
+            puzzle,
+            get_backend(backend_name),
+            encoding,
+            limit=2,
+            time_limit=time_limit,
+            times=times,
+        )
+    except (BackendError, CheckFailed) as e:
+        return {**record, "status": "error", "ok": False, "error": str(e)}
+    record["status"] = outcome.status
+    record["cells"] = (
+        len(json.dumps(genre.to_json(puzzle, outcome.solutions[0])).split(","))
+        if outcome.solutions
+        else None
+    )
+    record["times"] = {k: round(v, 6) for k, v in times.items()}
+    record["total"] = round(sum(times.values()), 6)
+    if item.solution is not None and outcome.status == "unique":
+        record["ok"] = genre.to_json(puzzle, outcome.solutions[0]) == item.solution
+    else:  # every printed solution already passed the checker
+        record["ok"] = outcome.status in ("unique", "multiple", "solved")
+    return record
+
+
+def run(
+    genre: Genre,
+    puzzles: list[Item],
+    backends: list[str],
+    encodings: list[str],
+    out: TextIO | None,
+    done: set[tuple[str, str, str]],
+    jobs: int = 1,
+    time_limit: float | None = None,
+    progress: Callable[[int, int, float], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Run every task not in ``done``, writing each record to ``out`` as it finishes."""
+    tasks = [
+        (item, b, e)
+        for item in puzzles
+        for b in backends
+        for e in encodings
+        if (item.name, b, e) not in done
+    ]
+    records: list[dict[str, Any]] = []
+    start = time.monotonic()
+
+    def keep(record: dict[str, Any]) -> None:
+        records.append(record)
+        if out is not None:
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+        if progress:
+            progress(len(records), len(tasks), time.monotonic() - start)
+
+    if jobs <= 1:
+        for item, b, e in tasks:
+            keep(run_one(genre.name, item, b, e, time_limit))
+        return records
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(run_one, genre.name, item, b, e, time_limit) for item, b, e in tasks]
+        try:
+            for future in futures:
+                keep(future.result())
+        except KeyboardInterrupt:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    return records
+
+
+def summary(records: list[dict[str, Any]]) -> str:
+    """Per backend x encoding: counts and the median, 90th percentile and max time (ms)."""
+    groups: defaultdict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for r in records:
+        groups[(r["backend"], r["encoding"])].append(r)
+    width = max((len(b) for b, _ in groups), default=7)
+    lines = [
+        f"{'backend'.ljust(width)}  {'encoding':9} {'runs':>5} {'unique':>6} {'multi':>5} "
+        f"{'none':>4} {'failed':>6} {'median':>9} {'p90':>9} {'max':>9}   (ms)"
+    ]
+    rows = []
+    for (backend, encoding), rs in groups.items():
+        totals = sorted(r["total"] for r in rs if "total" in r)
+        count = Counter(r["status"] for r in rs)
+        failed = sum(not r["ok"] for r in rs)
+        med = statistics.median(totals) * 1000 if totals else float("nan")
+        p90 = totals[min(len(totals) - 1, int(0.9 * len(totals)))] * 1000 if totals else med
+        top = totals[-1] * 1000 if totals else med
+        rows.append(
+            (
+                med,
+                f"{backend.ljust(width)}  {encoding:9} {len(rs):5} "
+                f"{count['unique']:6} {count['multiple']:5} {count['unsolvable']:4} "
+                f"{failed:6} {med:9.2f} {p90:9.2f} {top:9.2f}",
+            )
+        )
+    lines += [line for _, line in sorted(rows)]
+    return "\n".join(lines)
+
+
+def plot(records: list[dict[str, Any]], path: str) -> None:
+    """Time against puzzle size per backend and encoding (log scale), as PNG or SVG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 5))
+    groups: defaultdict[str, list[tuple[int, float]]] = defaultdict(list)
+    for r in records:
+        if r.get("cells") and r.get("total"):
+            groups[f"{r['backend']} {r['encoding']}"].append((r["cells"], r["total"]))
+    for label, points in sorted(groups.items()):
+        points.sort()
+        ax.plot([p[0] for p in points], [p[1] for p in points], "o", label=label, alpha=0.7)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("cells")
+    ax.set_ylabel("seconds (build + solve + prove unique)")
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def progress_printer(stream: TextIO) -> Callable[[int, int, float], None]:
+    """A progress bar on a terminal; a plain line per result otherwise."""
+    tty = stream.isatty()
+
+    def show(done: int, total: int, elapsed: float) -> None:
+        left = elapsed / done * (total - done) if done else 0.0
+        text = f"[{done}/{total}] {100 * done // max(total, 1)}% {elapsed:.1f}s, ~{left:.0f}s left"
+        if tty:
+            bar = "#" * (30 * done // max(total, 1))
+            stream.write(f"\r{bar.ljust(30)} {text}")
+            if done == total:
+                stream.write("\n")
+        else:
+            stream.write(text + "\n")
+        stream.flush()
+
+    return show
+
+
+def read_done(path: Path) -> tuple[list[dict[str, Any]], set[tuple[str, str, str]]]:
+    """The records already in a results file, and their keys (for --resume)."""
+    records = []
+    if path.exists():
+        for line in path.read_text().splitlines():
+            try:
+                records.append(json.loads(line))
+            except ValueError:
+                continue  # a line cut short by an interruption
+    return records, {(r["puzzle"], r["backend"], r["encoding"]) for r in records}

@@ -1,0 +1,118 @@
+"""gridsat bench: folders and JSON-lines files, results kept as they finish, resume, plots."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA
+
+
+def gridsat(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gridsat", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def small_corpus(tmp_path: Path, n: int = 4) -> Path:
+    lines = (DATA / "signpost" / "corpus.jsonl").read_text().splitlines()[:n]
+    path = tmp_path / "small.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_a_folder_and_a_jsonl_file_with_results_and_summary(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    run = gridsat(
+        "bench",
+        "hidato",
+        str(DATA / "numbrix"),
+        str(small_corpus(tmp_path)),
+        "--backends",
+        "sat:glucose4",
+        "--out",
+        str(out),
+    )
+    assert run.returncode == 1 and "FAILED" in run.stderr  # Signpost IDs are no Hidato boards
+    assert {json.loads(x)["status"] for x in out.read_text().splitlines()} >= {"bad-input"}
+    run = gridsat(
+        "bench",
+        "signpost",
+        str(small_corpus(tmp_path)),
+        str(DATA / "signpost"),
+        "--backends",
+        "sat:glucose4,cpsat:1",
+        "--out",
+        str(out),
+    )
+    assert run.returncode == 0, run.stderr
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    # 4 corpus lines + the folder's seed files and corpus: each on 2 backends x 2 encodings
+    assert all(r["ok"] for r in records)
+    assert {r["backend"] for r in records} == {"sat:glucose4", "cpsat:1"}
+    assert any(r["puzzle"].endswith("seed.txt") for r in records)
+    assert "median" in run.stdout and "sat:glucose4" in run.stdout
+    assert "[" in run.stderr and "left" in run.stderr  # progress, as plain lines off a terminal
+
+
+def test_a_wrong_known_answer_is_reported_as_failed(tmp_path: Path) -> None:
+    row = json.loads((DATA / "signpost" / "corpus.jsonl").read_text().splitlines()[0])
+    row["solution"][0][0], row["solution"][0][1] = row["solution"][0][1], row["solution"][0][0]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(row) + "\n")
+    run = gridsat("bench", "signpost", str(bad), "--encodings", "position")
+    assert run.returncode == 1 and "FAILED" in run.stderr
+
+
+def test_resume_runs_only_what_is_missing(tmp_path: Path) -> None:
+    corpus = small_corpus(tmp_path)
+    out = tmp_path / "results.jsonl"
+    full = gridsat("bench", "signpost", str(corpus), "--encodings", "position", "--out", str(out))
+    assert full.returncode == 0
+    lines = out.read_text().splitlines()
+    assert len(lines) == 4
+    # An interrupted run: two results kept, the third cut off mid-line.
+    out.write_text(lines[0] + "\n" + lines[1] + "\n" + lines[2][:20])
+    again = gridsat(
+        "bench", "signpost", str(corpus), "--encodings", "position", "--out", str(out), "--resume"
+    )
+    assert again.returncode == 0, again.stderr
+    records = [json.loads(x) for x in out.read_text().splitlines() if x.endswith("}")]
+    assert sorted(r["puzzle"] for r in records) == sorted(json.loads(x)["puzzle"] for x in lines)
+    assert "[2/2]" in again.stderr  # only the two missing ones ran
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml")])
+def test_plots_are_written(tmp_path: Path, suffix: str, magic: bytes) -> None:
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / f"times{suffix}"
+    run = gridsat("bench", "signpost", str(small_corpus(tmp_path, 2)), "--plot", str(picture))
+    assert run.returncode == 0, run.stderr
+    assert picture.read_bytes().startswith(magic)
+    if suffix == ".svg":
+        assert b"<svg" in picture.read_bytes()[:2000]
+
+
+def test_bad_arguments_are_usage_errors(tmp_path: Path) -> None:
+    assert "no such file or folder" in gridsat("bench", "signpost", "nowhere").stderr
+    assert (
+        "--resume needs --out"
+        in gridsat("bench", "signpost", str(DATA / "signpost"), "--resume").stderr
+    )
+    assert (
+        "must end in .png or .svg"
+        in gridsat("bench", "signpost", str(DATA / "signpost"), "--plot", "x.gif").stderr
+    )
+
+
+def test_jobs_run_in_parallel_processes_with_the_same_results(tmp_path: Path) -> None:
+    corpus = small_corpus(tmp_path)
+    out = tmp_path / "parallel.jsonl"
+    run = gridsat("bench", "signpost", str(corpus), "--jobs", "2", "--out", str(out))
+    assert run.returncode == 0, run.stderr
+    records = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(records) == 8 and all(r["ok"] and r["status"] == "unique" for r in records)
