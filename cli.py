@@ -144,6 +144,12 @@ def _parser() -> argparse.ArgumentParser:
         "--time-limit", "-t", type=_positive_float, metavar="S", help="per run, in seconds"
     )
     comp.add_argument("--json", action="store_true", help="print one JSON object")
+    comp.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw the phase times as bars (PNG or SVG; "
+        "needs matplotlib: pip install 'gridsat[plot]')",
+    )
     _add_puzzle_options(comp, magic_repeat=False)
     comp.set_defaults(run=_compare)
 
@@ -371,6 +377,7 @@ def _compare(args: argparse.Namespace) -> int:
                 f"{genre.name} has no encoding {encoding!r} "
                 f"(choose from {', '.join(genre.encodings)})"
             )
+    _check_plot(args.plot)
     puzzle = _load_puzzle(genre, args, {})
     runs, problems = compare(genre, puzzle, backends, encodings, args.runs, args.time_limit)
     if args.json:
@@ -402,7 +409,23 @@ def _compare(args: argparse.Namespace) -> int:
                 "The backends disagree: a bug in a model or a solver. Please report it, "
                 "with the puzzle."
             )
+    if args.plot:
+        from .compare import plot
+
+        plot(runs, args.plot, f"{genre.name}: {args.input}")
     return EXIT_INTERNAL if problems else EXIT_OK
+
+
+def _check_plot(path: str | None) -> None:
+    """A plot file must be PNG or SVG, and matplotlib must be there to draw it."""
+    if path is None:
+        return
+    if not path.lower().endswith((".png", ".svg")):
+        raise UsageError(f"--plot {path}: the file must end in .png or .svg")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError as e:
+        raise UsageError("--plot needs matplotlib: pip install 'gridsat[plot]'") from e
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -434,13 +457,7 @@ def _bench(args: argparse.Namespace) -> int:
             )
     if args.resume and not args.out:
         raise UsageError("--resume needs --out, the results file to continue")
-    if args.plot and not args.plot.lower().endswith((".png", ".svg")):
-        raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
-    if args.plot:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError as e:
-            raise UsageError("--plot needs matplotlib: pip install 'gridsat[plot]'") from e
+    _check_plot(args.plot)
     previous, done = bench.read_done(Path(args.out)) if args.resume else ([], set())
     out = open(args.out, "w") if args.out else None  # noqa: SIM115
     if out is not None:  # what finished before, rewritten whole (a cut-off last line dropped)

@@ -81,6 +81,30 @@ def _measure(
     return Run(backend.name, encoding, status, medians, solution)
 
 
+def plot(runs: list[Run], path: str, title: str) -> None:
+    """The median phase times as stacked bars, one per backend and encoding (PNG or SVG)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    timed = [r for r in runs if r.times]
+    labels = [f"{r.backend} {r.encoding}" for r in timed]
+    fig, ax = plt.subplots(figsize=(8, 0.35 * len(timed) + 1.5))
+    left = [0.0] * len(timed)
+    for phase in PHASES:
+        widths = [r.times[phase] * 1000 for r in timed]
+        ax.barh(labels, widths, left=left, label=phase)
+        left = [a + b for a, b in zip(left, widths, strict=True)]
+    ax.invert_yaxis()
+    ax.set_xlabel("milliseconds (median)")
+    ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
 def disagreements(genre: Genre, runs: list[Run]) -> list[str]:
     """What the runs disagree on: a status, the one answer of a unique puzzle, or an error."""
     found = [f"{r.backend}/{r.encoding}: {r.error}" for r in runs if r.status == "error"]

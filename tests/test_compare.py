@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -116,3 +117,30 @@ def test_cli_compare_json_and_table() -> None:
         timeout=120,
     )
     assert table.returncode == 0 and "ratio" in table.stdout and "unique" in table.stdout
+
+
+def test_compare_plot_is_a_picture(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "phases.svg"
+    genre = get_genre("magic")
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gridsat",
+            "compare",
+            "magic",
+            genre.example,
+            "--backends",
+            "cpsat:1,sat:glucose4",
+            "--repeat",
+            "1",
+            "--plot",
+            str(picture),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert b"<svg" in picture.read_bytes()[:2000]
