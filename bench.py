@@ -128,6 +128,8 @@ def run(
         if (item.name, b, e) not in done
     ]
     records: list[dict[str, Any]] = []
+    for name in backends:  # load each solver library once, so no first puzzle pays for it
+        get_backend(name).unavailable()
     start = time.monotonic()
 
     def keep(record: dict[str, Any]) -> None:
