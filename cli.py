@@ -370,13 +370,7 @@ def _compare(args: argparse.Namespace) -> int:
             backends = [get_backend(b.strip()) for b in args.backends.split(",") if b.strip()]
     except ValueError as e:
         raise UsageError(str(e)) from e
-    encodings = list(genre.encodings) if args.encodings == "all" else args.encodings.split(",")
-    for encoding in encodings:
-        if encoding not in genre.encodings:
-            raise UsageError(
-                f"{genre.name} has no encoding {encoding!r} "
-                f"(choose from {', '.join(genre.encodings)})"
-            )
+    encodings = _encodings(genre, args.encodings)
     _check_plot(args.plot)
     puzzle = _load_puzzle(genre, args, {})
     runs, problems = compare(genre, puzzle, backends, encodings, args.runs, args.time_limit)
@@ -416,6 +410,17 @@ def _compare(args: argparse.Namespace) -> int:
     return EXIT_INTERNAL if problems else EXIT_OK
 
 
+def _encodings(genre: Any, text: str) -> list[str]:
+    """``all`` or a comma-separated list of the genre's encodings, checked."""
+    names = list(genre.encodings) if text == "all" else [e.strip() for e in text.split(",")]
+    for name in names:
+        if name not in genre.encodings:
+            raise UsageError(
+                f"{genre.name} has no encoding {name!r} (choose from {', '.join(genre.encodings)})"
+            )
+    return names
+
+
 def _check_plot(path: str | None) -> None:
     """A plot file must be PNG or SVG, and matplotlib must be there to draw it."""
     if path is None:
@@ -448,13 +453,7 @@ def _bench(args: argparse.Namespace) -> int:
         puzzles = list(bench.items(args.paths))
     except (ValueError, OSError) as e:
         raise UsageError(str(e)) from e
-    encodings = list(genre.encodings) if args.encodings == "all" else args.encodings.split(",")
-    for encoding in encodings:
-        if encoding not in genre.encodings:
-            raise UsageError(
-                f"{genre.name} has no encoding {encoding!r} "
-                f"(choose from {', '.join(genre.encodings)})"
-            )
+    encodings = _encodings(genre, args.encodings)
     if args.resume and not args.out:
         raise UsageError("--resume needs --out, the results file to continue")
     _check_plot(args.plot)
