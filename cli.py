@@ -130,8 +130,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     comp.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
     comp.add_argument("input", nargs="?", default="-", help="a file, the puzzle, or - for stdin")
-    comp.add_argument("--backends", default="all", help="all, or a comma-separated list")
-    comp.add_argument("--encodings", default="all", help="all, or a comma-separated list")
+    _add_matrix_options(comp, backends_default="all")
     comp.add_argument(
         "--repeat",
         dest="runs",
@@ -139,9 +138,6 @@ def _parser() -> argparse.ArgumentParser:
         default=3,
         metavar="N",
         help="runs per backend and encoding (median reported; default 3)",
-    )
-    comp.add_argument(
-        "--time-limit", "-t", type=_positive_float, metavar="S", help="per run, in seconds"
     )
     comp.add_argument("--json", action="store_true", help="print one JSON object")
     comp.add_argument(
@@ -166,19 +162,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="a puzzle file, a folder of them, or a JSON-lines file",
     )
-    bench.add_argument(
-        "--backends", help="all, or a comma-separated list (default: the genre's default backend)"
-    )
-    bench.add_argument("--encodings", default="all", help="all, or a comma-separated list")
+    _add_matrix_options(bench, backends_default=None)
     bench.add_argument(
         "--jobs",
         type=_positive_int,
         default=1,
         metavar="N",
         help="puzzles in parallel processes (default 1: clean timings)",
-    )
-    bench.add_argument(
-        "--time-limit", "-t", type=_positive_float, metavar="S", help="per run, in seconds"
     )
     bench.add_argument("--out", metavar="FILE", help="write results here, one JSON line each")
     bench.add_argument(
@@ -199,6 +189,20 @@ def _parser() -> argparse.ArgumentParser:
     backends.add_argument("--json", action="store_true", help="print JSON")
     backends.set_defaults(run=_backends)
     return parser
+
+
+def _add_matrix_options(parser: argparse.ArgumentParser, backends_default: str | None) -> None:
+    """Which backends and encodings to run, and the time limit of each run."""
+    default = "all" if backends_default else "the genre's default backend"
+    parser.add_argument(
+        "--backends",
+        default=backends_default,
+        help=f"all, or a comma-separated list (default: {default})",
+    )
+    parser.add_argument("--encodings", default="all", help="all, or a comma-separated list")
+    parser.add_argument(
+        "--time-limit", "-t", type=_positive_float, metavar="S", help="per run, in seconds"
+    )
 
 
 def _add_puzzle_options(parser: argparse.ArgumentParser, magic_repeat: bool = True) -> None:
@@ -294,11 +298,7 @@ def _solve(args: argparse.Namespace) -> int:
         backend = get_backend(args.backend or genre.default_backend)
     except ValueError as e:
         raise UsageError(str(e)) from e
-    encoding = args.encoding or genre.default_encoding
-    if encoding not in genre.encodings:
-        raise UsageError(
-            f"{genre.name} has no encoding {encoding!r} (choose from {', '.join(genre.encodings)})"
-        )
+    encoding = _check_encoding(genre, args.encoding or genre.default_encoding)
     style = args.format or genre.output_formats[0]
     if style not in genre.output_formats:
         raise UsageError(
@@ -412,13 +412,18 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _encodings(genre: Any, text: str) -> list[str]:
     """``all`` or a comma-separated list of the genre's encodings, checked."""
-    names = list(genre.encodings) if text == "all" else [e.strip() for e in text.split(",")]
-    for name in names:
-        if name not in genre.encodings:
-            raise UsageError(
-                f"{genre.name} has no encoding {name!r} (choose from {', '.join(genre.encodings)})"
-            )
-    return names
+    if text == "all":
+        return list(genre.encodings)
+    return [_check_encoding(genre, name.strip()) for name in text.split(",")]
+
+
+def _check_encoding(genre: Any, name: str) -> str:
+    """One of the genre's encodings, or a UsageError naming the choices."""
+    if name not in genre.encodings:
+        raise UsageError(
+            f"{genre.name} has no encoding {name!r} (choose from {', '.join(genre.encodings)})"
+        )
+    return name
 
 
 def _check_plot(path: str | None) -> None:

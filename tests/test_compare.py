@@ -72,25 +72,23 @@ def test_a_broken_backend_is_a_disagreement_and_a_missing_one_is_listed() -> Non
     assert (missing.status, missing.error) == ("unavailable", "not installed")
 
 
+def gridsat(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gridsat", *args], capture_output=True, text=True, timeout=120
+    )
+
+
 def test_cli_compare_json_and_table() -> None:
     genre = get_genre("hidato")
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "gridsat",
-            "compare",
-            "hidato",
-            genre.example,
-            "--backends",
-            "cpsat,sat:glucose4",
-            "--repeat",
-            "2",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
+    run = gridsat(
+        "compare",
+        "hidato",
+        genre.example,
+        "--backends",
+        "cpsat,sat:glucose4",
+        "--repeat",
+        "2",
+        "--json",
     )
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
@@ -99,22 +97,8 @@ def test_cli_compare_json_and_table() -> None:
         (b, e) for b in ("cpsat", "sat:glucose4") for e in ("position", "circuit")
     }
     assert all(set(r["times"]) == {"build", "solve", "unique"} for r in out["results"])
-    table = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "gridsat",
-            "compare",
-            "hidato",
-            genre.example,
-            "--backends",
-            "sat:glucose4",
-            "--repeat",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
+    table = gridsat(
+        "compare", "hidato", genre.example, "--backends", "sat:glucose4", "--repeat", "1"
     )
     assert table.returncode == 0 and "ratio" in table.stdout and "unique" in table.stdout
 
@@ -123,24 +107,16 @@ def test_compare_plot_is_a_picture(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     picture = tmp_path / "phases.svg"
     genre = get_genre("magic")
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "gridsat",
-            "compare",
-            "magic",
-            genre.example,
-            "--backends",
-            "cpsat:1,sat:glucose4",
-            "--repeat",
-            "1",
-            "--plot",
-            str(picture),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
+    run = gridsat(
+        "compare",
+        "magic",
+        genre.example,
+        "--backends",
+        "cpsat:1,sat:glucose4",
+        "--repeat",
+        "1",
+        "--plot",
+        str(picture),
     )
     assert run.returncode == 0, run.stderr
     assert b"<svg" in picture.read_bytes()[:2000]
