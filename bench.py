@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from .genres import Genre, get_genre
 from .parsers import ParseError
-from .pipeline import CheckFailed, solve
+from .pipeline import CheckFailed, solve_isolated
 from .solvers import BackendError, get_backend
 
 PUZZLE_SUFFIXES = {"", ".txt"}
@@ -82,11 +82,11 @@ def run_one(
         return {**record, "status": "bad-input", "ok": False, "error": str(e)}
     times["parse"] = time.perf_counter() - start
     try:
-        outcome = solve(
+        outcome = solve_isolated(
             genre,
-            puzzle,
             get_backend(backend_name),
             encoding,
+            puzzle=puzzle,
             limit=2,
             time_limit=time_limit,
             times=times,

@@ -8,7 +8,7 @@ import os
 import shlex
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -48,18 +48,28 @@ class UsageError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    from .models.model import TooLarge
+
     parser = _parser()
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
         return code
-    except UsageError as e:
+    except (UsageError, TooLarge) as e:
         return _fail(str(e), EXIT_USAGE)
     except KeyboardInterrupt:
         return _fail("interrupted", EXIT_INTERRUPTED)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away: nothing left to say
         return EXIT_OK
+    except Exception as e:  # a bug: one line that can be reported, unless asked for the trace
+        if os.environ.get("GRIDSAT_DEBUG"):
+            raise
+        return _fail(
+            f"internal error: {type(e).__name__}: {e}. Please report this as a bug, "
+            "with the puzzle (GRIDSAT_DEBUG=1 shows the traceback).",
+            EXIT_INTERNAL,
+        )
 
 
 def _fail(message: str, code: int) -> int:
@@ -68,8 +78,18 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors on one line like every other error of the program."""
+
+    def error(self, message: str) -> NoReturn:
+        hint = f" (see {self.prog} --help)"
+        if message.startswith("the following arguments are required") and self.prog == "gridsat":
+            hint = " (one of: solve, compare, bench, genres, backends; see gridsat --help)"
+        self.exit(EXIT_USAGE, f"gridsat: error: {message}{hint}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="gridsat",
         description="Solve, check and compare logic puzzles with SAT and CP-SAT solvers.",
     )
@@ -80,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
         help="solve a puzzle",
         description="Solve a puzzle; "
         "exit 0 solved, 1 no solution, 2 bad input, 3 not unique "
-        "(with --unique), 4 time limit, 70 internal error.",
+        "(with --unique), 4 time or memory limit, 70 internal error, 130 interrupted.",
     )
     solve.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
     solve.add_argument(
@@ -110,6 +130,12 @@ def _parser() -> argparse.ArgumentParser:
         type=_positive_float,
         metavar="S",
         help="give up after S seconds (exit 4)",
+    )
+    solve.add_argument(
+        "--memory-limit",
+        type=_positive_float,
+        metavar="GB",
+        help="give up when the run needs more memory (exit 4; default: 3/4 of this machine's)",
     )
     solve.add_argument("--format", "-f", help="how to print the solution (see `gridsat genres`)")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
@@ -290,7 +316,7 @@ def _decode(data: bytes, name: str) -> str:
 
 def _solve(args: argparse.Namespace) -> int:
     from .genres import get_genre
-    from .pipeline import CheckFailed, Outcome, solve
+    from .pipeline import CheckFailed, Outcome, OutOfMemory, solve_isolated
     from .solvers import BackendError, get_backend
 
     try:
@@ -305,23 +331,23 @@ def _solve(args: argparse.Namespace) -> int:
             f"{genre.name} has no output format {style!r} "
             f"(choose from {', '.join(genre.output_formats)})"
         )
-    times: dict[str, float] = {}
-    puzzle = _load_puzzle(genre, args, times)
     reason = backend.unavailable()
     if reason:
         raise UsageError(f"backend {backend.name} is not available here: {reason}")
     limit = max(args.count or 1, 2 if args.unique else 1)
     try:
-        outcome: Outcome = solve(
+        outcome: Outcome = solve_isolated(
             genre,
-            puzzle,
             backend,
             encoding,
+            load=lambda times: _load_puzzle(genre, args, times),
             limit=limit,
             time_limit=args.time_limit,
             prune=not args.no_prune,
-            times=times,
+            memory_limit=-1 if args.memory_limit is None else int(args.memory_limit * 2**30),
         )
+    except OutOfMemory as e:
+        return _fail(f"backend {backend.name} {e}", EXIT_TIMEOUT)
     except CheckFailed as e:
         return _fail(
             f"internal error: {e}. Please report this as a bug, with the puzzle.", EXIT_INTERNAL

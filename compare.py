@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .genres import Genre
-from .pipeline import CheckFailed, solve
+from .pipeline import CheckFailed, solve_isolated
 from .solvers import Backend, BackendError
 
 PHASES = ("build", "solve", "unique")
@@ -67,8 +67,8 @@ def _measure(
     for _ in range(repeat):
         times: dict[str, float] = {}
         try:
-            outcome = solve(
-                genre, puzzle, backend, encoding, limit=2, time_limit=time_limit, times=times
+            outcome = solve_isolated(
+                genre, backend, encoding, puzzle=puzzle, limit=2, time_limit=time_limit, times=times
             )
         except (BackendError, CheckFailed) as e:
             return Run(backend.name, encoding, "error", error=str(e))

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from .genres import Genre
-from .solvers import Backend, Status
+from .isolation import Crashed, TimedOut, default_memory_limit, run_isolated
+from .solvers import Backend, BackendError, Status
+
+GRACE = 0.5
+"""Seconds past the time limit before a child run that has not stopped by itself is killed."""
+
+
+class OutOfMemory(BackendError):
+    """The run passed its memory limit: the model is too large for this backend or encoding."""
 
 
 class CheckFailed(RuntimeError):
@@ -49,10 +58,12 @@ def solve(
     time_limit: float | None = None,
     prune: bool = True,
     times: dict[str, float] | None = None,
+    progress: Callable[[Any], None] | None = None,
 ) -> Outcome:
     """Up to ``limit`` distinct solutions (distinct on the answer variables), each checked.
 
     ``limit=2`` is the uniqueness check: a second solution, or the proof that there is none.
+    ``progress`` hears None when the model is built, then each solution as it passes the checker.
     """
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
@@ -63,6 +74,8 @@ def solve(
         built = genre.build(puzzle, encoding, prune=prune)
         session = backend.open(built.model)
         times["build"] = time.perf_counter() - start
+        if progress:
+            progress(None)
         times["solve"] = times["unique"] = 0.0
         solutions: list[Any] = []
         timed_out = False
@@ -87,6 +100,8 @@ def solve(
                         f"{backend.name}/{encoding} gave the same {genre.name} solution twice"
                     )
                 solutions.append(solution)
+                if progress:
+                    progress(solution)
                 start = time.perf_counter()
     exhausted = not timed_out and len(solutions) < limit
     if timed_out:
@@ -100,6 +115,101 @@ def solve(
     else:
         status = "solved"
     return Outcome(genre.name, backend.name, encoding, status, puzzle, solutions, exhausted, times)
+
+
+def solve_isolated(
+    genre: Genre,
+    backend: Backend,
+    encoding: str | None = None,
+    *,
+    puzzle: Any = None,
+    load: Callable[[dict[str, float]], Any] | None = None,
+    limit: int = 1,
+    time_limit: float | None = None,
+    prune: bool = True,
+    times: dict[str, float] | None = None,
+    memory_limit: int | None = -1,
+) -> Outcome:
+    """``solve`` in a child process (``load`` the puzzle there too, when given), so the run
+    ends within GRACE of ``time_limit`` on every backend, keeping the solutions found, and a
+    solver that crashes is this backend's BackendError rather than the end of the program.
+    ``memory_limit`` (bytes; -1 for three quarters of the machine) ends a runaway model with
+    OutOfMemory before it takes the machine down."""
+    if memory_limit == -1:
+        memory_limit = default_memory_limit()
+    encoding = encoding or genre.default_encoding
+    times = {} if times is None else times
+    begun = time.perf_counter()
+    partial = Outcome(genre.name, backend.name, encoding, "timeout", puzzle, times=times)
+
+    def work(send: Callable[[Any], None]) -> Outcome:
+        mine: dict[str, float] = {}
+        board = puzzle if load is None else load(mine)
+        send(("times", dict(mine)))
+        remaining = None if time_limit is None else time_limit - (time.perf_counter() - begun)
+
+        def report(solution: Any) -> None:
+            if solution is None:
+                send(("times", dict(mine)))
+                return
+            if load is not None and not found:  # the parent needs the puzzle to show a solution
+                send(("puzzle", board))
+            found.append(solution)
+            send(("solution", solution, dict(mine)))
+
+        found: list[Any] = []
+
+        if remaining is not None and remaining <= 0:
+            return dataclasses.replace(partial, puzzle=None, times=mine)
+        outcome = solve(
+            genre,
+            board,
+            backend,
+            encoding,
+            limit=limit,
+            time_limit=remaining,
+            prune=prune,
+            times=mine,
+            progress=report,
+        )
+        return outcome if load is not None else dataclasses.replace(outcome, puzzle=None)
+
+    def receive(message: tuple[Any, ...]) -> None:
+        if message[0] == "puzzle":
+            partial.puzzle = message[1]
+        else:
+            if message[0] == "solution":
+                partial.solutions.append(message[1])
+            times.update(message[-1])
+
+    wait = None if time_limit is None else time_limit + GRACE
+    try:
+        outcome = run_isolated(work, wait, receive, memory_limit)
+    except TimedOut:
+        # The phase under way when the child was stopped had the time that is unaccounted for.
+        if load is not None and "parse" not in times:
+            phase = "parse"
+        elif "build" not in times:
+            phase = "build"
+        else:
+            phase = "unique" if partial.solutions else "solve"
+        times[phase] = 0.0
+        times[phase] = max(0.0, time.perf_counter() - begun - sum(times.values()))
+        return partial
+    except MemoryError:
+        raise OutOfMemory(_memory_message(memory_limit)) from None
+    except Crashed as e:
+        if any(word in str(e).lower() for word in ("memory", "bad_alloc")):
+            raise OutOfMemory(f"{_memory_message(memory_limit)} ({e})") from None
+        raise BackendError(f"the solver process died ({e})") from None
+    times.update(outcome.times)
+    return dataclasses.replace(outcome, puzzle=partial.puzzle or outcome.puzzle, times=times)
+
+
+def _memory_message(limit: int | None) -> str:
+    """What a run that ran out of memory says."""
+    size = "" if limit is None else f" of {limit / 2**30:.1f} GB"
+    return f"ran out of memory: the model passed the memory limit{size}"
 
 
 @contextmanager

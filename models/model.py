@@ -63,6 +63,10 @@ class Connected:
 Answer = IntVar | Lit
 
 
+class TooLarge(ValueError):
+    """A puzzle whose model would pass a documented size limit: refused before it is built."""
+
+
 @dataclass
 class Model:
     """Variables and constraints as data, and the answer variables that fix the printed solution."""

@@ -6,13 +6,15 @@ model on a different graph; each genre builds the graph and maps nodes back to i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .graph import add_hamiltonian_path, members, step
-from .model import Assignment, Built, Model
+from .model import Assignment, Built, Model, TooLarge
 
 ENCODINGS = ("position", "circuit")
+MAX_CANDIDATES = 1_000_000
+"""(number, node) pairs left after pruning: a Boolean each, and several clauses each."""
 
 
 @dataclass(frozen=True)
@@ -56,15 +58,15 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
     Repeated to a fixed point.
     """
     n = path.n
-    succ_masks = [_mask(nexts) for nexts in path.succ]
-    pred_masks = [_mask(prevs) for prevs in pred]
+    forward = _memo_step([_mask(nexts) for nexts in path.succ])
+    backward = _memo_step([_mask(prevs) for prevs in pred])
     dom = unpruned(path)
     changed = True
     while changed:
         for k in range(n - 1):
-            dom[k + 1] &= step(dom[k], succ_masks)
+            dom[k + 1] &= forward(dom[k])
         for k in range(n - 2, -1, -1):
-            dom[k] &= step(dom[k + 1], pred_masks)
+            dom[k] &= backward(dom[k + 1])
         if not all(dom):
             return None
         # A node that only one number may take, that number takes.
@@ -109,6 +111,12 @@ def build_path(path: NumberPath, encoding: str, prune: bool = True) -> Built[lis
         model = Model()
         model.add_clause([])
         return Built(model, lambda a: [0] * path.n)
+    candidates = sum(d.bit_count() for d in dom)
+    if candidates > MAX_CANDIDATES:
+        raise TooLarge(
+            f"{candidates} places are left open for the numbers (the limit is {MAX_CANDIDATES}): "
+            "give more numbers" + (", or leave pruning on" if not prune else "")
+        )
     if encoding == "position":
         return _position(path, dom, pred)
     return _circuit(path, dom)
@@ -177,6 +185,19 @@ def _circuit(path: NumberPath, dom: list[int]) -> Built[list[int]]:
         model.add_linear([(1, pos[d]), (-1, pos[c])], "==", 1, enforce=[lit])
     model.answer = list(pos)
     return Built(model, lambda a: [a(p) for p in pos])
+
+
+def _memo_step(neighbours: Sequence[int]) -> Callable[[int], int]:
+    """``step`` remembered by mask: far from the givens, long runs of numbers share a domain."""
+    seen: dict[int, int] = {}
+
+    def one_step(mask: int) -> int:
+        found = seen.get(mask)
+        if found is None:
+            found = seen[mask] = step(mask, neighbours)
+        return found
+
+    return one_step
 
 
 def _mask(nodes: Iterable[int]) -> int:

@@ -3,3 +3,17 @@
 
 class ParseError(ValueError):
     """Bad puzzle text: the message names what is wrong and where, in one line."""
+
+
+MAX_GRID_FACTS = 100_000
+"""Logic grids: categories x values^2 (each value at each position, in every category)."""
+
+
+def check_grid_size(categories: int, values: int) -> None:
+    """Refuse a logic grid too large to model, before its model is built."""
+    facts = categories * values * values
+    if facts > MAX_GRID_FACTS:
+        raise ParseError(
+            f"{categories} categories of {values} values make {facts} value-position facts; "
+            f"the limit is {MAX_GRID_FACTS}"
+        )

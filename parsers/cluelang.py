@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from ..puzzles.zebra import Clue, Zebra
-from . import ParseError
+from . import ParseError, check_grid_size
 
 _CATEGORY = re.compile(r"(order\s+)?([A-Za-z][\w-]*)\s*:\s+(.*)", re.IGNORECASE)
 _REF = r"([\w:.-]+)"
@@ -78,6 +78,7 @@ def parse_clues(lines: list[str]) -> Zebra:
     for name, values, _ in categories:
         if len(values) != size:
             raise ParseError(f"category {name!r} has {len(values)} values, the first has {size}")
+    check_grid_size(len(categories), size)
     ordered = [c for c in categories if c[2]]
     if len(ordered) > 1:
         raise ParseError("only one category can be the `order` of the positions")

@@ -11,6 +11,8 @@ from .numbergrid import NumberBoard, format_board, read_board
 
 MAX_ORDER = 30
 MAX_VALUES = 100_000
+MAX_CELL_VALUES = 1_000_000
+"""Cells x values in the range: the one-hot models have a literal for each."""
 _SETTING = re.compile(r"\s*(range\s+-?\d+\s*\.\.\s*-?\d+|sum\s+-?\d+|no-diagonals|repeat)\s*", re.I)
 
 
@@ -35,6 +37,10 @@ def parse(
     if n > MAX_ORDER:
         raise ParseError(f"order {n} is over the limit of {MAX_ORDER}")
     low, high = _range(values or settings.get("range"), n)
+    if n * n * (high - low + 1) > MAX_CELL_VALUES:
+        raise ParseError(
+            f"{n * n} cells x {high - low + 1} values is over the limit of {MAX_CELL_VALUES}"
+        )
     if total is None and "sum" in settings:
         total = int(settings["sum"].split()[1])
     distinct = not (repeat or "repeat" in settings)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..puzzles.zebra import ARITY, NUMERIC_KINDS, Clue, Grid, Zebra
-from . import ParseError
+from . import ParseError, check_grid_size
 
 MAX_SYMBOLS = 10_000
 
@@ -43,6 +43,7 @@ def parse_grizzly(lines: list[str]) -> Zebra:
         rows.append(symbols)
     if len(rows) < 2:
         raise ParseError("a logic grid needs the positions row and at least one more row")
+    check_grid_size(len(rows), len(rows[0]))
     clues = []
     for n, line in enumerate(lines[number:], number + 1):
         words = line.split()

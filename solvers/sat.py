@@ -270,7 +270,16 @@ class SatSession(Session):
             except Exception as e:
                 raise BackendError(f"python-sat cannot load {self.name} ({e})") from e
             self.stale = self.name in NOT_INCREMENTAL
-        s = self.solver
+        try:
+            return self._call(self.solver, deadline)
+        except Exception as e:
+            # python-sat turns Ctrl-C during a native call into a plain error with this text.
+            if "keyboard interrupt" in str(e).lower():
+                raise KeyboardInterrupt from None
+            raise
+
+    def _call(self, s: Any, deadline: float | None) -> Status:
+        """The native call: stopped by an interrupt, or by conflict budgets, where it can be."""
         if deadline is None:
             return _status(s.solve())
         remaining = deadline - time.monotonic()
@@ -297,7 +306,8 @@ class SatSession(Session):
                 took = max(time.monotonic() - start, 1e-4)
                 budget = max(100, min(budget * 4, int(budget * left / 3 / took)))
             return Status.UNKNOWN
-        return _status(s.solve())  # this solver cannot be stopped: the limit is not kept
+        # This solver cannot be stopped in-process: solve_isolated's child is killed instead.
+        return _status(s.solve())
 
     def _true_vars(self) -> set[int]:
         """The variables the solver set true."""

@@ -1,0 +1,174 @@
+"""Work done in a forked child process, so that it can always be stopped: at a deadline, on
+Ctrl-C, or when a native solver crashes. Native solvers hold the interpreter while they search,
+and some (Kissat, Lingeling, CaDiCaL) cannot be interrupted at all; a child can be killed."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import select
+import signal
+import struct
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_HEADER = struct.Struct("!Q")
+
+
+class TimedOut(Exception):
+    """The child was still working at its deadline, and was stopped."""
+
+
+class Crashed(Exception):
+    """The child died without an answer (a native crash, or killed from outside)."""
+
+
+def can_isolate() -> bool:
+    """Whether this platform can fork; where it cannot, work runs in this process."""
+    return hasattr(os, "fork")
+
+
+def default_memory_limit() -> int | None:
+    """Three quarters of this machine's memory, in bytes: a runaway model stops short of it."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") * 3 // 4
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def run_isolated(
+    work: Callable[[Callable[[Any], None]], T],
+    timeout: float | None = None,
+    on_message: Callable[[Any], None] | None = None,
+    memory_limit: int | None = None,
+) -> T:
+    """``work(send)`` in a child process; its return value or exception comes back here.
+
+    ``send(x)`` passes ``x`` to ``on_message`` in this process as soon as it is sent, so what the
+    child found before it was stopped is not lost. TimedOut after ``timeout`` seconds, Crashed
+    when the child dies without an answer (with the first line it wrote to stderr); Ctrl-C here
+    stops the child and is raised here. ``memory_limit`` caps the child's address space (bytes).
+    """
+    deliver = on_message or (lambda _: None)
+    if not can_isolate():
+        return work(deliver)
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()  # so the child does not inherit, and write out, the same buffered text
+    with tempfile.TemporaryFile() as errors:
+        read_fd, write_fd = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: never returns into the caller's code
+            os.close(read_fd)
+            os.dup2(errors.fileno(), 2)  # native libraries' complaints: kept for a crash report
+            _child(work, write_fd, memory_limit)
+        os.close(write_fd)
+        try:
+            return _parent(pid, read_fd, timeout, deliver)  # type: ignore[no-any-return]
+        except Crashed as e:
+            errors.seek(0)
+            lines = errors.read().decode("utf-8", "replace").strip().splitlines()
+            raise Crashed(f"{e}: {lines[0][:200]}" if lines else str(e)) from None
+
+
+def _parent(pid: int, read_fd: int, timeout: float | None, deliver: Callable[[Any], None]) -> Any:
+    """Messages passed on, then the child's value or exception; the child collected."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    status = None
+    try:
+        for kind, value in _frames(read_fd, deadline):
+            if kind == "message":
+                deliver(value)
+            elif kind == "return":
+                return value
+            else:
+                raise value
+        _, status = os.waitpid(pid, 0)  # the pipe closed with no answer: the child died
+        raise Crashed(_death(status))
+    finally:
+        os.close(read_fd)
+        if status is None:
+            _reap(pid)
+
+
+def _child(work: Callable[[Callable[[Any], None]], Any], fd: int, memory: int | None) -> None:
+    """Run ``work``, sending its messages and then its result or exception down ``fd``."""
+    code = 0
+    try:
+        if memory is not None:
+            import resource
+
+            _, hard = resource.getrlimit(resource.RLIMIT_AS)
+            if hard != resource.RLIM_INFINITY:
+                memory = min(memory, hard)
+            resource.setrlimit(resource.RLIMIT_AS, (memory, hard))
+        with contextlib.suppress(ValueError):  # ValueError: forked from a thread other than main
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C, stops us
+
+        def send(value: Any, kind: str = "message") -> None:
+            data = pickle.dumps((kind, value), protocol=pickle.HIGHEST_PROTOCOL)
+            os.write(fd, _HEADER.pack(len(data)))
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+
+        try:
+            result = work(send)
+        except BaseException as e:  # (every failure goes back to the parent)
+            try:
+                pickle.loads(pickle.dumps(e))
+            except Exception:  # an exception that will not travel: its text will
+                e = RuntimeError(f"{type(e).__name__}: {e}")
+            send(e, "raise")
+        else:
+            send(result, "return")
+    except BaseException:  # (the pipe is gone: the parent stopped waiting)
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def _frames(fd: int, deadline: float | None) -> Any:
+    """(kind, value) frames read from ``fd`` until it closes; TimedOut at ``deadline``."""
+    buffer = bytearray()
+    while True:
+        wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+        ready, _, _ = select.select([fd], [], [], wait)
+        if not ready:
+            raise TimedOut
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            return
+        buffer += chunk
+        while len(buffer) >= _HEADER.size:
+            (size,) = _HEADER.unpack_from(buffer)
+            if len(buffer) < _HEADER.size + size:
+                break
+            frame = bytes(buffer[_HEADER.size : _HEADER.size + size])
+            del buffer[: _HEADER.size + size]
+            yield pickle.loads(frame)
+
+
+def _reap(pid: int) -> None:
+    """Stop the child if it still runs, and collect it."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
+
+
+def _death(status: int) -> str:
+    """How the child ended, in words."""
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        return f"killed by {name}"
+    return f"exited with code {os.WEXITSTATUS(status)} before answering"
