@@ -5,6 +5,7 @@ and some (Kissat, Lingeling, CaDiCaL) cannot be interrupted at all; a child can 
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import os
 import pickle
 import select
@@ -107,6 +108,7 @@ def _child(work: Callable[[Callable[[Any], None]], Any], fd: int, memory: int | 
             if hard != resource.RLIM_INFINITY:
                 memory = min(memory, hard)
             resource.setrlimit(resource.RLIMIT_AS, (memory, hard))
+        faulthandler.disable()  # a crash is reported by the parent, not as a dump of our stack
         with contextlib.suppress(ValueError):  # ValueError: forked from a thread other than main
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C, stops us
 

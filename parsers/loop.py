@@ -66,6 +66,11 @@ def _masks(text: str) -> Tiles:
     header: list[int] = []
     while lines and len(lines[0]) < width and len(header) < 3:
         header += [_number(t, len(header) + 1, 1, 10**9) for t in lines.pop(0)]
+    if len(header) >= 2 and header[0] * header[1] > MAX_TILES:
+        raise ParseError(
+            f"the size lines ask for {header[0]}x{header[1]} = {header[0] * header[1]} tiles; "
+            f"the limit is {MAX_TILES}"
+        )
     rows = []
     for r, tokens in enumerate(lines, 1):
         if len(tokens) != width:
