@@ -81,16 +81,23 @@ class CpSatSession(Session):
         """The CP-SAT expression of an integer variable or a literal."""
         return self.ints[x.index] if isinstance(x, IntVar) else self.lit(x)
 
+    def _solver(self, time_limit: float | None) -> Any:
+        """A CP-SAT solver with our workers and time limit. It leaves Ctrl-C to Python: its own
+        handler, once done, restores the default one, and the next Ctrl-C would kill Python."""
+        solver = self._cp.CpSolver()
+        solver.parameters.catch_sigint_signal = False
+        if self.workers:
+            solver.parameters.num_workers = self.workers
+        if time_limit is not None:
+            solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+        return solver
+
     def solve(self, time_limit: float | None = None) -> Result:
         """Solve; connectivity is lazy here too: cut the networks apart and solve again."""
         deadline = None if time_limit is None else time.monotonic() + time_limit
         cuts = 0
         while True:
-            solver = self._cp.CpSolver()
-            if self.workers:
-                solver.parameters.num_workers = self.workers
-            if deadline is not None:
-                solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.001)
+            solver = self._solver(None if deadline is None else deadline - time.monotonic())
             code = solver.solve(self.cp)
             status = _status_map().get(code)
             if status is None:
@@ -123,12 +130,8 @@ class CpSatSession(Session):
             yield from super().enumerate(limit, time_limit)
             return
         cp_model = self._cp
-        solver = cp_model.CpSolver()
+        solver = self._solver(time_limit)
         solver.parameters.enumerate_all_solutions = True
-        if self.workers:
-            solver.parameters.num_workers = self.workers
-        if time_limit is not None:
-            solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
         collector = _Collector(cp_model, self, limit)
         code = solver.solve(self.cp, collector)
         yield from collector.found

@@ -335,3 +335,25 @@ def test_sizes_past_the_limits_are_refused_before_the_model_is_built(
     assert result.returncode == 2, result.stderr
     assert err.startswith("gridsat: error: ") and message in err, err
     assert int(peak) < 400_000  # KB: the child that parsed (and refused) stayed small
+
+
+def test_an_in_process_cpsat_solve_leaves_ctrl_c_to_python() -> None:
+    # CP-SAT's own Ctrl-C handler restores the default action when it is done: after one solve,
+    # the next Ctrl-C would kill Python outright. Run in a subprocess, since that is what fails.
+    code = (
+        "import os, signal, time\n"
+        "from gridsat.genres import get_genre\n"
+        "from gridsat.pipeline import solve\n"
+        "from gridsat.solvers import get_backend\n"
+        "genre = get_genre('magic')\n"
+        "solve(genre, genre.parse(genre.example), get_backend('cpsat'), limit=2)\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    time.sleep(5)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('KeyboardInterrupt')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert (result.returncode, result.stdout) == (0, "KeyboardInterrupt\n"), result.stderr
