@@ -84,7 +84,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         hint = f" (see {self.prog} --help)"
         if message.startswith("the following arguments are required") and self.prog == "gridsat":
-            hint = " (one of: solve, compare, bench, genres, backends; see gridsat --help)"
+            hint = " (one of: solve, compare, bench, render, genres, backends; see --help)"
         self.exit(EXIT_USAGE, f"gridsat: error: {message}{hint}\n")
 
 
@@ -139,6 +139,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     solve.add_argument("--format", "-f", help="how to print the solution (see `gridsat genres`)")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument(
+        "--render",
+        metavar="FILE",
+        help="also draw the solution (both, when not unique) to FILE.svg or FILE.png",
+    )
     _add_puzzle_options(solve)
     solve.add_argument(
         "--no-prune",
@@ -206,6 +211,17 @@ def _parser() -> argparse.ArgumentParser:
         help="draw time against size (PNG or SVG; needs matplotlib: pip install 'gridsat[plot]')",
     )
     bench.set_defaults(run=_bench)
+
+    render = sub.add_parser(
+        "render",
+        help="draw a puzzle",
+        description="Draw a puzzle, unsolved, to an SVG or PNG file (needs matplotlib).",
+    )
+    render.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
+    render.add_argument("input", help="a file, the puzzle itself, or - for stdin")
+    render.add_argument("file", help="the picture to write: FILE.svg or FILE.png")
+    _add_puzzle_options(render)
+    render.set_defaults(run=_render)
 
     genres = sub.add_parser("genres", help="list the genres, their formats and examples")
     genres.add_argument("--json", action="store_true", help="print JSON")
@@ -334,13 +350,16 @@ def _solve(args: argparse.Namespace) -> int:
     reason = backend.unavailable()
     if reason:
         raise UsageError(f"backend {backend.name} is not available here: {reason}")
+    if args.render:
+        _check_render(genre, args.render)
     limit = max(args.count or 1, 2 if args.unique else 1)
+    text = read_input(args.input)
     try:
         outcome: Outcome = solve_isolated(
             genre,
             backend,
             encoding,
-            load=lambda times: _load_puzzle(genre, args, times),
+            load=lambda times: _load_puzzle(genre, args, times, text),
             limit=limit,
             time_limit=args.time_limit,
             prune=not args.no_prune,
@@ -361,11 +380,59 @@ def _solve(args: argparse.Namespace) -> int:
         print(json.dumps(_outcome_json(genre, outcome, args.count), ensure_ascii=False))
     else:
         print(_outcome_text(genre, outcome, style, args.count))
+    if args.render:
+        puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
+        _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
     return code
 
 
-def _load_puzzle(genre: Any, args: argparse.Namespace, times: dict[str, float]) -> Any:
-    """The puzzle named by ``args.input``, read with the genre's options; UsageError if bad."""
+def _check_render(genre: Any, path: str) -> None:
+    """A picture can be drawn for this genre into ``path``, or a UsageError says why not."""
+    from .render import RenderError, check_target
+
+    if genre.picture is None:
+        raise UsageError(f"{genre.name} has no pictures yet")
+    try:
+        check_target(path)
+    except RenderError as e:
+        raise UsageError(str(e)) from e
+
+
+def _draw(genre: Any, puzzle: Any, solutions: list[Any], status: str, path: str) -> None:
+    """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
+    side by side with their differences marked."""
+    from .render import render
+
+    shown = solutions[:2] if status == "multiple" else solutions[:1]
+    titles = {
+        0: ["no solution" if status == "unsolvable" else "puzzle"],
+        1: ["unique solution" if status == "unique" else "solution"],
+        2: ["solution 1", "solution 2 (differences shaded)"],
+    }[len(shown)]
+    try:
+        render(genre.picture, puzzle, shown, path, titles)
+    except OSError as e:
+        raise UsageError(f"cannot write {path}: {e.strerror}") from e
+
+
+def _render(args: argparse.Namespace) -> int:
+    from .genres import get_genre
+
+    try:
+        genre = get_genre(args.genre)
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+    _check_render(genre, args.file)
+    puzzle = _load_puzzle(genre, args, {})
+    _draw(genre, puzzle, [], "puzzle", args.file)
+    return EXIT_OK
+
+
+def _load_puzzle(
+    genre: Any, args: argparse.Namespace, times: dict[str, float], text: str | None = None
+) -> Any:
+    """The puzzle named by ``args.input`` (or its ``text``, already read), read with the
+    genre's options; UsageError if bad."""
     from .parsers import ParseError
     from .pipeline import parse
 
@@ -374,7 +441,8 @@ def _load_puzzle(genre: Any, args: argparse.Namespace, times: dict[str, float]) 
     for name in options:
         if name not in genre.options:
             raise UsageError(f"{genre.name} takes no {PARSE_OPTIONS[name]}")
-    text = read_input(args.input)
+    if text is None:
+        text = read_input(args.input)
     try:
         return parse(genre, text, times, **options)
     except ParseError as e:

@@ -1,0 +1,97 @@
+"""Pictures of puzzles and solutions (SVG or PNG, by the file's extension), with matplotlib.
+
+Each genre has a module here with ``extent(puzzle)`` (the box its board needs, in cells) and
+``draw(ax, puzzle, solution, marked)``; this module lays out the panels and saves the file.
+Board coordinates: cell (r, c) is the unit square at x = c..c+1, y = r..r+1, y pointing down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+CELL_INCHES = 0.45
+"""A cell's side on paper, for boards up to ``FULL_SIZE`` cells a side; larger ones shrink."""
+FULL_SIZE = 40
+MIN_CELL_INCHES = 0.08
+"""8 pixels at 100 dpi: the smallest cell a PNG gets before the pixel cap."""
+MAX_PIXELS = 4000
+"""A PNG's longest side: large boards get fewer pixels per cell, not a huge file."""
+GAP = 1.0
+"""Cells of space between two panels."""
+
+FORMATS = (".svg", ".png")
+
+
+class RenderError(ValueError):
+    """A picture that cannot be made: a bad file name, or no matplotlib."""
+
+
+def check_target(path: str) -> None:
+    """The file must end in .svg or .png, and matplotlib must be there to draw it."""
+    if not path.lower().endswith(FORMATS):
+        raise RenderError(f"--render {path}: the file must end in .svg or .png")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError as e:
+        raise RenderError("pictures need matplotlib: pip install 'gridsat[render]'") from e
+
+
+def marked_cells(first: Any, second: Any) -> set[tuple[int, int]]:
+    """The (row, column) places, from 0, where two solutions differ: every genre's answer is
+    rows of something (numbers, tiles, a category's values by position)."""
+    return {
+        (r, c)
+        for r, (a, b) in enumerate(zip(first, second, strict=True))
+        for c, (x, y) in enumerate(zip(a, b, strict=True))
+        if x != y
+    }
+
+
+def render(
+    picture: Any, puzzle: Any, solutions: Sequence[Any], path: str, titles: Sequence[str] = ()
+) -> None:
+    """Draw the puzzle (no solutions), its solution, or two solutions side by side with the
+    places where they differ marked; write it to ``path``."""
+    check_target(path)
+    from matplotlib.figure import Figure
+
+    panels: list[Any] = list(solutions[:2]) or [None]
+    marked = marked_cells(panels[0], panels[1]) if len(panels) == 2 else set()
+    x0, y0, x1, y1 = picture.extent(puzzle)
+    width, height = x1 - x0, y1 - y0
+    title_rows = 1.0 if titles else 0.0
+    total_w = len(panels) * width + (len(panels) - 1) * GAP
+    total_h = height + title_rows
+    cell = max(MIN_CELL_INCHES, CELL_INCHES * min(1.0, FULL_SIZE / max(total_w, total_h)))
+    fig = Figure(figsize=(total_w * cell, total_h * cell))
+    for i, solution in enumerate(panels):
+        left = i * (width + GAP) / total_w
+        ax = fig.add_axes((left, 0.0, width / total_w, height / total_h))
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(y1, y0)
+        ax.set_aspect("equal")
+        ax.axis("off")
+        picture.draw(ax, puzzle, solution, marked, points=cell * 72)
+        if i < len(titles):  # as large as a cell allows, and as the panel is wide
+            size = min(cell * 72 * 0.6, width * cell * 72 / (0.62 * max(1, len(titles[i]))))
+            ax.text((x0 + x1) / 2, y0 - title_rows / 2, titles[i], ha="center", va="center",
+                    fontsize=max(4.0, size), clip_on=False)  # fmt: skip
+    _save(fig, path, max(total_w, total_h) * cell)
+
+
+def _save(fig: Any, path: str, longest_inches: float) -> None:
+    """SVG with real text and stable ids; PNG at up to 100 dpi, capped at MAX_PIXELS."""
+    import matplotlib
+
+    if path.lower().endswith(".svg"):
+        with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "gridsat"}):
+            fig.savefig(path, format="svg", metadata={"Date": None})
+    else:
+        dpi = min(100.0, MAX_PIXELS / max(longest_inches, 1e-9))
+        fig.savefig(path, format="png", dpi=dpi)
+
+
+def font(points: float, share: float) -> float:
+    """A font size in points: ``share`` of a cell's side, never unreadably small."""
+    return max(1.0, points * share)

@@ -1,0 +1,115 @@
+"""∞ Loop pictures: each tile as pipes, thick rounded strokes from its centre to the middles of
+its sides (a lone end gets a bulb); solved, each connected network in its own colour."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..puzzles.loop import Loop, Tiles
+from . import grid
+
+# The sides a tile's bits point to (1 up, 2 right, 4 down, 8 left), as (dx, dy) from the centre.
+SIDES = ((1, (0.0, -0.5)), (2, (0.5, 0.0)), (4, (0.0, 0.5)), (8, (-0.5, 0.0)))
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
+PER_TILE = 20_000
+"""Up to this many tiles, each is its own element (with an id); above, one stroke per colour."""
+
+
+def extent(puzzle: Loop) -> tuple[float, float, float, float]:
+    return (0.0, 0.0, float(puzzle.width), float(puzzle.height))
+
+
+def draw(
+    ax: Any, puzzle: Loop, solution: Tiles | None, marked: set[tuple[int, int]], points: float
+) -> None:
+    tiles = solution if solution is not None else puzzle.rows
+    many = puzzle.width * puzzle.height > PER_TILE
+    if marked or not many:  # every cell outlined, or on a huge board only the marked ones
+        grid.cells(ax, sorted(marked) if many else _places(tiles), marked)
+    colour = _networks(tiles) if solution is not None else {}
+    width = max(0.3, points * 0.22)
+    strokes: dict[str, list[list[tuple[float, float]]]] = {}
+    bulbs: dict[str, list[tuple[float, float]]] = {}
+    for r, row in enumerate(tiles):
+        for c, tile in enumerate(row):
+            if not tile:
+                continue
+            ink = PALETTE[colour.get((r, c), 0) % len(PALETTE)] if colour else "#555555"
+            centre = (c + 0.5, r + 0.5)
+            lines = [
+                [centre, (c + 0.5 + dx, r + 0.5 + dy)] for bit, (dx, dy) in SIDES if tile & bit
+            ]
+            lone = tile in (1, 2, 4, 8)
+            if many:
+                strokes.setdefault(ink, []).extend(lines)
+                if lone:
+                    bulbs.setdefault(ink, []).append(centre)
+            else:
+                _tile(ax, r, c, lines, lone, ink, width)
+    from matplotlib.collections import LineCollection
+
+    for ink, lines in strokes.items():
+        ax.add_collection(LineCollection(lines, colors=ink, linewidths=width, capstyle="round"))
+    for ink, centres in bulbs.items():
+        xs, ys = zip(*centres, strict=True)
+        ax.plot(xs, ys, "o", color=ink, markersize=width * 1.8, linestyle="none")
+
+
+def _tile(
+    ax: Any,
+    r: int,
+    c: int,
+    lines: list[list[tuple[float, float]]],
+    lone: bool,
+    ink: str,
+    width: float,
+) -> None:
+    """One tile as one element: its strokes in one path, id ``tile-R-C``."""
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path
+
+    vertices = [p for line in lines for p in line]
+    codes = [Path.MOVETO, Path.LINETO] * len(lines)
+    patch = PathPatch(
+        Path(vertices, codes),
+        fill=False,
+        edgecolor=ink,
+        linewidth=width,
+        capstyle="round",
+        joinstyle="round",
+        zorder=3,
+    )
+    patch.set_gid(f"tile-{r}-{c}")
+    ax.add_patch(patch)
+    if lone:
+        ax.plot(c + 0.5, r + 0.5, "o", color=ink, markersize=width * 1.8, zorder=3)
+
+
+def _places(tiles: Tiles) -> list[tuple[int, int]]:
+    """Every cell of the board."""
+    return [(r, c) for r, row in enumerate(tiles) for c in range(len(row))]
+
+
+def _networks(tiles: Tiles) -> dict[tuple[int, int], int]:
+    """Each tile's network, numbered by first appearance (tiles joined by meeting pipes)."""
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def root(x: tuple[int, int]) -> tuple[int, int]:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for r, row in enumerate(tiles):
+        for c, tile in enumerate(row):
+            if tile & 2 and c + 1 < len(row) and row[c + 1] & 8:
+                parent[root((r, c))] = root((r, c + 1))
+            if tile & 4 and r + 1 < len(tiles) and tiles[r + 1][c] & 1:
+                parent[root((r, c))] = root((r + 1, c))
+    numbers: dict[tuple[int, int], int] = {}
+    found: dict[tuple[int, int], int] = {}
+    for r, row in enumerate(tiles):
+        for c, tile in enumerate(row):
+            if tile:
+                found[(r, c)] = numbers.setdefault(root((r, c)), len(numbers))
+    return found
