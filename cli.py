@@ -396,6 +396,9 @@ def _check_render(genre: Any, path: str) -> None:
         check_target(path)
     except RenderError as e:
         raise UsageError(str(e)) from e
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {path}: there is no folder {folder}")
 
 
 def _draw(genre: Any, puzzle: Any, solutions: list[Any], status: str, path: str) -> None:

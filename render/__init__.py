@@ -73,6 +73,10 @@ def render(
         ax.set_aspect("equal")
         ax.axis("off")
         picture.draw(ax, puzzle, solution, marked, points=cell * 72)
+        if len(panels) > 1:  # ids stay unique in the file: s1-cell-0-0, s2-cell-0-0
+            for artist in ax.findobj():
+                if artist.get_gid():
+                    artist.set_gid(f"s{i + 1}-{artist.get_gid()}")
         if i < len(titles):  # as large as a cell allows, and as the panel is wide
             size = min(cell * 72 * 0.6, width * cell * 72 / (0.62 * max(1, len(titles[i]))))
             ax.text((x0 + x1) / 2, y0 - title_rows / 2, titles[i], ha="center", va="center",

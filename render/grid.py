@@ -28,7 +28,7 @@ def cells(ax: Any, places: Iterable[tuple[int, int]], marked: set[tuple[int, int
             linewidth=0.8,
         )
         square.set_gid(f"cell-{r}-{c}")
-        ax.add_patch(square)
+        ax.add_artist(square)
 
 
 def number(

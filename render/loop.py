@@ -11,7 +11,7 @@ from . import grid
 # The sides a tile's bits point to (1 up, 2 right, 4 down, 8 left), as (dx, dy) from the centre.
 SIDES = ((1, (0.0, -0.5)), (2, (0.5, 0.0)), (4, (0.0, 0.5)), (8, (-0.5, 0.0)))
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
-PER_TILE = 20_000
+PER_TILE = 2_500
 """Up to this many tiles, each is its own element (with an id); above, one stroke per colour."""
 
 
@@ -46,13 +46,29 @@ def draw(
                     bulbs.setdefault(ink, []).append(centre)
             else:
                 _tile(ax, r, c, lines, lone, ink, width)
-    from matplotlib.collections import LineCollection
-
-    for ink, lines in strokes.items():
-        ax.add_collection(LineCollection(lines, colors=ink, linewidths=width, capstyle="round"))
+    for ink, lines in strokes.items():  # one path per colour: a small file, drawn fast
+        _strokes(ax, lines, ink, width)
     for ink, centres in bulbs.items():
-        xs, ys = zip(*centres, strict=True)
-        ax.plot(xs, ys, "o", color=ink, markersize=width * 1.8, linestyle="none")
+        _strokes(ax, [[(x, y), (x + 1e-3, y)] for x, y in centres], ink, width * 1.8)
+
+
+def _strokes(ax: Any, lines: list[list[tuple[float, float]]], ink: str, width: float) -> None:
+    """Many strokes as one compound path (a stroke of almost no length is a round dot)."""
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path
+
+    vertices = [p for line in lines for p in line]
+    codes = [Path.MOVETO, Path.LINETO] * len(lines)
+    ax.add_artist(
+        PathPatch(
+            Path(vertices, codes),
+            fill=False,
+            edgecolor=ink,
+            linewidth=width,
+            capstyle="round",
+            zorder=3,
+        )
+    )
 
 
 def _tile(
@@ -80,9 +96,11 @@ def _tile(
         zorder=3,
     )
     patch.set_gid(f"tile-{r}-{c}")
-    ax.add_patch(patch)
-    if lone:
-        ax.plot(c + 0.5, r + 0.5, "o", color=ink, markersize=width * 1.8, zorder=3)
+    ax.add_artist(patch)
+    if lone:  # a lone pipe end: a bulb at the centre
+        from matplotlib.patches import Circle
+
+        ax.add_artist(Circle((c + 0.5, r + 0.5), 0.17, color=ink, zorder=3))
 
 
 def _places(tiles: Tiles) -> list[tuple[int, int]]:

@@ -44,7 +44,7 @@ def draw(
                 facecolor=grid.MARKED if (r, p) in marked else "white",
             )
             square.set_gid(f"cell-{r}-{p}")
-            ax.add_patch(square)
+            ax.add_artist(square)
             if solution is not None:
                 text = ax.text(
                     (p + 0.5) * wide,
@@ -111,7 +111,7 @@ def _classic(ax: Any, puzzle: Zebra, solution: Grid | None, top: float, size: fl
                         linewidth=0.5,
                     )
                     square.set_gid(f"pair-{row_cat}-{col_cat}-{a}-{b}")
-                    ax.add_patch(square)
+                    ax.add_artist(square)
                     if where and where[left] == where[right]:
                         ax.plot(
                             x0 + b + 0.5,
@@ -121,7 +121,7 @@ def _classic(ax: Any, puzzle: Zebra, solution: Grid | None, top: float, size: fl
                             markersize=size * 0.9,
                             gid=f"match-{row_cat}-{col_cat}-{a}-{b}",
                         )
-            ax.add_patch(Rectangle((x0, y0), n, n, fill=False, edgecolor=grid.LINE, linewidth=1.2))
+            ax.add_artist(Rectangle((x0, y0), n, n, fill=False, edgecolor=grid.LINE, linewidth=1.2))
 
 
 def _shown(puzzle: Zebra, symbol: str) -> str:
