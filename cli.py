@@ -390,7 +390,7 @@ def _check_render(genre: Any, path: str) -> None:
     """A picture can be drawn for this genre into ``path``, or a UsageError says why not."""
     from .render import RenderError, check_target
 
-    if genre.picture is None:
+    if not genre.picture:
         raise UsageError(f"{genre.name} has no pictures yet")
     try:
         check_target(path)
@@ -404,7 +404,7 @@ def _check_render(genre: Any, path: str) -> None:
 def _draw(genre: Any, puzzle: Any, solutions: list[Any], status: str, path: str) -> None:
     """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
     side by side with their differences marked."""
-    from .render import render
+    from .render import picture, render
 
     shown = solutions[:2] if status == "multiple" else solutions[:1]
     titles = {
@@ -413,7 +413,7 @@ def _draw(genre: Any, puzzle: Any, solutions: list[Any], status: str, path: str)
         2: ["solution 1", "solution 2 (differences shaded)"],
     }[len(shown)]
     try:
-        render(genre.picture, puzzle, shown, path, titles)
+        render(picture(genre.picture), puzzle, shown, path, titles)
     except OSError as e:
         raise UsageError(f"cannot write {path}: {e.strerror}") from e
 

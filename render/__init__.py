@@ -37,6 +37,13 @@ def check_target(path: str) -> None:
         raise RenderError("pictures need matplotlib: pip install 'gridsat[render]'") from e
 
 
+def picture(name: str) -> Any:
+    """A genre's drawing module, by name (``signpost`` is ``render/signpost.py``)."""
+    import importlib
+
+    return importlib.import_module(f"{__name__}.{name}")
+
+
 def marked_cells(first: Any, second: Any) -> set[tuple[int, int]]:
     """The (row, column) places, from 0, where two solutions differ: every genre's answer is
     rows of something (numbers, tiles, a category's values by position)."""
