@@ -84,7 +84,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         hint = f" (see {self.prog} --help)"
         if message.startswith("the following arguments are required") and self.prog == "gridsat":
-            hint = " (one of: solve, compare, bench, render, genres, backends; see --help)"
+            hint = " (see gridsat --help for the commands)"
         self.exit(EXIT_USAGE, f"gridsat: error: {message}{hint}\n")
 
 
@@ -222,6 +222,57 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("file", help="the picture to write: FILE.svg or FILE.png")
     _add_puzzle_options(render)
     render.set_defaults(run=_render)
+
+    diag = sub.add_parser(
+        "diagnose",
+        help="for setters: forced and free cells, a given that makes it unique, spare givens",
+        description="Forced and free cells (the same in every solution, or not); for a puzzle "
+        "with several solutions a given that makes it unique; for a unique one the givens it "
+        "can spare; for one with none, givens that contradict each other. Exit as solve "
+        "--unique: 0 unique, 3 not unique, 1 no solution, 4 time limit.",
+    )
+    diag.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
+    diag.add_argument("input", nargs="?", default="-", help="a file, the puzzle, or - for stdin")
+    diag.add_argument("--backend", "-b", help="cpsat, cpsat:N or sat:NAME")
+    diag.add_argument("--encoding", "-e", help="the model's encoding")
+    diag.add_argument("--time-limit", "-t", type=_positive_float, metavar="S",
+                      help="give up after S seconds (exit 4)")  # fmt: skip
+    diag.add_argument("--json", action="store_true", help="print one JSON object")
+    diag.add_argument("--render", metavar="FILE", help="draw the solution, free cells shaded")
+    _add_puzzle_options(diag)
+    diag.set_defaults(run=_diagnose)
+
+    gen = sub.add_parser(
+        "generate",
+        help="make puzzles with exactly one solution",
+        description="Random puzzles with one solution each, in the genre's own input format "
+        "(so `gridsat generate G --size S | gridsat solve G --unique` works); a remark per "
+        "puzzle on stderr: givens left, and whether propagation alone solves it.",
+    )
+    gen.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
+    gen.add_argument("--size", required=True,
+                     help="WxH for boards, N for magic squares, KxN for logic grids "
+                     "(K categories of N values)")  # fmt: skip
+    gen.add_argument("--seed", type=int, help="repeatable runs (default: a random seed)")
+    gen.add_argument("--count", type=_positive_int, default=1, help="how many (default 1)")
+    gen.add_argument(
+        "--givens",
+        type=float,
+        metavar="SHARE",
+        help="stop taking givens away at this share (default: as few as possible)",
+    )
+    gen.add_argument("--backend", "-b", help="the backend that proves uniqueness")
+    gen.add_argument(
+        "--json",
+        action="store_true",
+        help="JSON lines (name, puzzle, solution, ...): a bench corpus",
+    )
+    gen.add_argument(
+        "--out",
+        metavar="FOLDER",
+        help="write NAME.txt and NAME.solution.json per puzzle (a bench folder)",
+    )
+    gen.set_defaults(run=_generate)
 
     genres = sub.add_parser("genres", help="list the genres, their formats and examples")
     genres.add_argument("--json", action="store_true", help="print JSON")
@@ -384,6 +435,172 @@ def _solve(args: argparse.Namespace) -> int:
         puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
         _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
     return code
+
+
+def _diagnose(args: argparse.Namespace) -> int:
+    from .diagnose import Diagnosis, diagnose
+    from .isolation import TimedOut, run_isolated
+    from .pipeline import CheckFailed
+    from .solvers import BackendError, get_backend
+
+    try:
+        genre = get_genre_checked(args.genre)
+        backend = get_backend(args.backend or genre.default_backend)
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+    encoding = _check_encoding(genre, args.encoding or genre.default_encoding)
+    if genre.givens is None:
+        raise UsageError(f"{genre.name} has no givens to diagnose")
+    reason = backend.unavailable()
+    if reason:
+        raise UsageError(f"backend {backend.name} is not available here: {reason}")
+    if args.render:
+        _check_render(genre, args.render)
+    puzzle = _load_puzzle(genre, args, {})
+    try:
+        found: Diagnosis = run_isolated(
+            lambda _: diagnose(genre, puzzle, backend, encoding), args.time_limit
+        )
+    except TimedOut:
+        return _fail(f"the diagnosis did not finish within {args.time_limit:g} s", EXIT_TIMEOUT)
+    except CheckFailed as e:
+        return _fail(f"internal error: {e}. Please report this as a bug.", EXIT_INTERNAL)
+    except BackendError as e:
+        return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
+    rules = genre.givens
+    cells = [f"r{r + 1}c{c + 1}" for r, c in found.free]
+    if args.json:
+        data = {
+            "genre": genre.name,
+            "backend": backend.name,
+            "status": found.status,
+            "solution": genre.to_json(puzzle, found.solution) if found.solution else None,
+            "forced": [f"r{r + 1}c{c + 1}" for r, c in found.forced],
+            "free": cells,
+            "suggestion": [rules.describe(puzzle, g) for g in found.suggestion],
+            "redundant": [rules.describe(puzzle, g) for g in found.redundant],
+            "removable_together": [rules.describe(puzzle, g) for g in found.removable],
+            "core": [rules.describe(puzzle, g) for g in found.core],
+            "calls": found.calls,
+            "seconds": round(found.seconds, 6),
+        }
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(_diagnosis_text(genre, puzzle, found))
+    if args.render and found.solution is not None:
+        from .render import picture, render
+
+        title = "free cells shaded" if found.free else "every cell forced"
+        render(picture(genre.picture), puzzle, [found.solution], args.render, [title],
+               marked=set(found.free))  # fmt: skip
+    elif args.render:
+        _draw(genre, puzzle, [], found.status, args.render)
+    return {"unique": EXIT_OK, "multiple": EXIT_NOT_UNIQUE, "unsolvable": EXIT_NO_SOLUTION}.get(
+        found.status, EXIT_TIMEOUT
+    )
+
+
+def _diagnosis_text(genre: Any, puzzle: Any, found: Any) -> str:
+    """The diagnosis for a person: the board with free cells as ``?``, then what to do."""
+    rules = genre.givens
+    say = ", ".join
+    if found.status == "unsolvable":
+        if not found.core:
+            return "no solution, even without any givens: the board itself is contradictory"
+        core = [rules.describe(puzzle, g) for g in found.core]
+        return (
+            f"no solution; these {len(core)} givens contradict each other "
+            f"(without any one of them there is a solution): {say(core)}"
+        )
+    lines = [_masked(genre, puzzle, found.solution, set(found.free))]
+    total = len(found.forced) + len(found.free)
+    if found.status == "multiple":
+        lines.append(f"not unique: {len(found.free)} of {total} cells are free (?), "
+                     f"{len(found.forced)} forced")  # fmt: skip
+        if found.suggestion:
+            given = [rules.describe(puzzle, g) for g in found.suggestion]
+            lines.append(f"add {say(given)} and the solution is unique (proved)")
+    else:
+        lines.append(f"unique solution: all {total} cells forced")
+        if found.redundant:
+            lines.append("redundant givens (each could go alone): "
+                         + say(rules.describe(puzzle, g) for g in found.redundant))  # fmt: skip
+            lines.append("removable together (still unique): "
+                         + say(rules.describe(puzzle, g) for g in found.removable))  # fmt: skip
+        else:
+            lines.append("no given is redundant: each one is needed")
+    lines.append(f"({found.calls} solver calls, {found.seconds:.2f} s)")
+    return "\n".join(lines)
+
+
+def _masked(genre: Any, puzzle: Any, solution: Any, free: set[tuple[int, int]]) -> str:
+    """The solution as the genre prints it, with ``?`` in the free cells."""
+    text = genre.format_solution(puzzle, solution, genre.output_formats[0])
+    if genre.name == "loop":  # a glyph a tile
+        rows = [list(line.ljust(puzzle.width)) for line in text.splitlines()]
+        for r, c in free:
+            rows[r][c] = "?"
+        return "\n".join("".join(row) for row in rows)
+    masked = tuple(
+        tuple("?" if (r, c) in free else v for c, v in enumerate(row))
+        for r, row in enumerate(solution)
+    )
+    return str(genre.format_solution(puzzle, masked, genre.output_formats[0]))
+
+
+def _generate(args: argparse.Namespace) -> int:
+    import random
+    from pathlib import Path
+
+    from .generate import GenerateError, generate, size_of
+    from .solvers import get_backend
+
+    try:
+        genre = get_genre_checked(args.genre)
+        backend = get_backend(args.backend or genre.default_backend)
+        size = size_of(genre, args.size)
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+    if args.givens is not None and not 0 <= args.givens <= 1:
+        raise UsageError(f"--givens {args.givens:g}: a share between 0 and 1")
+    if genre.format_puzzle is None:
+        raise UsageError(f"{genre.name} cannot be written out yet")
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    seed = args.seed if args.seed is not None else random.randrange(10**9)
+    rng = random.Random(seed)
+    for i in range(1, args.count + 1):
+        try:
+            made = generate(genre, size, rng, backend, args.givens)
+        except GenerateError as e:
+            raise UsageError(str(e)) from e
+        text = genre.format_puzzle(made.puzzle)
+        name = f"{genre.name}-{args.size}-seed{seed}-{i}"
+        how = "propagation alone" if made.propagation else "search"
+        remark = (
+            f"{name}: {made.givens} of {made.of} givens; {how} "
+            f"(CP-SAT branches {made.stats['branches']}, conflicts {made.stats['conflicts']})"
+        )
+        print(remark, file=sys.stderr)
+        answer = genre.to_json(made.puzzle, made.solution)
+        if out is not None:
+            (out / f"{name}.txt").write_text(text + "\n", encoding="utf-8")
+            (out / f"{name}.solution.json").write_text(json.dumps(answer) + "\n")
+        elif args.json:
+            record = {"name": name, "puzzle": text, "solution": answer, "givens": made.givens,
+                      "of": made.of, "propagation": made.propagation, **made.stats}  # fmt: skip
+            print(json.dumps(record, ensure_ascii=False))
+        else:
+            print(("\n" if i > 1 else "") + text)
+    return EXIT_OK
+
+
+def get_genre_checked(name: str) -> Any:
+    """The genre called ``name`` (ValueError naming the choices)."""
+    from .genres import get_genre
+
+    return get_genre(name)
 
 
 def _check_render(genre: Any, path: str) -> None:

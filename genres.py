@@ -12,6 +12,21 @@ from .parsers.grid import differing_cells
 
 
 @dataclass(frozen=True)
+class Givens:
+    """What a setter may take from a puzzle or add to it: numbers shown, clues, fixed tiles."""
+
+    of: Callable[[Any], list[Any]]  # puzzle -> its givens
+    keep: Callable[[Any, Any], Any]  # (puzzle, givens) -> the puzzle with exactly those
+    at: Callable[[Any, Any, tuple[int, int]], Any]  # (puzzle, solution, place) -> a given
+    describe: Callable[[Any, Any], str]  # (puzzle, given) -> in the player's words
+
+
+def _givens(rules: Any) -> Givens:
+    """A rulebook module's given functions, as a record."""
+    return Givens(rules.givens, rules.with_givens, rules.given_at, rules.describe)
+
+
+@dataclass(frozen=True)
 class Genre:
     """One puzzle genre: how to read it, model it, check it and print it."""
 
@@ -33,6 +48,8 @@ class Genre:
     data: str  # the folder under data/ that holds its examples
     options: tuple[str, ...] = ()  # keyword options its parser takes (CLI flags)
     picture: str = ""  # its module in render/ (imported only to draw): extent() and draw()
+    givens: Givens | None = None  # for diagnose and generate
+    format_puzzle: Callable[[Any], str] | None = None  # the puzzle in its own input format
 
 
 def _grid_differences(first: Sequence[Sequence[int]], second: Sequence[Sequence[int]]) -> list[str]:
@@ -87,6 +104,8 @@ def all_genres() -> tuple[Genre, ...]:
         data="hidato",
         options=("blank", "hole"),
         picture="hidato",
+        givens=_givens(hidato_rules),
+        format_puzzle=hidato_parser.format_puzzle,
     )
     # Numbrix is Hidato with side steps only: another parser, the same model and checker.
     numbrix = dataclasses.replace(
@@ -119,6 +138,8 @@ def all_genres() -> tuple[Genre, ...]:
             differences=_grid_differences,
             data="signpost",
             picture="signpost",
+            givens=_givens(signpost_rules),
+            format_puzzle=signpost_parser.format_id,
         ),
         hidato,
         numbrix,
@@ -142,6 +163,8 @@ def all_genres() -> tuple[Genre, ...]:
             data="magic",
             options=("blank", "values", "total", "no_diagonals", "repeat"),
             picture="magic",
+            givens=_givens(magic_rules),
+            format_puzzle=magic_parser.format_puzzle,
         ),
         Genre(
             name="loop",
@@ -163,6 +186,8 @@ def all_genres() -> tuple[Genre, ...]:
             data="loop",
             options=("connected", "tree"),
             picture="loop",
+            givens=_givens(loop_rules),
+            format_puzzle=loop_parser.format_puzzle,
         ),
         Genre(
             name="zebra",
@@ -185,6 +210,8 @@ def all_genres() -> tuple[Genre, ...]:
             differences=_grid_differences,
             data="zebra",
             picture="zebra",
+            givens=_givens(zebra_rules),
+            format_puzzle=zebra_parser.format_puzzle,
         ),
     )
 

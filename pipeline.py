@@ -38,6 +38,7 @@ class Outcome:
     solutions: list[Any] = field(default_factory=list)
     count_exact: bool = False  # the enumeration ran out before its limit
     times: dict[str, float] = field(default_factory=dict)
+    stats: dict[str, int] = field(default_factory=dict)  # the solver's, summed over its calls
 
 
 def parse(genre: Genre, text: str, times: dict[str, float], **options: Any) -> Any:
@@ -78,12 +79,15 @@ def solve(
             progress(None)
         times["solve"] = times["unique"] = 0.0
         solutions: list[Any] = []
+        stats: dict[str, int] = {}
         timed_out = False
         with session:
             start = time.perf_counter()
             remaining = None if time_limit is None else max(0.0, time_limit - (start - begun))
             for result in session.enumerate(limit, remaining):
                 times["unique" if solutions else "solve"] += time.perf_counter() - start
+                for key, value in result.stats.items():
+                    stats[key] = stats.get(key, 0) + value
                 if result.status is Status.UNKNOWN:
                     timed_out = True
                 if result.status is not Status.SAT or result.assignment is None:
@@ -114,7 +118,9 @@ def solve(
         status = "unique"
     else:
         status = "solved"
-    return Outcome(genre.name, backend.name, encoding, status, puzzle, solutions, exhausted, times)
+    return Outcome(
+        genre.name, backend.name, encoding, status, puzzle, solutions, exhausted, times, stats
+    )
 
 
 def solve_isolated(

@@ -29,6 +29,8 @@ def build(puzzle: Loop, encoding: str = "cnf", prune: bool = True) -> Built[Tile
                 LEFT: right[r][c - 1] if c > 0 else None,
             }
             options = rotations(puzzle.rows[r][c])
+            if (r, c) in puzzle.fixed:  # a fixed tile stands as it was fixed
+                options = [t for t in options if t == puzzle.fixed[r, c]]
             if prune:
                 options = [
                     t

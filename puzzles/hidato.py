@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -95,3 +97,37 @@ def check(puzzle: Hidato, solution: Board) -> list[str]:
                 f"{k + 1} at r{r2 + 1}c{c2 + 1} does not touch {k} at r{r1 + 1}c{c1 + 1}"
             )
     return problems
+
+
+# -- givens, for setters: what can be taken away from a puzzle, or added to it -------------------
+
+Given = tuple[tuple[int, int], int]
+"""A number shown on the board: ((row, column), number)."""
+
+
+def givens(puzzle: Hidato) -> list[Given]:
+    """The numbers shown, by cell."""
+    return sorted(puzzle.givens().items())
+
+
+def with_givens(puzzle: Hidato, shown: Iterable[Given]) -> Hidato:
+    """The same board showing exactly these numbers (holes stay holes)."""
+    numbers = dict(shown)
+    rows = tuple(
+        tuple(None if v is None else numbers.get((r, c), 0) for c, v in enumerate(row))
+        for r, row in enumerate(puzzle.rows)
+    )
+    return dataclasses.replace(puzzle, rows=rows)
+
+
+def given_at(puzzle: Hidato, solution: Board, place: tuple[int, int]) -> Given:
+    """The number the solution has at ``place``, as a given."""
+    r, c = place
+    value = solution[r][c]
+    assert value is not None
+    return ((r, c), value)
+
+
+def describe(puzzle: Hidato, given: Given) -> str:
+    (r, c), number = given
+    return f"{number} at r{r + 1}c{c + 1}"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from .grid import Rows
 
@@ -38,6 +40,8 @@ class Loop(Rows):
     rows: Tiles
     connected: bool = False
     tree: bool = False
+    fixed: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    """Tiles that stand as given here and may not be turned (a setter's clue)."""
 
 
 def check(puzzle: Loop, solution: Tiles) -> list[str]:
@@ -52,6 +56,9 @@ def check(puzzle: Loop, solution: Tiles) -> list[str]:
             # Each tile is the puzzle's tile, turned.
             if tile not in rotations(puzzle.rows[r][c]):
                 problems.append(f"r{r + 1}c{c + 1} is not a turn of the tile given there")
+            # A fixed tile stands as it was fixed.
+            if puzzle.fixed.get((r, c), tile) != tile:
+                problems.append(f"r{r + 1}c{c + 1} is fixed, but was turned")
             # Every pipe end meets a pipe end of the neighbouring tile, and none leaves the board.
             for side, (dr, dc) in STEP.items():
                 if not tile & side:
@@ -136,3 +143,32 @@ def random_tree_layout(width: int, height: int, rng: random.Random) -> Tiles:
             rows[a[0]][a[1]] |= side
             rows[b[0]][b[1]] |= OPPOSITE[side]
     return tuple(tuple(row) for row in rows)
+
+
+# -- givens, for setters: a plain ∞ Loop board has none; a fixed tile is the clue one can add ----
+
+Given = tuple[tuple[int, int], int]
+"""A tile fixed as it stands: ((row, column), tile)."""
+
+
+def givens(puzzle: Loop) -> list[Given]:
+    """The fixed tiles."""
+    return sorted(puzzle.fixed.items())
+
+
+def with_givens(puzzle: Loop, shown: Iterable[Given]) -> Loop:
+    """The same board with exactly these tiles fixed."""
+    return dataclasses.replace(puzzle, fixed=dict(shown))
+
+
+def given_at(puzzle: Loop, solution: Tiles, place: tuple[int, int]) -> Given:
+    """The tile at ``place`` fixed as the solution turns it."""
+    r, c = place
+    return ((r, c), solution[r][c])
+
+
+def describe(puzzle: Loop, given: Given) -> str:
+    (r, c), tile = given
+    names = ((UP, "up"), (RIGHT, "right"), (DOWN, "down"), (LEFT, "left"))
+    sides = "-".join(name for bit, name in names if tile & bit) or "none"
+    return f"fix the tile at r{r + 1}c{c + 1} with its pipes {sides}"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 Board = tuple[tuple[int, ...], ...]
@@ -69,3 +70,30 @@ def check(puzzle: Magic, solution: Board) -> list[str]:
             name = f"{kind} {i + 1}" if kind in ("row", "column") else f"the {kind}"
             problems.append(f"{name} sums to {total}, not {want}")
     return problems
+
+
+# -- givens, for setters: what can be taken away from a puzzle, or added to it -------------------
+
+Given = tuple[tuple[int, int], int]
+"""A number shown on the board: ((row, column), number)."""
+
+
+def givens(puzzle: Magic) -> list[Given]:
+    """The numbers shown, by cell."""
+    return sorted(puzzle.givens.items())
+
+
+def with_givens(puzzle: Magic, shown: Iterable[Given]) -> Magic:
+    """The same board (range, total, lines) showing exactly these numbers."""
+    return dataclasses.replace(puzzle, givens=dict(shown))
+
+
+def given_at(puzzle: Magic, solution: Board, place: tuple[int, int]) -> Given:
+    """The number the solution has at ``place``, as a given."""
+    r, c = place
+    return ((r, c), solution[r][c])
+
+
+def describe(puzzle: Magic, given: Given) -> str:
+    (r, c), number = given
+    return f"{number} at r{r + 1}c{c + 1}"

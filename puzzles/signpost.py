@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 NumberGrid = tuple[tuple[int, ...], ...]
@@ -102,3 +103,30 @@ def check(puzzle: Signpost, solution: NumberGrid) -> list[str]:
                 f"at {puzzle.cell_name(here)}"
             )
     return problems
+
+
+# -- givens, for setters: what can be taken away from a puzzle, or added to it -------------------
+
+Given = tuple[int, int]
+"""A number shown on the board: (cell, number)."""
+
+
+def givens(puzzle: Signpost) -> list[Given]:
+    """The numbers shown, by cell."""
+    return sorted(puzzle.givens.items())
+
+
+def with_givens(puzzle: Signpost, shown: Iterable[Given]) -> Signpost:
+    """The same board showing exactly these numbers."""
+    return dataclasses.replace(puzzle, givens=dict(shown))
+
+
+def given_at(puzzle: Signpost, solution: NumberGrid, place: tuple[int, int]) -> Given:
+    """The number the solution has at ``place`` (row, column), as a given."""
+    r, c = place
+    return (r * puzzle.width + c, solution[r][c])
+
+
+def describe(puzzle: Signpost, given: Given) -> str:
+    cell, number = given
+    return f"{number} at r{cell // puzzle.width + 1}c{cell % puzzle.width + 1}"

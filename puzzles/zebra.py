@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 Grid = tuple[tuple[str, ...], ...]
@@ -118,3 +120,33 @@ def check(puzzle: Zebra, solution: Grid) -> list[str]:
         if not holds(clue, col, solution):
             problems.append(f"clue {n} ({clue.kind} {' '.join(clue.symbols)}) does not hold")
     return problems
+
+
+# -- givens, for setters: the clues are what can be taken away, or added -----------------------
+
+Given = Clue
+
+
+def givens(puzzle: Zebra) -> list[Given]:
+    """The clues."""
+    return list(puzzle.clues)
+
+
+def with_givens(puzzle: Zebra, shown: Iterable[Given]) -> Zebra:
+    """The same categories with exactly these clues."""
+    return dataclasses.replace(puzzle, clues=tuple(shown))
+
+
+def given_at(puzzle: Zebra, solution: Grid, place: tuple[int, int]) -> Given:
+    """A clue: the value the solution has in category ``place[0]`` stands at its position."""
+    k, p = place
+    return Clue("=", (solution[k][p], solution[0][p]))
+
+
+def describe(puzzle: Zebra, given: Given) -> str:
+    shown = [s.split(":", 1)[1] if puzzle.names else s for s in given.symbols]
+    if given.kind == "=" and len(shown) == 2:
+        return f"{shown[0]} is {shown[1]}"
+    if given.kind == "!" and len(shown) == 2:
+        return f"{shown[0]} is not {shown[1]}"
+    return " ".join((given.kind, *shown))

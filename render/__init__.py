@@ -56,15 +56,21 @@ def marked_cells(first: Any, second: Any) -> set[tuple[int, int]]:
 
 
 def render(
-    picture: Any, puzzle: Any, solutions: Sequence[Any], path: str, titles: Sequence[str] = ()
+    picture: Any,
+    puzzle: Any,
+    solutions: Sequence[Any],
+    path: str,
+    titles: Sequence[str] = (),
+    marked: set[tuple[int, int]] | None = None,
 ) -> None:
     """Draw the puzzle (no solutions), its solution, or two solutions side by side with the
-    places where they differ marked; write it to ``path``."""
+    places where they differ marked (or the ``marked`` ones); write it to ``path``."""
     check_target(path)
     from matplotlib.figure import Figure
 
     panels: list[Any] = list(solutions[:2]) or [None]
-    marked = marked_cells(panels[0], panels[1]) if len(panels) == 2 else set()
+    if marked is None:
+        marked = marked_cells(panels[0], panels[1]) if len(panels) == 2 else set()
     x0, y0, x1, y1 = picture.extent(puzzle)
     width, height = x1 - x0, y1 - y0
     title_rows = 1.0 if titles else 0.0

@@ -5,10 +5,10 @@ from __future__ import annotations
 import enum
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..models.model import Assignment, Model
+from ..models.model import Assignment, IntVar, Lit, Model
 
 
 class Status(enum.Enum):
@@ -40,8 +40,9 @@ class Session(ABC):
         """The next solution, or why there is none."""
 
     @abstractmethod
-    def exclude(self, assignment: Assignment) -> None:
-        """Forbid this assignment's values of the model's answer variables."""
+    def exclude(self, assignment: Assignment, among: Sequence[Lit | IntVar] | None = None) -> None:
+        """Forbid this assignment's values of the model's answer variables (or of ``among``,
+        some of them): the next solution differs from it in at least one of them."""
 
     def enumerate(self, limit: int, time_limit: float | None = None) -> Iterator[Result]:
         """Up to ``limit`` solutions distinct on the answer variables, then (if the search ended

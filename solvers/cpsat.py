@@ -149,10 +149,10 @@ class CpSatSession(Session):
         ints = tuple(int(values[nb + i]) for i in range(len(self.ints)))
         return Assignment(bools, ints)
 
-    def exclude(self, assignment: Assignment) -> None:
+    def exclude(self, assignment: Assignment, among: Sequence[Lit | IntVar] | None = None) -> None:
         m = self.cp
         differ = []
-        for x in self.model.answer:
+        for x in self.model.answer if among is None else among:
             value = assignment(x)
             if isinstance(x, IntVar):
                 flag = m.new_bool_var("")

@@ -235,9 +235,9 @@ class SatSession(Session):
             cuts += len(new)
             self._add(new)
 
-    def exclude(self, assignment: Assignment) -> None:
+    def exclude(self, assignment: Assignment, among: Sequence[Lit | IntVar] | None = None) -> None:
         clause = []
-        for x in self.model.answer:
+        for x in self.model.answer if among is None else among:
             value = assignment(x)
             if isinstance(x, IntVar):
                 clause.append(-self.values[x.index][value])

@@ -1,0 +1,217 @@
+"""Puzzles with exactly one solution, for every genre: a random solution, shown whole, then
+givens taken away in random order while the solver proves the puzzle still unique."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .genres import Genre
+from .models.graph import random_hamiltonian_path
+from .pipeline import solve
+from .solvers import Backend, get_backend
+
+
+class GenerateError(ValueError):
+    """A size the genre cannot make, or no unique puzzle within the attempts."""
+
+
+@dataclass
+class Generated:
+    """A puzzle, the solution it hides, and how hard a solver found it."""
+
+    puzzle: Any
+    solution: Any
+    givens: int  # givens left
+    of: int  # givens the full solution had
+    propagation: bool  # the solver needed no search (no branches, no conflicts)
+    stats: dict[str, int] = field(default_factory=dict)  # the solver's conflicts and branches
+
+
+def size_of(genre: Genre, text: str) -> tuple[int, int]:
+    """``WxH`` for boards, ``N`` or ``NxN`` for magic squares, ``KxN`` for logic grids."""
+    parts = text.lower().split("x")
+    try:
+        numbers = [int(p) for p in parts]
+    except ValueError:
+        numbers = []
+    if len(numbers) == 1:
+        numbers *= 2
+    if len(numbers) != 2 or min(numbers) < 1:
+        raise GenerateError(f"bad size {text!r}: expected WxH (N or NxN for magic, KxN for zebra)")
+    if genre.name == "magic" and numbers[0] != numbers[1]:
+        raise GenerateError(f"a magic board is square: {text!r}")
+    if numbers[0] * numbers[1] > 2_500:
+        raise GenerateError(f"size {text!r} is over the generator's limit of 2500 cells")
+    return numbers[0], numbers[1]
+
+
+def generate(
+    genre: Genre,
+    size: tuple[int, int],
+    rng: random.Random,
+    backend: Backend | None = None,
+    share: float | None = None,
+) -> Generated:
+    """A unique puzzle of ``size``: down to a minimal set of givens, or to ``share`` of them."""
+    backend = backend or get_backend(genre.default_backend)
+    make = SOLUTIONS.get(genre.name)
+    if make is None or genre.givens is None:
+        raise GenerateError(f"no generator for {genre.name}")
+    rules = genre.givens
+    for _ in range(20):
+        full, solution, keep = make(genre, size, rng, backend)
+        if solve(genre, full, backend, limit=2).status == "unique":
+            break
+    else:
+        raise GenerateError(f"no {genre.name} of size {size[0]}x{size[1]} with one solution "
+                            "in 20 attempts")  # fmt: skip
+    shown = rules.of(full)
+    order = [g for g in shown if g not in keep]
+    rng.shuffle(order)
+    floor = 0 if share is None else round(share * len(shown))
+    kept = list(shown)
+    for given in order:
+        if len(kept) <= floor:
+            break
+        trial = [g for g in kept if g != given]
+        if solve(genre, rules.keep(full, trial), backend, limit=2).status == "unique":
+            kept = trial
+    puzzle = rules.keep(full, kept)
+    stats = difficulty(genre, puzzle)
+    quiet = stats.get("branches", 1) == 0 and stats.get("conflicts", 1) == 0
+    return Generated(puzzle, solution, len(kept), len(shown), quiet, stats)
+
+
+def difficulty(genre: Genre, puzzle: Any) -> dict[str, int]:
+    """CP-SAT's search effort on one worker (repeatable): branches and conflicts."""
+    outcome = solve(genre, puzzle, get_backend("cpsat:1"), limit=1)
+    return {k: outcome.stats.get(k, 0) for k in ("branches", "conflicts")}
+
+
+# -- random solutions, shown whole ---------------------------------------------------------------
+
+Maker = Callable[[Genre, tuple[int, int], random.Random, Backend], tuple[Any, Any, list[Any]]]
+
+
+def _snake(width: int, height: int) -> list[int]:
+    """The cells row by row, every other row backwards: a path through every cell."""
+    return [
+        r * width + (c if r % 2 == 0 else width - 1 - c)
+        for r in range(height)
+        for c in range(width)
+    ]
+
+
+def _signpost(genre: Genre, size: tuple[int, int], rng: random.Random, _: Backend) -> Any:
+    """A random path whose steps run along rows, columns and diagonals; the arrows follow it;
+    1 and N stay shown, as in Simon Tatham's collection."""
+    from .puzzles.signpost import DIRECTIONS, Signpost
+
+    width, height = size
+    if width * height < 2:
+        raise GenerateError("a Signpost needs at least two cells")
+    lines: list[list[int]] = [[] for _ in range(width * height)]
+    for cell in range(width * height):
+        for dx, dy in DIRECTIONS:
+            x, y = cell % width + dx, cell // width + dy
+            while 0 <= x < width and 0 <= y < height:
+                lines[cell].append(y * width + x)
+                x, y = x + dx, y + dy
+    path = random_hamiltonian_path(lines, _snake(width, height), rng, 20 * width * height)
+    arrows = [0] * (width * height)
+    for a, b in itertools.pairwise(path):
+        dx, dy = b % width - a % width, b // width - a // width
+        step = (dx // max(1, abs(dx)) if dx else 0, dy // max(1, abs(dy)) if dy else 0)
+        arrows[a] = DIRECTIONS.index(step)
+    number = {cell: k for k, cell in enumerate(path, 1)}
+    full = Signpost(width, height, tuple(arrows), dict(number))
+    solution = tuple(tuple(number[r * width + c] for c in range(width)) for r in range(height))
+    keep = [(path[0], 1), (path[-1], width * height)]
+    return full, solution, keep
+
+
+def _numbers(moves: str) -> Maker:
+    def make(genre: Genre, size: tuple[int, int], rng: random.Random, _: Backend) -> Any:
+        """A random path by king moves (Hidato) or side steps (Numbrix), every number shown."""
+        from .models.hidato import number_path
+        from .puzzles.hidato import Hidato
+
+        width, height = size
+        empty = Hidato(tuple((0,) * width for _ in range(height)), moves)  # type: ignore[arg-type]
+        path = random_hamiltonian_path(
+            number_path(empty).succ, _snake(width, height), rng, 20 * width * height
+        )
+        number = {cell: k for k, cell in enumerate(path, 1)}
+        rows = tuple(tuple(number[r * width + c] for c in range(width)) for r in range(height))
+        return Hidato(rows, moves), rows, []  # type: ignore[arg-type]
+
+    return make
+
+
+def _magic(genre: Genre, size: tuple[int, int], rng: random.Random, backend: Backend) -> Any:
+    """A random magic square: a few numbers placed at random, the rest left to the solver."""
+    from .puzzles.magic import Magic
+
+    n = size[0]
+    if n < 3:
+        raise GenerateError("magic squares start at order 3")
+    for _ in range(50):
+        givens = {}
+        for _ in range(max(1, n // 2)):
+            givens[rng.randrange(n), rng.randrange(n)] = rng.randint(1, n * n)
+        if len(set(givens.values())) < len(givens):
+            continue
+        seed = Magic(n, 1, n * n, givens)
+        outcome = solve(genre, seed, get_backend("cpsat:1"), limit=1, time_limit=10)
+        if outcome.solutions:
+            board = outcome.solutions[0]
+            full = Magic(n, 1, n * n, {(r, c): board[r][c] for r in range(n) for c in range(n)})
+            return full, board, []
+    raise GenerateError(f"no magic square of order {n} found")
+
+
+def _loop(genre: Genre, size: tuple[int, int], rng: random.Random, _: Backend) -> Any:
+    """A random pipe layout, every tile turned at random. A plain board has no givens: a
+    layout that is not unique is drawn again (``generate`` tries 20 times)."""
+    from .puzzles.loop import Loop, random_layout, scramble
+
+    layout = random_layout(size[0], size[1], rng)
+    return Loop(scramble(layout, rng)), layout, []
+
+
+def _zebra(genre: Genre, size: tuple[int, int], rng: random.Random, backend: Backend) -> Any:
+    """A random answer (K categories of N values) and random clues true in it, added until
+    the answer is the only one; ``generate`` then takes away the clues it can spare."""
+    from .puzzles.zebra import Clue, Zebra, holds
+
+    categories, n = size
+    if categories < 2 or n < 2:
+        raise GenerateError("a logic grid needs at least 2 categories of 2 values")
+    rows = [tuple(f"c{k}v{i}" for i in range(n)) for k in range(categories)]
+    hidden = (rows[0], *(tuple(rng.sample(row, n)) for row in rows[1:]))
+    col = {s: p for row in hidden for p, s in enumerate(row)}
+    symbols = [s for row in rows for s in row]
+    clues: list[Clue] = []
+    while True:
+        clue = Clue(rng.choice(["=", "!", "A", "1", "<", "=", "!"]), tuple(rng.sample(symbols, 2)))
+        if not holds(clue, col, hidden) or clue in clues:
+            continue
+        clues.append(clue)
+        puzzle = Zebra(tuple(rows), tuple(clues))
+        if len(clues) % 5 == 0 and solve(genre, puzzle, backend, limit=2).status == "unique":
+            return puzzle, hidden, []
+
+
+SOLUTIONS: dict[str, Maker] = {
+    "signpost": _signpost,
+    "hidato": _numbers("king"),
+    "numbrix": _numbers("orthogonal"),
+    "magic": _magic,
+    "loop": _loop,
+    "zebra": _zebra,
+}
+"""Each genre's random solution, shown whole: (puzzle, solution, givens never taken away)."""
