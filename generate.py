@@ -11,7 +11,7 @@ from typing import Any
 
 from .genres import Genre
 from .models.graph import random_hamiltonian_path
-from .pipeline import solve
+from .pipeline import solve, solve_isolated
 from .solvers import Backend, get_backend
 
 
@@ -49,15 +49,24 @@ def size_of(genre: Genre, text: str) -> tuple[int, int]:
     return numbers[0], numbers[1]
 
 
+TRIAL_SECONDS = 0.25
+"""A removal whose uniqueness is not proved within this time is undone: a puzzle that hard
+for a solver is past what a person solves, and generation stays bounded."""
+
+
 def generate(
     genre: Genre,
     size: tuple[int, int],
     rng: random.Random,
     backend: Backend | None = None,
     share: float | None = None,
+    trial_seconds: float = TRIAL_SECONDS,
 ) -> Generated:
-    """A unique puzzle of ``size``: down to a minimal set of givens, or to ``share`` of them."""
+    """A unique puzzle of ``size``: down to a minimal set of givens (each still shown is needed,
+    or its removal could not be proved within ``trial_seconds``), or to ``share`` of them."""
     backend = backend or get_backend(genre.default_backend)
+    # Solvers that stop on time are asked in this process; the others in a child that is killed.
+    check = solve if "time-limit" in backend.capabilities else _solve_in_child
     make = SOLUTIONS.get(genre.name)
     if make is None or genre.givens is None:
         raise GenerateError(f"no generator for {genre.name}")
@@ -78,12 +87,17 @@ def generate(
         if len(kept) <= floor:
             break
         trial = [g for g in kept if g != given]
-        if solve(genre, rules.keep(full, trial), backend, limit=2).status == "unique":
+        outcome = check(genre, rules.keep(full, trial), backend, limit=2, time_limit=trial_seconds)
+        if outcome.status == "unique":
             kept = trial
     puzzle = rules.keep(full, kept)
     stats = difficulty(genre, puzzle)
     quiet = stats.get("branches", 1) == 0 and stats.get("conflicts", 1) == 0
     return Generated(puzzle, solution, len(kept), len(shown), quiet, stats)
+
+
+def _solve_in_child(genre: Genre, puzzle: Any, backend: Backend, **options: Any) -> Any:
+    return solve_isolated(genre, backend, puzzle=puzzle, **options)
 
 
 def difficulty(genre: Genre, puzzle: Any) -> dict[str, int]:
