@@ -13,6 +13,7 @@ from .genres import Genre
 from .models.graph import random_hamiltonian_path
 from .pipeline import solve, solve_isolated
 from .solvers import Backend, get_backend
+from .solvers.sat import NO_BUDGET
 
 
 class GenerateError(ValueError):
@@ -49,9 +50,13 @@ def size_of(genre: Genre, text: str) -> tuple[int, int]:
     return numbers[0], numbers[1]
 
 
+TRIAL_EFFORT = 2_000
+"""A removal whose uniqueness is not proved within this budget (SAT conflicts, or CP-SAT
+deterministic milliseconds) is undone: a puzzle that hard for a solver is past what a person
+solves, and generation stays bounded. A budget, not a time, so a seed gives the same puzzle on
+any machine."""
 TRIAL_SECONDS = 0.25
-"""A removal whose uniqueness is not proved within this time is undone: a puzzle that hard
-for a solver is past what a person solves, and generation stays bounded."""
+"""The same, for the backends that have no such budget (Kissat, Lingeling): not repeatable."""
 
 
 def generate(
@@ -60,13 +65,20 @@ def generate(
     rng: random.Random,
     backend: Backend | None = None,
     share: float | None = None,
-    trial_seconds: float = TRIAL_SECONDS,
+    effort: int = TRIAL_EFFORT,
 ) -> Generated:
     """A unique puzzle of ``size``: down to a minimal set of givens (each still shown is needed,
-    or its removal could not be proved within ``trial_seconds``), or to ``share`` of them."""
+    or its removal could not be proved within ``effort``), or to ``share`` of them."""
     backend = backend or get_backend(genre.default_backend)
-    # Solvers that stop on time are asked in this process; the others in a child that is killed.
-    check = solve if "time-limit" in backend.capabilities else _solve_in_child
+    budgeted = backend.name.startswith("cpsat") or backend.name.split(":")[-1] not in NO_BUDGET
+
+    def check(puzzle: Any) -> str:
+        if budgeted:
+            return solve(genre, puzzle, backend, limit=2, effort=effort).status
+        return solve_isolated(
+            genre, backend, puzzle=puzzle, limit=2, time_limit=TRIAL_SECONDS
+        ).status
+
     make = SOLUTIONS.get(genre.name)
     if make is None or genre.givens is None:
         raise GenerateError(f"no generator for {genre.name}")
@@ -87,17 +99,12 @@ def generate(
         if len(kept) <= floor:
             break
         trial = [g for g in kept if g != given]
-        outcome = check(genre, rules.keep(full, trial), backend, limit=2, time_limit=trial_seconds)
-        if outcome.status == "unique":
+        if check(rules.keep(full, trial)) == "unique":
             kept = trial
     puzzle = rules.keep(full, kept)
     stats = difficulty(genre, puzzle)
     quiet = stats.get("branches", 1) == 0 and stats.get("conflicts", 1) == 0
     return Generated(puzzle, solution, len(kept), len(shown), quiet, stats)
-
-
-def _solve_in_child(genre: Genre, puzzle: Any, backend: Backend, **options: Any) -> Any:
-    return solve_isolated(genre, backend, puzzle=puzzle, **options)
 
 
 def difficulty(genre: Genre, puzzle: Any) -> dict[str, int]:
@@ -189,12 +196,19 @@ def _magic(genre: Genre, size: tuple[int, int], rng: random.Random, backend: Bac
 
 
 def _loop(genre: Genre, size: tuple[int, int], rng: random.Random, _: Backend) -> Any:
-    """A random pipe layout, every tile turned at random. A plain board has no givens: a
-    layout that is not unique is drawn again (``generate`` tries 20 times)."""
-    from .puzzles.loop import Loop, random_layout, scramble
+    """A random pipe layout, every tile turned at random, and every tile that could turn fixed
+    as the layout has it: ``generate`` unfixes all it can (often all; written as ``5*``)."""
+    from .puzzles.loop import Loop, random_layout, rotations, scramble
 
     layout = random_layout(size[0], size[1], rng)
-    return Loop(scramble(layout, rng)), layout, []
+    turned = scramble(layout, rng)
+    fixed = {
+        (r, c): t
+        for r, row in enumerate(layout)
+        for c, t in enumerate(row)
+        if len(rotations(t)) > 1
+    }
+    return Loop(turned, fixed=fixed), layout, []
 
 
 def _zebra(genre: Genre, size: tuple[int, int], rng: random.Random, backend: Backend) -> Any:

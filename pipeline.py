@@ -60,11 +60,13 @@ def solve(
     prune: bool = True,
     times: dict[str, float] | None = None,
     progress: Callable[[Any], None] | None = None,
+    effort: int | None = None,
 ) -> Outcome:
     """Up to ``limit`` distinct solutions (distinct on the answer variables), each checked.
 
     ``limit=2`` is the uniqueness check: a second solution, or the proof that there is none.
     ``progress`` hears None when the model is built, then each solution as it passes the checker.
+    ``effort`` is a budget per solver call that does not depend on the machine (Session.effort).
     """
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
@@ -74,6 +76,7 @@ def solve(
         begun = start = time.perf_counter()
         built = genre.build(puzzle, encoding, prune=prune)
         session = backend.open(built.model)
+        session.effort = effort
         times["build"] = time.perf_counter() - start
         if progress:
             progress(None)

@@ -24,12 +24,14 @@ def parse(text: str, connected: bool = False, tree: bool = False) -> Loop:
     """A board in either form; errors name the row and column. ``connected`` and ``tree`` ask
     for one network of pipes (and one with no cycle: Simon Tatham's Net)."""
     text = text.replace("\ufeff", "").replace("\r", "")
-    rows = _glyphs(text) if any(ch in GLYPH and ch != " " for ch in text) else _masks(text)
+    fixed: dict[tuple[int, int], int] = {}
+    glyphs = any(ch in GLYPH and ch != " " for ch in text)
+    rows = _glyphs(text) if glyphs else _masks(text, fixed)
     if not rows or not rows[0]:
         raise ParseError("empty board: no tiles found")
     if len(rows) * len(rows[0]) > MAX_TILES:
         raise ParseError(f"the board has over {MAX_TILES} tiles; that is the limit")
-    return Loop(rows, connected or tree, tree)
+    return Loop(rows, connected or tree, tree, fixed)
 
 
 def _glyphs(text: str) -> Tiles:
@@ -57,8 +59,9 @@ def _glyphs(text: str) -> Tiles:
     return tuple(rows)
 
 
-def _masks(text: str) -> Tiles:
-    """Rows of numbers 0..15, after optional lines with the size (rows, columns, a mode)."""
+def _masks(text: str, fixed: dict[tuple[int, int], int]) -> Tiles:
+    """Rows of numbers 0..15, after optional lines with the size (rows, columns, a mode); a
+    number ending in ``*`` is a tile fixed as it stands (a setter's given), put in ``fixed``."""
     lines = [line.split() for line in text.split("\n") if line.strip()]
     if not lines:
         return ()
@@ -75,7 +78,13 @@ def _masks(text: str) -> Tiles:
     for r, tokens in enumerate(lines, 1):
         if len(tokens) != width:
             raise ParseError(f"row {r} has {len(tokens)} tiles but the last row has {width}")
-        rows.append(tuple(_number(t, r, c, 15) for c, t in enumerate(tokens, 1)))
+        row = []
+        for c, token in enumerate(tokens, 1):
+            tile = _number(token.removesuffix("*"), r, c, 15)
+            if token.endswith("*"):
+                fixed[r - 1, c - 1] = tile
+            row.append(tile)
+        rows.append(tuple(row))
     if len(header) >= 2 and (header[0], header[1]) != (len(rows), width):
         raise ParseError(
             f"the size lines say {header[0]} rows and {header[1]} columns but the "
@@ -94,8 +103,18 @@ def _number(token: str, r: int, c: int, top: int) -> int:
 
 
 def format_puzzle(puzzle: Loop, style: str = "glyph") -> str:
-    """The board as glyphs, or as bitmask rows: either reads back."""
-    return format_solution(puzzle, puzzle.rows, style)
+    """The board as glyphs, or as bitmask rows: either reads back. Fixed tiles need numbers
+    (``5*``), so a board with any is written as numbers."""
+    if not puzzle.fixed:
+        return format_solution(puzzle, puzzle.rows, style)
+    width = 3 if any(t > 9 for row in puzzle.rows for t in row) else 2
+    return "\n".join(
+        " ".join(
+            (f"{puzzle.fixed[r, c]}*" if (r, c) in puzzle.fixed else str(t)).rjust(width)
+            for c, t in enumerate(row)
+        )
+        for r, row in enumerate(puzzle.rows)
+    )
 
 
 def format_solution(puzzle: Loop, solution: Tiles, style: str = "glyph") -> str:

@@ -35,6 +35,10 @@ class BackendError(RuntimeError):
 class Session(ABC):
     """A model loaded into one solver, asked again and again (incrementally where it can)."""
 
+    effort: int | None = None
+    """A budget per call that does not depend on the machine (SAT: conflicts; CP-SAT on one
+    worker: deterministic time in milliseconds), where the backend has one; UNKNOWN past it."""
+
     @abstractmethod
     def solve(self, time_limit: float | None = None) -> Result:
         """The next solution, or why there is none."""

@@ -90,6 +90,8 @@ class CpSatSession(Session):
             solver.parameters.num_workers = self.workers
         if time_limit is not None:
             solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+        if self.effort is not None:
+            solver.parameters.max_deterministic_time = self.effort / 1000
         return solver
 
     def solve(self, time_limit: float | None = None) -> Result:

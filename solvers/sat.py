@@ -280,6 +280,9 @@ class SatSession(Session):
 
     def _call(self, s: Any, deadline: float | None) -> Status:
         """The native call: stopped by an interrupt, or by conflict budgets, where it can be."""
+        if self.effort is not None and self.name not in NO_BUDGET:
+            s.conf_budget(self.effort)
+            return _status(s.solve_limited())
         if deadline is None:
             return _status(s.solve())
         remaining = deadline - time.monotonic()
