@@ -220,11 +220,11 @@ def test_diagnose_cli() -> None:
 
 def test_fixed_loop_tiles_read_back_and_hold() -> None:
     genre = get_genre("loop")
-    puzzle = genre.parse("2 2\n6* 12\n3 9")  # ┏┓ / ┗┛ with the top left tile fixed
+    puzzle = genre.parse("6* 12\n3 9")  # ┏┓ / ┗┛ with the top left tile fixed
     assert puzzle.fixed == {(0, 0): 6}
     assert genre.format_puzzle is not None
     assert genre.parse(genre.format_puzzle(puzzle)) == puzzle
     assert status(genre, puzzle) == "unique"
-    turned = genre.parse("2 2\n3* 12\n3 9")  # fixed pointing up and off the board
+    turned = genre.parse("3* 12\n3 9")  # fixed pointing up and off the board
     assert status(genre, turned) == "unsolvable"
     assert genre.check(puzzle, ((3, 12), (3, 9)))  # the checker knows fixed tiles too
