@@ -171,7 +171,8 @@ def all_genres() -> tuple[Genre, ...]:
             aliases=("infinity-loop",),
             summary="turn the pipe tiles until every pipe end meets another (∞ Loop)",
             input_format="rows of box-drawing tiles ( ╸╻┓╺━┏┳╹┛┃┫┗┻┣╋, space = empty), or rows "
-            "of numbers 0..15 (1 up, 2 right, 4 down, 8 left) after optional size lines",
+            "of numbers 0..15 (1 up, 2 right, 4 down, 8 left) after optional size lines; "
+            "5* is a tile fixed as it stands",
             example="┏┓\n┗┛",
             parse=loop_parser.parse,
             build=loop_model.build,
