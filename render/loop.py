@@ -11,6 +11,7 @@ from . import grid
 # The sides a tile's bits point to (1 up, 2 right, 4 down, 8 left), as (dx, dy) from the centre.
 SIDES = ((1, (0.0, -0.5)), (2, (0.5, 0.0)), (4, (0.0, 0.5)), (8, (-0.5, 0.0)))
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
+FIXED = "#d9d9d9"
 PER_TILE = 2_500
 """Up to this many tiles, each is its own element (with an id); above, one stroke per colour."""
 
@@ -22,10 +23,16 @@ def extent(puzzle: Loop) -> tuple[float, float, float, float]:
 def draw(
     ax: Any, puzzle: Loop, solution: Tiles | None, marked: set[tuple[int, int]], points: float
 ) -> None:
-    tiles = solution if solution is not None else puzzle.rows
+    tiles = solution
+    if tiles is None:  # the puzzle: fixed tiles stand as they were fixed
+        tiles = tuple(
+            tuple(puzzle.fixed.get((r, c), t) for c, t in enumerate(row))
+            for r, row in enumerate(puzzle.rows)
+        )
     many = puzzle.width * puzzle.height > PER_TILE
     if marked or not many:  # every cell outlined, or on a huge board only the marked ones
         grid.cells(ax, sorted(marked) if many else _places(tiles), marked)
+    _fixed(ax, puzzle)
     colour = _networks(tiles) if solution is not None else {}
     width = max(0.3, points * 0.22)
     strokes: dict[str, list[list[tuple[float, float]]]] = {}
@@ -101,6 +108,18 @@ def _tile(
         from matplotlib.patches import Circle
 
         ax.add_artist(Circle((c + 0.5, r + 0.5), 0.17, color=ink, zorder=3))
+
+
+def _fixed(ax: Any, puzzle: Loop) -> None:
+    """Fixed tiles (a setter's givens) on a grey ground, id ``fixed-R-C``."""
+    from matplotlib.patches import Rectangle
+
+    for r, c in sorted(puzzle.fixed):
+        ground = Rectangle(
+            (c + 0.06, r + 0.06), 0.88, 0.88, facecolor=FIXED, linewidth=0, zorder=1.5
+        )
+        ground.set_gid(f"fixed-{r}-{c}")
+        ax.add_artist(ground)
 
 
 def _places(tiles: Tiles) -> list[tuple[int, int]]:

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "render"
 GENRES = [g for g in all_genres() if g.picture]
 SVG = "{http://www.w3.org/2000/svg}"
-OURS = re.compile(r"^(s\d-)?(cell|number|arrow|tile|value|sum|match|pair)-")
+OURS = re.compile(r"^(s\d-)?(cell|number|arrow|tile|value|sum|match|pair|fixed)-")
 
 
 def solved(genre: Genre) -> tuple[Any, list[Any]]:
@@ -198,3 +198,12 @@ def test_an_unsolvable_puzzle_draws_the_puzzle(tmp_path: Path) -> None:
     assert {f"cell-{r}-{c}" for r in range(2) for c in range(2)} <= set(found)
     assert not [i for i in found if i.startswith("number-")]
     assert "no solution" in path.read_text()
+
+
+def test_fixed_loop_tiles_are_drawn_fixed(tmp_path: Path) -> None:
+    genre = get_genre("loop")
+    puzzle = genre.parse("12* 12\n3 9")  # the top left tile fixed turned as ┓ (down, left)
+    path = tmp_path / "fixed.svg"
+    render(picture(genre.picture), puzzle, [], str(path))
+    found = elements(path)
+    assert "fixed-0-0" in found and "fixed-0-1" not in found
