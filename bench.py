@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from .genres import Genre, get_genre
 from .parsers import ParseError
-from .pipeline import CheckFailed, solve_isolated
+from .pipeline import CheckFailed, OutOfMemory, solve_isolated
 from .solvers import BackendError, get_backend
 
 PUZZLE_SUFFIXES = {"", ".txt"}
@@ -69,7 +69,12 @@ def _lines(path: Path) -> Iterator[Item]:
 
 
 def run_one(
-    genre_name: str, item: Item, backend_name: str, encoding: str, time_limit: float | None
+    genre_name: str,
+    item: Item,
+    backend_name: str,
+    encoding: str,
+    time_limit: float | None,
+    memory_limit: int | None = -1,
 ) -> dict[str, Any]:
     """One puzzle on one backend and encoding, as a result record (picklable for --jobs)."""
     genre = get_genre(genre_name)
@@ -89,8 +94,11 @@ def run_one(
             puzzle=puzzle,
             limit=2,
             time_limit=time_limit,
+            memory_limit=memory_limit,
             times=times,
         )
+    except OutOfMemory as e:  # a limit reached, like a timeout
+        return {**record, "status": "out-of-memory", "ok": False, "error": str(e)}
     except (BackendError, CheckFailed) as e:
         return {**record, "status": "error", "ok": False, "error": str(e)}
     record["status"] = outcome.status
@@ -118,6 +126,7 @@ def run(
     jobs: int = 1,
     time_limit: float | None = None,
     progress: Callable[[int, int, float], None] | None = None,
+    memory_limit: int | None = -1,
 ) -> list[dict[str, Any]]:
     """Run every task not in ``done``, writing each record to ``out`` as it finishes."""
     tasks = [
@@ -142,10 +151,13 @@ def run(
 
     if jobs <= 1:
         for item, b, e in tasks:
-            keep(run_one(genre.name, item, b, e, time_limit))
+            keep(run_one(genre.name, item, b, e, time_limit, memory_limit))
         return records
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(run_one, genre.name, item, b, e, time_limit) for item, b, e in tasks]
+        futures = [
+            pool.submit(run_one, genre.name, item, b, e, time_limit, memory_limit)
+            for item, b, e in tasks
+        ]
         try:
             for future in futures:
                 keep(future.result())

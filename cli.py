@@ -296,6 +296,12 @@ def _add_matrix_options(parser: argparse.ArgumentParser, backends_default: str |
     parser.add_argument(
         "--time-limit", "-t", type=_positive_float, metavar="S", help="per run, in seconds"
     )
+    parser.add_argument(
+        "--memory-limit",
+        type=_positive_float,
+        metavar="GB",
+        help="per run (default: 3/4 of this machine's memory)",
+    )
 
 
 def _add_puzzle_options(parser: argparse.ArgumentParser, magic_repeat: bool = True) -> None:
@@ -414,7 +420,7 @@ def _solve(args: argparse.Namespace) -> int:
             limit=limit,
             time_limit=args.time_limit,
             prune=not args.no_prune,
-            memory_limit=-1 if args.memory_limit is None else int(args.memory_limit * 2**30),
+            memory_limit=_memory(args),
         )
     except OutOfMemory as e:
         return _fail(f"backend {backend.name} {e}", EXIT_TIMEOUT)
@@ -603,6 +609,11 @@ def get_genre_checked(name: str) -> Any:
     return get_genre(name)
 
 
+def _memory(args: argparse.Namespace) -> int:
+    """--memory-limit in bytes, or -1 for the default (three quarters of the machine)."""
+    return -1 if args.memory_limit is None else int(args.memory_limit * 2**30)
+
+
 def _check_render(genre: Any, path: str) -> None:
     """A picture can be drawn for this genre into ``path``, or a UsageError says why not."""
     from .render import RenderError, check_target
@@ -687,7 +698,9 @@ def _compare(args: argparse.Namespace) -> int:
     encodings = _encodings(genre, args.encodings)
     _check_plot(args.plot)
     puzzle = _load_puzzle(genre, args, {})
-    runs, problems = compare(genre, puzzle, backends, encodings, args.runs, args.time_limit)
+    runs, problems = compare(
+        genre, puzzle, backends, encodings, args.runs, args.time_limit, _memory(args)
+    )
     if args.json:
         print(
             json.dumps(
@@ -792,6 +805,7 @@ def _bench(args: argparse.Namespace) -> int:
             args.jobs,
             args.time_limit,
             bench.progress_printer(sys.stderr),
+            _memory(args),
         )
     except KeyboardInterrupt:
         if out is not None:

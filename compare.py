@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .genres import Genre
-from .pipeline import CheckFailed, solve_isolated
+from .pipeline import CheckFailed, OutOfMemory, solve_isolated
 from .solvers import Backend, BackendError
 
 PHASES = ("build", "solve", "unique")
@@ -20,7 +20,8 @@ class Run:
 
     backend: str
     encoding: str
-    status: str  # solved | unique | multiple | unsolvable | timeout | unavailable | error
+    # solved | unique | multiple | unsolvable | timeout | out-of-memory | unavailable | error
+    status: str
     times: dict[str, float] = field(default_factory=dict)
     solution: Any = None
     error: str | None = None
@@ -37,6 +38,7 @@ def compare(
     encodings: list[str],
     repeat: int = 3,
     time_limit: float | None = None,
+    memory_limit: int | None = -1,
 ) -> tuple[list[Run], list[str]]:
     """Every backend x encoding, each run in a fresh solver ``repeat`` times, fastest first;
     and the disagreements found (empty when all answers match)."""
@@ -47,7 +49,9 @@ def compare(
             if reason:
                 runs.append(Run(backend.name, encoding, "unavailable", error=reason))
                 continue
-            runs.append(_measure(genre, puzzle, backend, encoding, repeat, time_limit))
+            runs.append(
+                _measure(genre, puzzle, backend, encoding, repeat, time_limit, memory_limit)
+            )
     runs.sort(key=lambda r: r.total)
     return runs, disagreements(genre, runs)
 
@@ -59,6 +63,7 @@ def _measure(
     encoding: str,
     repeat: int,
     time_limit: float | None,
+    memory_limit: int | None = -1,
 ) -> Run:
     """``repeat`` fresh runs of one pair; the most frequent status, median times."""
     statuses: list[str] = []
@@ -68,8 +73,17 @@ def _measure(
         times: dict[str, float] = {}
         try:
             outcome = solve_isolated(
-                genre, backend, encoding, puzzle=puzzle, limit=2, time_limit=time_limit, times=times
+                genre,
+                backend,
+                encoding,
+                puzzle=puzzle,
+                limit=2,
+                time_limit=time_limit,
+                times=times,
+                memory_limit=memory_limit,
             )
+        except OutOfMemory as e:  # a limit reached, like a timeout: not a disagreement
+            return Run(backend.name, encoding, "out-of-memory", error=str(e))
         except (BackendError, CheckFailed) as e:
             return Run(backend.name, encoding, "error", error=str(e))
         statuses.append(outcome.status)

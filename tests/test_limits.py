@@ -357,3 +357,17 @@ def test_an_in_process_cpsat_solve_leaves_ctrl_c_to_python() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT
     )
     assert (result.returncode, result.stdout) == (0, "KeyboardInterrupt\n"), result.stderr
+
+
+def test_compare_keeps_its_memory_limit_per_run() -> None:
+    result = gridsat(
+        "compare", "magic", "-", "--backends", "sat:cadical195,cpsat:1", "--repeat", "1",
+        "--encodings", "integer", "--memory-limit", "1", "--time-limit", "3", "--json",
+        stdin=empty_magic(15).encode(),
+    )  # fmt: skip
+    answer = json.loads(result.stdout)
+    runs = {r["backend"]: r for r in answer["results"]}
+    assert runs["sat:cadical195"]["status"] == "out-of-memory"
+    assert "ran out of memory" in runs["sat:cadical195"]["error"]
+    assert runs["cpsat:1"]["status"] in ("timeout", "solved")  # the other went on
+    assert answer["agree"] and result.returncode == 0  # a limit reached is no disagreement
