@@ -445,7 +445,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _diagnose(args: argparse.Namespace) -> int:
     from .diagnose import Diagnosis, diagnose
-    from .isolation import TimedOut, run_isolated
+    from .isolation import TimedOut, default_memory_limit, run_isolated
     from .pipeline import CheckFailed
     from .solvers import BackendError, get_backend
 
@@ -465,7 +465,9 @@ def _diagnose(args: argparse.Namespace) -> int:
     puzzle = _load_puzzle(genre, args, {})
     try:
         found: Diagnosis = run_isolated(
-            lambda _: diagnose(genre, puzzle, backend, encoding), args.time_limit
+            lambda _: diagnose(genre, puzzle, backend, encoding),
+            args.time_limit,
+            memory_limit=default_memory_limit(),
         )
     except TimedOut:
         return _fail(f"the diagnosis did not finish within {args.time_limit:g} s", EXIT_TIMEOUT)
