@@ -387,10 +387,10 @@ def _decode(data: bytes, name: str) -> str:
         raise UsageError(f"{name} is not UTF-8 text (byte {e.start})") from e
 
 
-def _solve(args: argparse.Namespace) -> int:
+def _run_setup(args: argparse.Namespace) -> tuple[Any, Any, str]:
+    """The genre, backend and encoding the arguments name, checked; UsageError otherwise."""
     from .genres import get_genre
-    from .pipeline import CheckFailed, Outcome, OutOfMemory, solve_isolated
-    from .solvers import BackendError, get_backend
+    from .solvers import get_backend
 
     try:
         genre = get_genre(args.genre)
@@ -398,15 +398,23 @@ def _solve(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise UsageError(str(e)) from e
     encoding = _check_encoding(genre, args.encoding or genre.default_encoding)
+    reason = backend.unavailable()
+    if reason:
+        raise UsageError(f"backend {backend.name} is not available here: {reason}")
+    return genre, backend, encoding
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from .pipeline import CheckFailed, Outcome, OutOfMemory, solve_isolated
+    from .solvers import BackendError
+
+    genre, backend, encoding = _run_setup(args)
     style = args.format or genre.output_formats[0]
     if style not in genre.output_formats:
         raise UsageError(
             f"{genre.name} has no output format {style!r} "
             f"(choose from {', '.join(genre.output_formats)})"
         )
-    reason = backend.unavailable()
-    if reason:
-        raise UsageError(f"backend {backend.name} is not available here: {reason}")
     if args.render:
         _check_render(genre, args.render)
     limit = max(args.count or 1, 2 if args.unique else 1)
@@ -447,19 +455,11 @@ def _diagnose(args: argparse.Namespace) -> int:
     from .diagnose import Diagnosis, diagnose
     from .isolation import TimedOut, default_memory_limit, run_isolated
     from .pipeline import CheckFailed
-    from .solvers import BackendError, get_backend
+    from .solvers import BackendError
 
-    try:
-        genre = get_genre_checked(args.genre)
-        backend = get_backend(args.backend or genre.default_backend)
-    except ValueError as e:
-        raise UsageError(str(e)) from e
-    encoding = _check_encoding(genre, args.encoding or genre.default_encoding)
+    genre, backend, encoding = _run_setup(args)
     if genre.givens is None:
         raise UsageError(f"{genre.name} has no givens to diagnose")
-    reason = backend.unavailable()
-    if reason:
-        raise UsageError(f"backend {backend.name} is not available here: {reason}")
     if args.render:
         _check_render(genre, args.render)
     puzzle = _load_puzzle(genre, args, {})
@@ -561,10 +561,11 @@ def _generate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .generate import GenerateError, generate, size_of
+    from .genres import get_genre
     from .solvers import get_backend
 
     try:
-        genre = get_genre_checked(args.genre)
+        genre = get_genre(args.genre)
         backend = get_backend(args.backend or genre.default_backend)
         size = size_of(genre, args.size)
     except ValueError as e:
@@ -602,13 +603,6 @@ def _generate(args: argparse.Namespace) -> int:
         else:
             print(("\n" if i > 1 else "") + text)
     return EXIT_OK
-
-
-def get_genre_checked(name: str) -> Any:
-    """The genre called ``name`` (ValueError naming the choices)."""
-    from .genres import get_genre
-
-    return get_genre(name)
 
 
 def _memory(args: argparse.Namespace) -> int:
