@@ -102,19 +102,8 @@ def _parser() -> argparse.ArgumentParser:
         "exit 0 solved, 1 no solution, 2 bad input, 3 not unique "
         "(with --unique), 4 time or memory limit, 70 internal error, 130 interrupted.",
     )
-    solve.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
-    solve.add_argument(
-        "input",
-        nargs="?",
-        default="-",
-        help="a file, the puzzle itself (e.g. a game ID), or - for stdin",
-    )
-    solve.add_argument(
-        "--backend",
-        "-b",
-        help="cpsat, cpsat:N or sat:NAME (see `gridsat backends`); default: the genre's fastest",
-    )
-    solve.add_argument("--encoding", "-e", help="the model's encoding (see `gridsat genres`)")
+    _add_puzzle_source(solve)
+    _add_backend_choice(solve)
     solve.add_argument(
         "--unique",
         "-u",
@@ -159,8 +148,7 @@ def _parser() -> argparse.ArgumentParser:
         "each), print median phase times fastest first, and check that all answers agree "
         "(exit 70 when they do not).",
     )
-    comp.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
-    comp.add_argument("input", nargs="?", default="-", help="a file, the puzzle, or - for stdin")
+    _add_puzzle_source(comp)
     _add_matrix_options(comp, backends_default="all")
     comp.add_argument(
         "--repeat",
@@ -231,10 +219,8 @@ def _parser() -> argparse.ArgumentParser:
         "can spare; for one with none, givens that contradict each other. Exit as solve "
         "--unique: 0 unique, 3 not unique, 1 no solution, 4 time limit.",
     )
-    diag.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
-    diag.add_argument("input", nargs="?", default="-", help="a file, the puzzle, or - for stdin")
-    diag.add_argument("--backend", "-b", help="cpsat, cpsat:N or sat:NAME")
-    diag.add_argument("--encoding", "-e", help="the model's encoding")
+    _add_puzzle_source(diag)
+    _add_backend_choice(diag)
     diag.add_argument("--time-limit", "-t", type=_positive_float, metavar="S",
                       help="give up after S seconds (exit 4)")  # fmt: skip
     diag.add_argument("--json", action="store_true", help="print one JSON object")
@@ -282,6 +268,27 @@ def _parser() -> argparse.ArgumentParser:
     backends.add_argument("--json", action="store_true", help="print JSON")
     backends.set_defaults(run=_backends)
     return parser
+
+
+def _add_puzzle_source(parser: argparse.ArgumentParser) -> None:
+    """GENRE and INPUT, as every command that reads one puzzle takes them."""
+    parser.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
+    parser.add_argument(
+        "input",
+        nargs="?",
+        default="-",
+        help="a file, the puzzle itself (e.g. a game ID), or - for stdin",
+    )
+
+
+def _add_backend_choice(parser: argparse.ArgumentParser) -> None:
+    """--backend and --encoding, for the commands that run one backend."""
+    parser.add_argument(
+        "--backend",
+        "-b",
+        help="cpsat, cpsat:N or sat:NAME (see `gridsat backends`); default: the genre's fastest",
+    )
+    parser.add_argument("--encoding", "-e", help="the model's encoding (see `gridsat genres`)")
 
 
 def _add_matrix_options(parser: argparse.ArgumentParser, backends_default: str | None) -> None:
@@ -543,12 +550,6 @@ def _diagnosis_text(genre: Any, puzzle: Any, found: Any) -> str:
 
 def _masked(genre: Any, puzzle: Any, solution: Any, free: set[tuple[int, int]]) -> str:
     """The solution as the genre prints it, with ``?`` in the free cells."""
-    text = genre.format_solution(puzzle, solution, genre.output_formats[0])
-    if genre.name == "loop":  # a glyph a tile
-        rows = [list(line.ljust(puzzle.width)) for line in text.splitlines()]
-        for r, c in free:
-            rows[r][c] = "?"
-        return "\n".join("".join(row) for row in rows)
     masked = tuple(
         tuple("?" if (r, c) in free else v for c, v in enumerate(row))
         for r, row in enumerate(solution)

@@ -13,7 +13,6 @@ from .genres import Genre
 from .models.graph import random_hamiltonian_path
 from .pipeline import solve, solve_isolated
 from .solvers import Backend, get_backend
-from .solvers.sat import NO_BUDGET
 
 
 class GenerateError(ValueError):
@@ -70,7 +69,7 @@ def generate(
     """A unique puzzle of ``size``: down to a minimal set of givens (each still shown is needed,
     or its removal could not be proved within ``effort``), or to ``share`` of them."""
     backend = backend or get_backend(genre.default_backend)
-    budgeted = backend.name.startswith("cpsat") or backend.name.split(":")[-1] not in NO_BUDGET
+    budgeted = "effort" in backend.capabilities
 
     def check(puzzle: Any) -> str:
         if budgeted:

@@ -122,7 +122,8 @@ def format_solution(puzzle: Loop, solution: Tiles, style: str = "glyph") -> str:
     if style == "mask":
         width = 2 if any(t > 9 for row in solution for t in row) else 1
         return "\n".join(" ".join(str(t).rjust(width) for t in row) for row in solution)
-    return "\n".join("".join(CHAR[t] for t in row) for row in solution)
+    # (a tile that is not a number, such as diagnose's ``?``, is written as it is)
+    return "\n".join("".join(CHAR.get(t, str(t)) for t in row) for row in solution)
 
 
 def to_json(puzzle: Loop, solution: Tiles) -> list[str]:

@@ -18,7 +18,7 @@ class CpSatBackend(Backend):
     """CP-SAT with ``workers`` search workers (0: its own default, one per core)."""
 
     family = "cpsat"
-    capabilities = frozenset({"circuit", "linear", "time-limit"})
+    capabilities = frozenset({"circuit", "linear", "time-limit", "effort"})
 
     def __init__(self, workers: int = 0) -> None:
         self.workers = workers

@@ -50,6 +50,8 @@ class SatBackend(Backend):
             caps.add("incremental")
         if solver not in NO_INTERRUPT or solver not in NO_BUDGET:
             caps.add("time-limit")
+        if solver not in NO_BUDGET:
+            caps.add("effort")  # Session.effort: a conflict budget
         self.capabilities = frozenset(caps)
 
     def unavailable(self) -> str | None:
