@@ -117,7 +117,7 @@ def run_one(
 
 
 def run(
-    genre: Genre,
+    genre: Genre[Any, Any],
     puzzles: list[Item],
     backends: list[str],
     encodings: list[str],

@@ -18,18 +18,6 @@ EXIT_TIMEOUT = 4
 EXIT_INTERNAL = 70
 EXIT_INTERRUPTED = 130
 
-PARSE_OPTIONS = {
-    "blank": "--blank",
-    "hole": "--hole",
-    "values": "--range",
-    "total": "--sum",
-    "no_diagonals": "--no-diagonals",
-    "repeat": "--repeat",
-    "connected": "--connected",
-    "tree": "--tree",
-}
-"""The parser options a genre may take (its ``options``), by keyword, with their CLI flags."""
-
 MAX_INPUT_BYTES = 10 * 1024 * 1024
 """Larger inputs are refused before they are read."""
 
@@ -165,7 +153,7 @@ def _parser() -> argparse.ArgumentParser:
         help="draw the phase times as bars (PNG or SVG; "
         "needs matplotlib: pip install 'gridsat[plot]')",
     )
-    _add_puzzle_options(comp, magic_repeat=False)
+    _add_puzzle_options(comp)
     comp.set_defaults(run=_compare)
 
     bench = sub.add_parser(
@@ -311,43 +299,26 @@ def _add_matrix_options(parser: argparse.ArgumentParser, backends_default: str |
     )
 
 
-def _add_puzzle_options(parser: argparse.ArgumentParser, magic_repeat: bool = True) -> None:
-    """The genre-specific options that shape the puzzle (see ``PARSE_OPTIONS``)."""
-    parser.add_argument("--blank", metavar="TOKEN", help="number boards: the token for a blank")
-    parser.add_argument("--hole", metavar="TOKEN", help="number boards: the token for a hole")
-    parser.add_argument(
-        "--range",
-        dest="values",
-        metavar="LO..HI",
-        help="magic boards: the numbers allowed (default 1..n^2)",
-    )
-    parser.add_argument(
-        "--sum",
-        dest="total",
-        type=int,
-        metavar="S",
-        help="magic boards: the line total (default: found by the solver, or the "
-        "range's total / n when the range has n^2 distinct numbers)",
-    )
-    parser.add_argument(
-        "--no-diagonals",
-        action="store_true",
-        default=None,
-        help="magic boards: only rows and columns must sum",
-    )
-    if magic_repeat:
-        parser.add_argument(
-            "--repeat", action="store_true", default=None, help="magic boards: numbers may repeat"
-        )
-    parser.add_argument(
-        "--connected", action="store_true", default=None, help="loop: all pipes form one network"
-    )
-    parser.add_argument(
-        "--tree",
-        action="store_true",
-        default=None,
-        help="loop: one network with no cycle (Simon Tatham's Net)",
-    )
+def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:
+    """The options the genres declare for their parsers, each flag once; a flag the command
+    has already (compare's --repeat) is not offered there."""
+    from .genres import all_options
+
+    taken = set(parser._option_string_actions)
+    for option in all_options():
+        if option.flag in taken:
+            continue
+        taken.add(option.flag)
+        if option.type is None:
+            parser.add_argument(
+                option.flag, dest=option.keyword, action="store_true", default=None,
+                help=option.help,
+            )  # fmt: skip
+        else:
+            parser.add_argument(
+                option.flag, dest=option.keyword, type=option.type, metavar=option.metavar,
+                help=option.help,
+            )  # fmt: skip
 
 
 def _positive_int(text: str) -> int:
@@ -465,8 +436,6 @@ def _diagnose(args: argparse.Namespace) -> int:
     from .solvers import BackendError
 
     genre, backend, encoding = _run_setup(args)
-    if genre.givens is None:
-        raise UsageError(f"{genre.name} has no givens to diagnose")
     if args.render:
         _check_render(genre, args.render)
     puzzle = _load_puzzle(genre, args, {})
@@ -503,10 +472,10 @@ def _diagnose(args: argparse.Namespace) -> int:
     else:
         print(_diagnosis_text(genre, puzzle, found))
     if args.render and found.solution is not None:
-        from .render import picture, render
+        from .render import render
 
         title = "free cells shaded" if found.free else "every cell forced"
-        render(picture(genre.picture), puzzle, [found.solution], args.render, [title],
+        render(genre, puzzle, [found.solution], args.render, [title],
                marked=set(found.free))  # fmt: skip
     elif args.render:
         _draw(genre, puzzle, [], found.status, args.render)
@@ -561,8 +530,8 @@ def _generate(args: argparse.Namespace) -> int:
     import random
     from pathlib import Path
 
-    from .generate import GenerateError, generate, size_of
-    from .genres import get_genre
+    from .generate import generate, size_of
+    from .genres import GenerateError, get_genre
     from .solvers import get_backend
 
     try:
@@ -573,8 +542,6 @@ def _generate(args: argparse.Namespace) -> int:
         raise UsageError(str(e)) from e
     if args.givens is not None and not 0 <= args.givens <= 1:
         raise UsageError(f"--givens {args.givens:g}: a share between 0 and 1")
-    if genre.format_puzzle is None:
-        raise UsageError(f"{genre.name} cannot be written out yet")
     out = Path(args.out) if args.out else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
@@ -613,9 +580,9 @@ def _memory(args: argparse.Namespace) -> int:
 
 def _check_render(genre: Any, path: str) -> None:
     """A picture can be drawn for this genre into ``path``, or a UsageError says why not."""
-    from .render import RenderError, check_target
+    from .render import RenderError, check_target, has_picture
 
-    if not genre.picture:
+    if not has_picture(genre):
         raise UsageError(f"{genre.name} has no pictures yet")
     try:
         check_target(path)
@@ -629,7 +596,7 @@ def _check_render(genre: Any, path: str) -> None:
 def _draw(genre: Any, puzzle: Any, solutions: list[Any], status: str, path: str) -> None:
     """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
     side by side with their differences marked."""
-    from .render import picture, render
+    from .render import render
 
     shown = solutions[:2] if status == "multiple" else solutions[:1]
     titles = {
@@ -638,7 +605,7 @@ def _draw(genre: Any, puzzle: Any, solutions: list[Any], status: str, path: str)
         2: ["solution 1", "solution 2 (differences shaded)"],
     }[len(shown)]
     try:
-        render(picture(genre.picture), puzzle, shown, path, titles)
+        render(genre, puzzle, shown, path, titles)
     except OSError as e:
         raise UsageError(f"cannot write {path}: {e.strerror}") from e
 
@@ -661,14 +628,17 @@ def _load_puzzle(
 ) -> Any:
     """The puzzle named by ``args.input`` (or its ``text``, already read), read with the
     genre's options; UsageError if bad."""
+    from .genres import all_options
     from .parsers import ParseError
     from .pipeline import parse
 
-    options = {k: getattr(args, k, None) for k in PARSE_OPTIONS}
+    options = {o.keyword: getattr(args, o.keyword, None) for o in all_options()}
     options = {k: v for k, v in options.items() if v is not None}
+    takes = {o.keyword for o in genre.options}
     for name in options:
-        if name not in genre.options:
-            raise UsageError(f"{genre.name} takes no {PARSE_OPTIONS[name]}")
+        if name not in takes:
+            flag = next(o.flag for o in all_options() if o.keyword == name)
+            raise UsageError(f"{genre.name} takes no {flag}")
     if text is None:
         text = read_input(args.input)
     try:
@@ -877,7 +847,7 @@ def _outcome_json(genre: Any, outcome: Any, count: int | None) -> dict[str, Any]
     }
     if outcome.status == "multiple":
         data["second_solution"] = genre.to_json(outcome.puzzle, sols[1])
-        data["differences"] = genre.differences(sols[0], sols[1])
+        data["differences"] = genre.differences(outcome.puzzle, sols[0], sols[1])
     if count is not None:
         data["count"] = len(sols)
         data["count_exact"] = outcome.count_exact
@@ -901,7 +871,7 @@ def _outcome_text(genre: Any, outcome: Any, style: str, count: int | None) -> st
     elif outcome.status == "unique":
         lines.append("unique solution")
     elif outcome.status == "multiple":
-        cells = genre.differences(sols[0], sols[1])
+        cells = genre.differences(outcome.puzzle, sols[0], sols[1])
         lines += [
             "",
             "not unique; a second solution:",

@@ -32,7 +32,7 @@ class Run:
 
 
 def compare(
-    genre: Genre,
+    genre: Genre[Any, Any],
     puzzle: Any,
     backends: list[Backend],
     encodings: list[str],
@@ -53,11 +53,11 @@ def compare(
                 _measure(genre, puzzle, backend, encoding, repeat, time_limit, memory_limit)
             )
     runs.sort(key=lambda r: r.total)
-    return runs, disagreements(genre, runs)
+    return runs, disagreements(genre, puzzle, runs)
 
 
 def _measure(
-    genre: Genre,
+    genre: Genre[Any, Any],
     puzzle: Any,
     backend: Backend,
     encoding: str,
@@ -119,7 +119,7 @@ def plot(runs: list[Run], path: str, title: str) -> None:
     plt.close(fig)
 
 
-def disagreements(genre: Genre, runs: list[Run]) -> list[str]:
+def disagreements(genre: Genre[Any, Any], puzzle: Any, runs: list[Run]) -> list[str]:
     """What the runs disagree on: a status, the one answer of a unique puzzle, or an error."""
     found = [f"{r.backend}/{r.encoding}: {r.error}" for r in runs if r.status == "error"]
     settled = [r for r in runs if r.status in ("solved", "unique", "multiple", "unsolvable")]
@@ -137,7 +137,7 @@ def disagreements(genre: Genre, runs: list[Run]) -> list[str]:
         first = next(r for r in settled if r.status == "unique")
         for r in settled:
             if r.solution is not None and r.solution != first.solution:
-                cells = genre.differences(first.solution, r.solution)
+                cells = genre.differences(puzzle, first.solution, r.solution)
                 found.append(
                     f"{r.backend}/{r.encoding} and {first.backend}/{first.encoding} "
                     f"give different unique answers (at {' '.join(cells[:8])})"

@@ -33,7 +33,9 @@ class Diagnosis:
     seconds: float = 0.0
 
 
-def diagnose(genre: Genre, puzzle: Any, backend: Backend, encoding: str | None = None) -> Diagnosis:
+def diagnose(
+    genre: Genre[Any, Any], puzzle: Any, backend: Backend, encoding: str | None = None
+) -> Diagnosis:
     """Every question that fits the puzzle: forced and free cells; for several solutions a
     suggested given; for one, the redundant givens; for none, a contradicting core."""
     start = time.perf_counter()
@@ -50,7 +52,7 @@ def diagnose(genre: Genre, puzzle: Any, backend: Backend, encoding: str | None =
 
 
 def backbone(
-    genre: Genre, puzzle: Any, backend: Backend, encoding: str | None, found: Diagnosis
+    genre: Genre[Any, Any], puzzle: Any, backend: Backend, encoding: str | None, found: Diagnosis
 ) -> None:
     """Forced cells with few calls on one solver: take a solution's answer values as candidate
     facts, ask for a solution that breaks at least one of them, and keep the facts that held,
@@ -84,7 +86,7 @@ def backbone(
 
 
 def suggest(
-    genre: Genre, puzzle: Any, backend: Backend, encoding: str | None, found: Diagnosis
+    genre: Genre[Any, Any], puzzle: Any, backend: Backend, encoding: str | None, found: Diagnosis
 ) -> None:
     """Givens taken from solutions at free cells, best first: the one that leaves the fewest
     solutions, until the puzzle is proved unique (usually one given does it)."""
@@ -117,7 +119,7 @@ def suggest(
 
 
 def spare(
-    genre: Genre, puzzle: Any, backend: Backend, encoding: str | None, found: Diagnosis
+    genre: Genre[Any, Any], puzzle: Any, backend: Backend, encoding: str | None, found: Diagnosis
 ) -> None:
     """The givens each of which can go while the puzzle stays unique, and a set of them that
     can go together (removed one at a time, each removal proved to keep it unique)."""
@@ -136,7 +138,7 @@ def spare(
 
 
 def contradiction(
-    genre: Genre, puzzle: Any, backend: Backend, encoding: str | None, found: Diagnosis
+    genre: Genre[Any, Any], puzzle: Any, backend: Backend, encoding: str | None, found: Diagnosis
 ) -> None:
     """A minimal set of givens with no solution: drop each given whose absence leaves the rest
     still unsolvable. Empty when the board has no solution even without its givens."""
@@ -152,20 +154,20 @@ def contradiction(
 
 
 def _unique(
-    genre: Genre, puzzle: Any, backend: Backend, encoding: str | None, found: Diagnosis
+    genre: Genre[Any, Any], puzzle: Any, backend: Backend, encoding: str | None, found: Diagnosis
 ) -> bool:
     outcome = solve(genre, puzzle, backend, encoding, limit=2)
     found.calls += len(outcome.solutions) + 1
     return outcome.status == "unique"
 
 
-def _rules(genre: Genre) -> Any:
+def _rules(genre: Genre[Any, Any]) -> Any:
     if genre.givens is None:
         raise ValueError(f"{genre.name} has no givens to work with")
     return genre.givens
 
 
-def _checked(genre: Genre, puzzle: Any, solution: Any, backend: Backend) -> Any:
+def _checked(genre: Genre[Any, Any], puzzle: Any, solution: Any, backend: Backend) -> Any:
     """A decoded solution, after the independent checker has passed it."""
     problems = genre.check(puzzle, solution)
     if problems:

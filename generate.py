@@ -3,20 +3,13 @@ givens taken away in random order while the solver proves the puzzle still uniqu
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .genres import Genre
-from .models.graph import random_hamiltonian_path
+from .genres import GenerateError, Genre
 from .pipeline import solve, solve_isolated
 from .solvers import Backend, get_backend
-
-
-class GenerateError(ValueError):
-    """A size the genre cannot make, or no unique puzzle within the attempts."""
 
 
 @dataclass
@@ -31,8 +24,8 @@ class Generated:
     stats: dict[str, int] = field(default_factory=dict)  # the solver's conflicts and branches
 
 
-def size_of(genre: Genre, text: str) -> tuple[int, int]:
-    """``WxH`` for boards, ``N`` or ``NxN`` for magic squares, ``KxN`` for logic grids."""
+def size_of(genre: Genre[Any, Any], text: str) -> tuple[int, int]:
+    """``WxH``, or ``N`` for ``NxN`` (what each genre takes is its ``sizes``)."""
     parts = text.lower().split("x")
     try:
         numbers = [int(p) for p in parts]
@@ -41,9 +34,7 @@ def size_of(genre: Genre, text: str) -> tuple[int, int]:
     if len(numbers) == 1:
         numbers *= 2
     if len(numbers) != 2 or min(numbers) < 1:
-        raise GenerateError(f"bad size {text!r}: expected WxH (N or NxN for magic, KxN for zebra)")
-    if genre.name == "magic" and numbers[0] != numbers[1]:
-        raise GenerateError(f"a magic board is square: {text!r}")
+        raise GenerateError(f"bad size {text!r}: {genre.name} takes {genre.about.sizes}")
     if numbers[0] * numbers[1] > 2_500:
         raise GenerateError(f"size {text!r} is over the generator's limit of 2500 cells")
     return numbers[0], numbers[1]
@@ -59,7 +50,7 @@ TRIAL_SECONDS = 0.25
 
 
 def generate(
-    genre: Genre,
+    genre: Genre[Any, Any],
     size: tuple[int, int],
     rng: random.Random,
     backend: Backend | None = None,
@@ -78,12 +69,15 @@ def generate(
             genre, backend, puzzle=puzzle, limit=2, time_limit=TRIAL_SECONDS
         ).status
 
-    make = SOLUTIONS.get(genre.name)
-    if make is None or genre.givens is None:
+    if genre.make is None:
         raise GenerateError(f"no generator for {genre.name}")
     rules = genre.givens
+
+    def solutions(puzzle: Any, n: int) -> list[Any]:
+        return solve(genre, puzzle, backend, limit=n).solutions
+
     for _ in range(20):
-        full, solution, keep = make(genre, size, rng, backend)
+        full, solution, keep = genre.make(size, rng, solutions)
         if solve(genre, full, backend, limit=2).status == "unique":
             break
     else:
@@ -106,139 +100,7 @@ def generate(
     return Generated(puzzle, solution, len(kept), len(shown), quiet, stats)
 
 
-def difficulty(genre: Genre, puzzle: Any) -> dict[str, int]:
+def difficulty(genre: Genre[Any, Any], puzzle: Any) -> dict[str, int]:
     """CP-SAT's search effort on one worker (repeatable): branches and conflicts."""
     outcome = solve(genre, puzzle, get_backend("cpsat:1"), limit=1)
     return {k: outcome.stats.get(k, 0) for k in ("branches", "conflicts")}
-
-
-# -- random solutions, shown whole ---------------------------------------------------------------
-
-Maker = Callable[[Genre, tuple[int, int], random.Random, Backend], tuple[Any, Any, list[Any]]]
-
-
-def _snake(width: int, height: int) -> list[int]:
-    """The cells row by row, every other row backwards: a path through every cell."""
-    return [
-        r * width + (c if r % 2 == 0 else width - 1 - c)
-        for r in range(height)
-        for c in range(width)
-    ]
-
-
-def _signpost(genre: Genre, size: tuple[int, int], rng: random.Random, _: Backend) -> Any:
-    """A random path whose steps run along rows, columns and diagonals; the arrows follow it;
-    1 and N stay shown, as in Simon Tatham's collection."""
-    from .puzzles.signpost import DIRECTIONS, Signpost
-
-    width, height = size
-    if width * height < 2:
-        raise GenerateError("a Signpost needs at least two cells")
-    lines: list[list[int]] = [[] for _ in range(width * height)]
-    for cell in range(width * height):
-        for dx, dy in DIRECTIONS:
-            x, y = cell % width + dx, cell // width + dy
-            while 0 <= x < width and 0 <= y < height:
-                lines[cell].append(y * width + x)
-                x, y = x + dx, y + dy
-    path = random_hamiltonian_path(lines, _snake(width, height), rng, 20 * width * height)
-    arrows = [0] * (width * height)
-    for a, b in itertools.pairwise(path):
-        dx, dy = b % width - a % width, b // width - a // width
-        step = (dx // max(1, abs(dx)) if dx else 0, dy // max(1, abs(dy)) if dy else 0)
-        arrows[a] = DIRECTIONS.index(step)
-    number = {cell: k for k, cell in enumerate(path, 1)}
-    full = Signpost(width, height, tuple(arrows), dict(number))
-    solution = tuple(tuple(number[r * width + c] for c in range(width)) for r in range(height))
-    keep = [(path[0], 1), (path[-1], width * height)]
-    return full, solution, keep
-
-
-def _numbers(moves: str) -> Maker:
-    def make(genre: Genre, size: tuple[int, int], rng: random.Random, _: Backend) -> Any:
-        """A random path by king moves (Hidato) or side steps (Numbrix), every number shown."""
-        from .models.hidato import number_path
-        from .puzzles.hidato import Hidato
-
-        width, height = size
-        empty = Hidato(tuple((0,) * width for _ in range(height)), moves)  # type: ignore[arg-type]
-        path = random_hamiltonian_path(
-            number_path(empty).succ, _snake(width, height), rng, 20 * width * height
-        )
-        number = {cell: k for k, cell in enumerate(path, 1)}
-        rows = tuple(tuple(number[r * width + c] for c in range(width)) for r in range(height))
-        return Hidato(rows, moves), rows, []  # type: ignore[arg-type]
-
-    return make
-
-
-def _magic(genre: Genre, size: tuple[int, int], rng: random.Random, backend: Backend) -> Any:
-    """A random magic square: a few numbers placed at random, the rest left to the solver."""
-    from .puzzles.magic import Magic
-
-    n = size[0]
-    if n < 3:
-        raise GenerateError("magic squares start at order 3")
-    for _ in range(50):
-        givens = {}
-        for _ in range(max(1, n // 2)):
-            givens[rng.randrange(n), rng.randrange(n)] = rng.randint(1, n * n)
-        if len(set(givens.values())) < len(givens):
-            continue
-        seed = Magic(n, 1, n * n, givens)
-        outcome = solve(genre, seed, get_backend("cpsat:1"), limit=1, time_limit=10)
-        if outcome.solutions:
-            board = outcome.solutions[0]
-            full = Magic(n, 1, n * n, {(r, c): board[r][c] for r in range(n) for c in range(n)})
-            return full, board, []
-    raise GenerateError(f"no magic square of order {n} found")
-
-
-def _loop(genre: Genre, size: tuple[int, int], rng: random.Random, _: Backend) -> Any:
-    """A random pipe layout, every tile turned at random, and every tile that could turn fixed
-    as the layout has it: ``generate`` unfixes all it can (often all; written as ``5*``)."""
-    from .puzzles.loop import Loop, random_layout, rotations, scramble
-
-    layout = random_layout(size[0], size[1], rng)
-    turned = scramble(layout, rng)
-    fixed = {
-        (r, c): t
-        for r, row in enumerate(layout)
-        for c, t in enumerate(row)
-        if len(rotations(t)) > 1
-    }
-    return Loop(turned, fixed=fixed), layout, []
-
-
-def _zebra(genre: Genre, size: tuple[int, int], rng: random.Random, backend: Backend) -> Any:
-    """A random answer (K categories of N values) and random clues true in it, added until
-    the answer is the only one; ``generate`` then takes away the clues it can spare."""
-    from .puzzles.zebra import Clue, Zebra, holds
-
-    categories, n = size
-    if categories < 2 or n < 2:
-        raise GenerateError("a logic grid needs at least 2 categories of 2 values")
-    rows = [tuple(f"c{k}v{i}" for i in range(n)) for k in range(categories)]
-    hidden = (rows[0], *(tuple(rng.sample(row, n)) for row in rows[1:]))
-    col = {s: p for row in hidden for p, s in enumerate(row)}
-    symbols = [s for row in rows for s in row]
-    clues: list[Clue] = []
-    while True:
-        clue = Clue(rng.choice(["=", "!", "A", "1", "<", "=", "!"]), tuple(rng.sample(symbols, 2)))
-        if not holds(clue, col, hidden) or clue in clues:
-            continue
-        clues.append(clue)
-        puzzle = Zebra(tuple(rows), tuple(clues))
-        if len(clues) % 5 == 0 and solve(genre, puzzle, backend, limit=2).status == "unique":
-            return puzzle, hidden, []
-
-
-SOLUTIONS: dict[str, Maker] = {
-    "signpost": _signpost,
-    "hidato": _numbers("king"),
-    "numbrix": _numbers("orthogonal"),
-    "magic": _magic,
-    "loop": _loop,
-    "zebra": _zebra,
-}
-"""Each genre's random solution, shown whole: (puzzle, solution, givens never taken away)."""

@@ -1,227 +1,228 @@
-"""The genre registry: what the CLI, ``gridsat genres`` and the tests know of each genre."""
+"""The genre registry: one list of genre names, and what each genre declares about itself.
+
+A genre is its own modules: a rulebook ``puzzles/NAME.py`` (the puzzle type, ``check``, its
+``GIVENS``, ``answer``, ``place_name``, a random-puzzle maker ``make``, and ``GENRE``, what it says
+of itself), a reader and printers ``parsers/NAME.py``, a model ``models/NAME.py`` and a drawing
+``render/NAME.py``. This module only finds and joins them; it knows no genre by name.
+"""
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Sequence
+import importlib
+import os
+import random
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .models.model import Built
-from .parsers.grid import differing_cells
+
+P = TypeVar("P")  # a genre's puzzle
+S = TypeVar("S")  # a genre's solution
+G = TypeVar("G")  # a genre's given
+
+Place = tuple[int, int]
+"""Where an answer value stands: (row, column) on boards, (category, position) in logic grids."""
+
+BUILTIN = ("signpost", "hidato", "numbrix", "magic", "loop", "zebra")
+"""The genres, in the order the help lists them."""
+
+PLUGINS = "GRIDSAT_GENRES"
+"""An environment variable: more genres, as comma-separated module names, each a rulebook that
+declares ``GENRE`` (a genre of one's own, or a test's), loaded exactly as the built-in ones."""
+
+
+class GenerateError(ValueError):
+    """A size the genre cannot make, or no unique puzzle within the attempts."""
 
 
 @dataclass(frozen=True)
-class Givens:
-    """What a setter may take from a puzzle or add to it: numbers shown, clues, fixed tiles."""
+class Option:
+    """A keyword the genre's parser takes, and the command-line flag that sets it."""
 
-    of: Callable[[Any], list[Any]]  # puzzle -> its givens
-    keep: Callable[[Any, Any], Any]  # (puzzle, givens) -> the puzzle with exactly those
-    at: Callable[[Any, Any, tuple[int, int]], Any]  # (puzzle, solution, place) -> a given
-    describe: Callable[[Any, Any], str]  # (puzzle, given) -> in the player's words
-
-
-def _givens(rules: Any) -> Givens:
-    """A rulebook module's given functions, as a record."""
-    return Givens(rules.givens, rules.with_givens, rules.given_at, rules.describe)
+    keyword: str
+    flag: str
+    help: str
+    type: Callable[[str], Any] | None = str  # None: a switch, on when given
+    metavar: str | None = None
 
 
 @dataclass(frozen=True)
-class Genre:
-    """One puzzle genre: how to read it, model it, check it and print it."""
+class About:
+    """What a genre says of itself, as ``GENRE`` in its rulebook. The module names default to
+    the standard places (``parsers/NAME.py``, ...); a genre that shares another's parts, or lives
+    outside the package, names its modules in full."""
 
     name: str
-    aliases: tuple[str, ...]
     summary: str
     input_format: str
     example: str
-    parse: Callable[[str], Any]
-    build: Callable[..., Built[Any]]  # (puzzle, encoding, prune=True)
-    encodings: tuple[str, ...]
-    default_encoding: str
     default_backend: str
-    check: Callable[[Any, Any], list[str]]
-    format_solution: Callable[[Any, Any, str], str]
-    output_formats: tuple[str, ...]
-    to_json: Callable[[Any, Any], Any]  # (puzzle, solution) -> JSON
-    differences: Callable[[Any, Any], list[str]]
-    data: str  # the folder under data/ that holds its examples
-    options: tuple[str, ...] = ()  # keyword options its parser takes (CLI flags)
-    picture: str = ""  # its module in render/ (imported only to draw): extent() and draw()
-    givens: Givens | None = None  # for diagnose and generate
-    format_puzzle: Callable[[Any], str] | None = None  # the puzzle in its own input format
+    default_encoding: str
+    aliases: tuple[str, ...] = ()
+    output_formats: tuple[str, ...] = ("grid",)
+    options: tuple[Option, ...] = ()
+    sizes: str = "WxH"  # what ``generate --size`` takes
+    parser: str = ""
+    model: str = ""
+    picture: str = ""
+    data: str = ""  # its examples' folder under data/
 
 
-def _grid_differences(first: Sequence[Sequence[int]], second: Sequence[Sequence[int]]) -> list[str]:
-    """Differing cells of two number grids, as ``r2c5`` (row 2, column 5)."""
-    return [f"r{r}c{c}" for r, c in differing_cells(first, second)]
+@dataclass(frozen=True)
+class Givens(Generic[P, S, G]):
+    """What a setter may take from a puzzle or add to it: numbers shown, clues, fixed tiles."""
+
+    of: Callable[[P], list[G]]  # the puzzle's givens
+    keep: Callable[[P, Iterable[G]], P]  # the puzzle showing exactly these
+    at: Callable[[P, S, Place], G]  # the solution's value at a place, as a given
+    describe: Callable[[P, G], str]  # a given in the player's words
 
 
-def _rows_json(puzzle: Any, grid: Sequence[Sequence[int | None]]) -> list[list[int | None]]:
-    """A number grid as JSON: a list of rows of ints (null for a hole)."""
-    return [list(row) for row in grid]
+Maker = Callable[[tuple[int, int], random.Random, Callable[[Any, int], list[Any]]], Any]
+"""``make(size, rng, solutions)``: a random puzzle of ``size`` shown whole, its solution and the
+givens never to take away; ``solutions(puzzle, n)`` finds up to n solutions on the generator's
+backend."""
 
 
-def all_genres() -> tuple[Genre, ...]:
+@dataclass(frozen=True)
+class Genre(Generic[P, S]):
+    """One puzzle genre: what it says of itself, and its parts joined."""
+
+    about: About
+    parse: Callable[..., P]  # (text, **options)
+    format_puzzle: Callable[[P], str]  # in its own input format: parse reads it back
+    format_solution: Callable[[P, S, str], str]  # (puzzle, solution, output format)
+    to_json: Callable[[P, S], Any]
+    check: Callable[[P, S], list[str]]  # what breaks the rules; written from the rules alone
+    givens: Givens[P, S, Any]
+    answer: Callable[[S], Mapping[Place, Any]]  # the solution, place by place
+    place_name: Callable[[P, Place], str]  # a place in the player's words
+    build: Callable[..., Built[S]]  # (puzzle, encoding, prune=True)
+    encodings: tuple[str, ...]
+    make: Maker | None
+    picture: str  # its drawing module, imported only to draw
+
+    @property
+    def name(self) -> str:
+        return self.about.name
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return self.about.aliases
+
+    @property
+    def summary(self) -> str:
+        return self.about.summary
+
+    @property
+    def input_format(self) -> str:
+        return self.about.input_format
+
+    @property
+    def example(self) -> str:
+        return self.about.example
+
+    @property
+    def default_backend(self) -> str:
+        return self.about.default_backend
+
+    @property
+    def default_encoding(self) -> str:
+        return self.about.default_encoding
+
+    @property
+    def output_formats(self) -> tuple[str, ...]:
+        return self.about.output_formats
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.about.options
+
+    @property
+    def data(self) -> str:
+        return self.about.data or self.about.name
+
+    def differences(self, puzzle: P, first: S, second: S) -> list[str]:
+        """The places where two solutions differ, in the player's words."""
+        return [self.place_name(puzzle, p) for p in differing(self, first, second)]
+
+
+def differing(genre: Genre[Any, S], first: S, second: S) -> list[Place]:
+    """The places where two solutions of a genre differ, in the genre's order."""
+    a, b = genre.answer(first), genre.answer(second)
+    return [place for place, value in a.items() if b.get(place) != value]
+
+
+def rulebooks() -> list[str]:
+    """The module of every genre's rulebook: the built-in ones, then those of ``PLUGINS``."""
+    names = [f".puzzles.{name}" for name in BUILTIN]
+    extra = os.environ.get(PLUGINS, "")
+    return names + [m.strip() for m in extra.split(",") if m.strip()]
+
+
+def about(module: str) -> About:
+    """What the rulebook ``module`` declares; ValueError when it declares no genre."""
+    try:
+        rules = importlib.import_module(_absolute(module))
+    except ImportError as e:
+        raise ValueError(f"cannot load genre module {module!r}: {e}") from e
+    found = getattr(rules, "GENRE", None)
+    if not isinstance(found, About):
+        raise ValueError(f"module {module!r} declares no GENRE")
+    return found
+
+
+def load(module: str) -> Genre[Any, Any]:
+    """The genre whose rulebook is ``module``, its parts joined."""
+    info = about(module)
+    rules = importlib.import_module(_absolute(module))
+    parser = importlib.import_module(_absolute(info.parser or f".parsers.{info.name}"))
+    model = importlib.import_module(_absolute(info.model or f".models.{info.name}"))
+    return Genre(
+        about=info,
+        parse=parser.parse,
+        format_puzzle=parser.format_puzzle,
+        format_solution=parser.format_solution,
+        to_json=parser.to_json,
+        check=rules.check,
+        givens=rules.GIVENS,
+        answer=rules.answer,
+        place_name=rules.place_name,
+        build=model.build,
+        encodings=tuple(model.ENCODINGS),
+        make=getattr(rules, "make", None),
+        picture=_absolute(info.picture or f".render.{info.name}"),
+    )
+
+
+def _absolute(module: str) -> str:
+    """A module name, relative ones (``.render.hidato``) taken from this package."""
+    return f"{__package__}{module}" if module.startswith(".") else module
+
+
+def all_genres() -> tuple[Genre[Any, Any], ...]:
     """Every genre, in the order the help lists them."""
-    from .models import hidato as hidato_model
-    from .models import loop as loop_model
-    from .models import magic as magic_model
-    from .models import signpost as signpost_model
-    from .models import zebra as zebra_model
-    from .parsers import hidato as hidato_parser
-    from .parsers import loop as loop_parser
-    from .parsers import magic as magic_parser
-    from .parsers import signpost as signpost_parser
-    from .parsers import zebra as zebra_parser
-    from .puzzles import hidato as hidato_rules
-    from .puzzles import loop as loop_rules
-    from .puzzles import magic as magic_rules
-    from .puzzles import signpost as signpost_rules
-    from .puzzles import zebra as zebra_rules
-
-    board_input = (
-        "rows of numbers; blanks _ . - 0 ?; holes # X .. (or . when blanks are _); "
-        "commas, brackets and | ignored; an optional first line gives the size (10x10)"
-    )
-
-    hidato = Genre(
-        name="hidato",
-        aliases=("hidoku",),
-        summary="number the cells 1..N so consecutive numbers touch, across a side or a corner",
-        input_format=board_input,
-        example="[[_, 16, _, _], [_, _, _, _], [_, _, _, _], [10, 6, _, _]]",
-        parse=hidato_parser.parse,
-        build=hidato_model.build,
-        encodings=hidato_model.ENCODINGS,
-        default_encoding="position",
-        default_backend="sat:cadical195",
-        check=hidato_rules.check,
-        format_solution=hidato_parser.format_solution,
-        output_formats=("grid",),
-        to_json=_rows_json,
-        differences=_grid_differences,
-        data="hidato",
-        options=("blank", "hole"),
-        picture="hidato",
-        givens=_givens(hidato_rules),
-        format_puzzle=hidato_parser.format_puzzle,
-    )
-    # Numbrix is Hidato with side steps only: another parser, the same model and checker.
-    numbrix = dataclasses.replace(
-        hidato,
-        name="numbrix",
-        aliases=(),
-        summary="number the cells 1..N so consecutive numbers share a side",
-        example="[[_, _, _, _], [_, _, 11, 14], [_, _, 4, _], [_, _, _, _]]",
-        parse=hidato_parser.parse_numbrix,
-        data="numbrix",
-    )
-    return (
-        Genre(
-            name="signpost",
-            aliases=("arrows",),
-            summary="number the cells 1..N so each arrow points at the next number "
-            "(Simon Tatham's Signpost)",
-            input_format="a game ID WxH:desc as the collection prints it, e.g. "
-            "5x5:1cceefcfggeeccghcac3e12hch10ah25a (a = north, clockwise to h)",
-            example="5x5:1cceefcfggeeccghcac3e12hch10ah25a",
-            parse=signpost_parser.parse,
-            build=signpost_model.build,
-            encodings=signpost_model.ENCODINGS,
-            default_encoding="position",
-            default_backend="sat:cadical195",
-            check=signpost_rules.check,
-            format_solution=signpost_parser.format_solution,
-            output_formats=("grid", "tatham"),
-            to_json=_rows_json,
-            differences=_grid_differences,
-            data="signpost",
-            picture="signpost",
-            givens=_givens(signpost_rules),
-            format_puzzle=signpost_parser.format_id,
-        ),
-        hidato,
-        numbrix,
-        Genre(
-            name="magic",
-            aliases=("magic-square",),
-            summary="fill the board so every row, column and diagonal has the same sum",
-            input_format="a number board (as hidato, no holes); a first line such as "
-            "`range 5..29 sum 85 no-diagonals repeat` or --range/--sum/--no-diagonals/--repeat",
-            example="[[2, 7, _], [_, _, _], [_, _, _]]",
-            parse=magic_parser.parse,
-            build=magic_model.build,
-            encodings=magic_model.ENCODINGS,
-            default_encoding="integer",
-            default_backend="cpsat:1",
-            check=magic_rules.check,
-            format_solution=magic_parser.format_solution,
-            output_formats=("grid",),
-            to_json=_rows_json,
-            differences=_grid_differences,
-            data="magic",
-            options=("blank", "values", "total", "no_diagonals", "repeat"),
-            picture="magic",
-            givens=_givens(magic_rules),
-            format_puzzle=magic_parser.format_puzzle,
-        ),
-        Genre(
-            name="loop",
-            aliases=("infinity-loop",),
-            summary="turn the pipe tiles until every pipe end meets another (∞ Loop)",
-            input_format="rows of box-drawing tiles ( ╸╻┓╺━┏┳╹┛┃┫┗┻┣╋, space = empty), or rows "
-            "of numbers 0..15 (1 up, 2 right, 4 down, 8 left) after optional size lines; "
-            "5* is a tile fixed as it stands",
-            example="┏┓\n┗┛",
-            parse=loop_parser.parse,
-            build=loop_model.build,
-            encodings=loop_model.ENCODINGS,
-            default_encoding="cnf",
-            default_backend="sat:cadical195",
-            check=loop_rules.check,
-            format_solution=loop_parser.format_solution,
-            output_formats=("glyph", "mask"),
-            to_json=loop_parser.to_json,
-            differences=_grid_differences,
-            data="loop",
-            options=("connected", "tree"),
-            picture="loop",
-            givens=_givens(loop_rules),
-            format_puzzle=loop_parser.format_puzzle,
-        ),
-        Genre(
-            name="zebra",
-            aliases=("logic-grid",),
-            summary="place every value of every category at one position so all clues hold",
-            input_format="categories (`colour: red green blue`), then clues such as `red is "
-            "dog`, `red is just left of blue`, `cat is next to fish`; or Ben Lynn's Grizzly "
-            "format (rows of symbols, a line %%, clues = ! < > A 1 i ^ p X)",
-            example="colour: red green blue\npet: cat dog fish\nred is dog\n"
-            "dog is just left of fish\nblue is left of red",
-            parse=zebra_parser.parse,
-            build=zebra_model.build,
-            encodings=zebra_model.ENCODINGS,
-            default_encoding="boolean",
-            default_backend="sat:cadical195",
-            check=zebra_rules.check,
-            format_solution=zebra_parser.format_solution,
-            output_formats=("table",),
-            to_json=zebra_parser.to_json,
-            differences=_grid_differences,
-            data="zebra",
-            picture="zebra",
-            givens=_givens(zebra_rules),
-            format_puzzle=zebra_parser.format_puzzle,
-        ),
-    )
+    return tuple(load(module) for module in rulebooks())
 
 
-def get_genre(name: str) -> Genre:
-    """The genre called ``name`` or one of its aliases; ValueError naming the choices."""
+def all_options() -> list[Option]:
+    """Every genre's parser options, each keyword once (the command line offers them all)."""
+    found: dict[str, Option] = {}
+    for module in rulebooks():
+        for option in about(module).options:
+            found.setdefault(option.keyword, option)
+    return list(found.values())
+
+
+def get_genre(name: str) -> Genre[Any, Any]:
+    """The genre called ``name`` or one of its aliases (only its modules are loaded);
+    ValueError naming the choices."""
     key = name.strip().lower()
-    for genre in all_genres():
-        if key == genre.name or key in genre.aliases:
-            return genre
-    names = ", ".join(g.name for g in all_genres())
+    modules = rulebooks()
+    for module in modules:
+        info = about(module)
+        if key == info.name or key in info.aliases:
+            return load(module)
+    names = ", ".join(about(m).name for m in modules)
     raise ValueError(f"unknown genre {name!r} (known: {names})")

@@ -41,7 +41,7 @@ class Outcome:
     stats: dict[str, int] = field(default_factory=dict)  # the solver's, summed over its calls
 
 
-def parse(genre: Genre, text: str, times: dict[str, float], **options: Any) -> Any:
+def parse(genre: Genre[Any, Any], text: str, times: dict[str, float], **options: Any) -> Any:
     """The genre's parser, with its options, timed into ``times['parse']``."""
     start = time.perf_counter()
     puzzle = genre.parse(text, **options)
@@ -50,7 +50,7 @@ def parse(genre: Genre, text: str, times: dict[str, float], **options: Any) -> A
 
 
 def solve(
-    genre: Genre,
+    genre: Genre[Any, Any],
     puzzle: Any,
     backend: Backend,
     encoding: str | None = None,
@@ -127,7 +127,7 @@ def solve(
 
 
 def solve_isolated(
-    genre: Genre,
+    genre: Genre[Any, Any],
     backend: Backend,
     encoding: str | None = None,
     *,

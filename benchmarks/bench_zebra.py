@@ -17,7 +17,6 @@ import statistics
 import sys
 from pathlib import Path
 
-from gridsat.generate import SOLUTIONS
 from gridsat.genres import get_genre
 from gridsat.pipeline import solve
 from gridsat.puzzles.zebra import Zebra
@@ -30,8 +29,11 @@ BACKENDS = "sat:cadical195,sat:glucose4,sat:kissat404,cpsat,cpsat:1"
 def generate(categories: int, size: int, rng: random.Random) -> Zebra:
     """A puzzle with a unique answer: random true clues until the solver says unique (the
     generator's first step, before it takes away the clues it can spare)."""
-    puzzle, _, _ = SOLUTIONS["zebra"](
-        get_genre("zebra"), (categories, size), rng, get_backend("sat:cadical195")
+    genre = get_genre("zebra")
+    backend = get_backend("sat:cadical195")
+    assert genre.make is not None
+    puzzle, _, _ = genre.make(
+        (categories, size), rng, lambda p, n: solve(genre, p, backend, limit=n).solutions
     )
     return puzzle  # type: ignore[no-any-return]
 

@@ -164,3 +164,12 @@ def random_hamiltonian_path(
         for i in range(lo, hi):
             index[path[i]] = i
     return path
+
+
+def snake(width: int, height: int) -> list[int]:
+    """The cells row by row, every other row backwards: a path through every cell."""
+    return [
+        r * width + (c if r % 2 == 0 else width - 1 - c)
+        for r in range(height)
+        for c in range(width)
+    ]

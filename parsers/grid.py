@@ -12,13 +12,6 @@ def format_number_grid(rows: Sequence[Sequence[int | None]], blank: str = ".") -
     return "\n".join(" ".join(t.rjust(width) for t in row) for row in texts)
 
 
-def differing_cells(
-    first: Sequence[Sequence[int]], second: Sequence[Sequence[int]]
-) -> list[tuple[int, int]]:
-    """The (row, column) cells, counted from 1, where two grids disagree."""
-    return [
-        (r + 1, c + 1)
-        for r, (row_a, row_b) in enumerate(zip(first, second, strict=True))
-        for c, (a, b) in enumerate(zip(row_a, row_b, strict=True))
-        if a != b
-    ]
+def rows_json(puzzle: object, grid: Sequence[Sequence[int | None]]) -> list[list[int | None]]:
+    """A number grid as JSON: a list of rows of ints (null for a hole)."""
+    return [list(row) for row in grid]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..puzzles.hidato import Board, Hidato, Moves
 from . import ParseError
-from .grid import format_number_grid
+from .grid import format_number_grid, rows_json
 from .numbergrid import NumberBoard, format_board, read_board
 
 
@@ -28,11 +28,6 @@ def parse(
     return puzzle
 
 
-def parse_numbrix(text: str, blank: str | None = None, hole: str | None = None) -> Hidato:
-    """A Numbrix board: as Hidato, with orthogonal moves only."""
-    return parse(text, blank, hole, moves="orthogonal")
-
-
 def format_puzzle(puzzle: Hidato) -> str:
     """The board as ``parse`` reads it: underscores for blanks, ``.`` for holes."""
     return format_board(NumberBoard(puzzle.rows))
@@ -41,3 +36,6 @@ def format_puzzle(puzzle: Hidato) -> str:
 def format_solution(puzzle: Hidato, solution: Board, style: str = "grid") -> str:
     """The numbered board, aligned, holes as ``.``."""
     return format_number_grid(solution)
+
+
+to_json = rows_json

@@ -6,7 +6,7 @@ import re
 
 from ..puzzles.magic import Board, Magic
 from . import ParseError
-from .grid import format_number_grid
+from .grid import format_number_grid, rows_json
 from .numbergrid import NumberBoard, format_board, read_board
 
 MAX_ORDER = 30
@@ -137,3 +137,6 @@ def format_puzzle(puzzle: Magic) -> str:
 def format_solution(puzzle: Magic, solution: Board, style: str = "grid") -> str:
     """The filled board, aligned, with its common sum."""
     return format_number_grid(solution) + f"\nevery line sums to {sum(solution[0])}"
+
+
+to_json = rows_json

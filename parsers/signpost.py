@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from ..puzzles.signpost import NumberGrid, Signpost
 from . import ParseError
-from .grid import format_number_grid
+from .grid import format_number_grid, rows_json
 
 MAX_CELLS = 10_000
 """Boards above this many cells (100x100) are refused before anything is built."""
@@ -108,6 +108,10 @@ def _read_cells(text: str, start: int, width: int, height: int) -> Signpost:
 def format_id(puzzle: Signpost) -> str:
     """The game ID of ``puzzle``, as the collection writes it."""
     return f"{puzzle.width}x{puzzle.height}:" + _desc(puzzle, puzzle.givens)
+
+
+format_puzzle = format_id
+to_json = rows_json
 
 
 def format_solution(puzzle: Signpost, solution: NumberGrid, style: str = "grid") -> str:

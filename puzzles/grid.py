@@ -1,9 +1,19 @@
-"""What every board stored as rows shares."""
+"""What the rulebooks of boards of cells share: rows, cell names, number givens, 1..N once."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from ..genres import Givens
+
+P = TypeVar("P")
+T = TypeVar("T")
+
+Cell = tuple[int, int]
+"""(row, column), counted from 0."""
+NumberGiven = tuple[Cell, int]
+"""A number shown on the board: ((row, column), number)."""
 
 
 class Rows:
@@ -18,3 +28,56 @@ class Rows:
     @property
     def height(self) -> int:
         return len(self.rows)
+
+
+def cell_name(puzzle: Any, place: Cell) -> str:
+    """A cell as players write it: ``r2c5`` is row 2, column 5."""
+    r, c = place
+    return f"r{r + 1}c{c + 1}"
+
+
+def grid_answer(solution: Sequence[Sequence[Any]]) -> dict[Cell, Any]:
+    """A board's answer, cell by cell, row by row."""
+    return {(r, c): value for r, row in enumerate(solution) for c, value in enumerate(row)}
+
+
+def number_givens(
+    shown: Callable[[P], Mapping[Cell, int]], keep: Callable[[P, dict[Cell, int]], P]
+) -> Givens[P, Any, NumberGiven]:
+    """The givens of a board that shows numbers in cells, from how to read the numbers shown
+    (``shown``) and how to make the same board showing others (``keep``)."""
+
+    def at(puzzle: P, solution: Any, place: Cell) -> NumberGiven:
+        r, c = place
+        return ((r, c), solution[r][c])
+
+    def describe(puzzle: P, given: NumberGiven) -> str:
+        place, number = given
+        return f"{number} at {cell_name(puzzle, place)}"
+
+    return Givens(
+        of=lambda puzzle: sorted(shown(puzzle).items()),
+        keep=lambda puzzle, givens: keep(puzzle, dict(givens)),
+        at=at,
+        describe=describe,
+    )
+
+
+def once_each(
+    numbers: Iterable[tuple[T, int]], n: int, name: Callable[[T], str]
+) -> tuple[dict[int, T], list[str]]:
+    """Where each number stands, and what breaks "every number from 1 to n stands once";
+    ``name`` says a place in the player's words."""
+    where: dict[int, T] = {}
+    problems = []
+    for place, value in numbers:
+        if not 1 <= value <= n:
+            problems.append(f"{name(place)} holds {value}, outside 1..{n}")
+        elif value in where:
+            problems.append(f"{value} stands twice, at {name(where[value])} and {name(place)}")
+        else:
+            where[value] = place
+    missing = [v for v in range(1, n + 1) if v not in where]
+    if missing and not problems:
+        problems.append(f"{missing[0]} stands nowhere")
+    return where, problems

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+import random
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from .grid import Rows
+from ..genres import About, Givens, Maker, Option
+from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens, once_each
 
 Moves = Literal["king", "orthogonal"]
 Board = tuple[tuple[int | None, ...], ...]
@@ -61,30 +62,24 @@ def check(puzzle: Hidato, solution: Board) -> list[str]:
     if shape != [puzzle.width] * puzzle.height:
         return [f"the solution is not a {puzzle.width}x{puzzle.height} board"]
     problems = []
-    where: dict[int, tuple[int, int]] = {}
+    numbers = []
     for r, row in enumerate(solution):
         for c, value in enumerate(row):
+            # Holes stay empty; every other cell holds a number.
             hole = puzzle.rows[r][c] is None
-            # Holes stay empty; every cell holds a number from 1 to N, each number once.
-            if hole or value is None:
-                if hole != (value is None):
-                    problems.append(
-                        f"r{r + 1}c{c + 1} is {'a hole' if hole else 'a cell'} but holds {value}"
-                    )
-                continue
-            if not 1 <= value <= n:
-                problems.append(f"r{r + 1}c{c + 1} holds {value}, outside 1..{n}")
-            elif value in where:
+            if hole != (value is None):
                 problems.append(
-                    f"{value} stands twice, at r{where[value][0] + 1}"
-                    f"c{where[value][1] + 1} and r{r + 1}c{c + 1}"
+                    f"r{r + 1}c{c + 1} is {'a hole' if hole else 'a cell'} but holds {value}"
                 )
-            else:
-                where[value] = (r, c)
+            elif value is not None:
+                numbers.append(((r, c), value))
             # A given number stays.
             given = puzzle.rows[r][c]
-            if given and given != value:
+            if given and value is not None and given != value:
                 problems.append(f"r{r + 1}c{c + 1} must hold {given}, not {value}")
+    # Every number from 1 to N stands in one cell.
+    where, more = once_each(numbers, n, lambda cell: cell_name(puzzle, cell))
+    problems += more
     if problems:
         return problems
     # Each number touches the next one: by a side or corner (Hidato), by a side (Numbrix).
@@ -99,35 +94,60 @@ def check(puzzle: Hidato, solution: Board) -> list[str]:
     return problems
 
 
-# -- givens, for setters: what can be taken away from a puzzle, or added to it -------------------
+# -- givens, for setters: the numbers shown, which can be taken away or added -------------------
 
-Given = tuple[tuple[int, int], int]
-"""A number shown on the board: ((row, column), number)."""
-
-
-def givens(puzzle: Hidato) -> list[Given]:
-    """The numbers shown, by cell."""
-    return sorted(puzzle.givens().items())
-
-
-def with_givens(puzzle: Hidato, shown: Iterable[Given]) -> Hidato:
-    """The same board showing exactly these numbers (holes stay holes)."""
-    numbers = dict(shown)
-    rows = tuple(
-        tuple(None if v is None else numbers.get((r, c), 0) for c, v in enumerate(row))
-        for r, row in enumerate(puzzle.rows)
-    )
-    return dataclasses.replace(puzzle, rows=rows)
+GIVENS: Givens[Hidato, Board, NumberGiven] = number_givens(
+    shown=lambda p: p.givens(),
+    keep=lambda p, shown: dataclasses.replace(
+        p,
+        rows=tuple(
+            tuple(None if v is None else shown.get((r, c), 0) for c, v in enumerate(row))
+            for r, row in enumerate(p.rows)
+        ),
+    ),
+)
+answer = grid_answer
+place_name = cell_name
 
 
-def given_at(puzzle: Hidato, solution: Board, place: tuple[int, int]) -> Given:
-    """The number the solution has at ``place``, as a given."""
-    r, c = place
-    value = solution[r][c]
-    assert value is not None
-    return ((r, c), value)
+def maker(moves: Moves) -> Maker:
+    """Random boards of this genre's moves: a random path, every number shown."""
+
+    def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+        """A random path by king moves (Hidato) or side steps (Numbrix), every number shown."""
+        from ..models.graph import random_hamiltonian_path, snake
+        from ..models.hidato import number_path
+
+        width, height = size
+        empty = Hidato(tuple((0,) * width for _ in range(height)), moves)
+        path = random_hamiltonian_path(
+            number_path(empty).succ, snake(width, height), rng, 20 * width * height
+        )
+        number = {cell: k for k, cell in enumerate(path, 1)}
+        rows = tuple(tuple(number[r * width + c] for c in range(width)) for r in range(height))
+        return Hidato(rows, moves), rows, []
+
+    return make
 
 
-def describe(puzzle: Hidato, given: Given) -> str:
-    (r, c), number = given
-    return f"{number} at r{r + 1}c{c + 1}"
+make = maker("king")
+
+BOARD_INPUT = (
+    "rows of numbers; blanks _ . - 0 ?; holes # X .. (or . when blanks are _); "
+    "commas, brackets and | ignored; an optional first line gives the size (10x10)"
+)
+BOARD_OPTIONS = (
+    Option("blank", "--blank", "number boards: the token for a blank", metavar="TOKEN"),
+    Option("hole", "--hole", "number boards: the token for a hole", metavar="TOKEN"),
+)
+
+GENRE = About(
+    name="hidato",
+    aliases=("hidoku",),
+    summary="number the cells 1..N so consecutive numbers touch, across a side or a corner",
+    input_format=BOARD_INPUT,
+    example="[[_, 16, _, _], [_, _, _, _], [_, _, _, _], [10, 6, _, _]]",
+    default_backend="sat:cadical195",
+    default_encoding="position",
+    options=BOARD_OPTIONS,
+)

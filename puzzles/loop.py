@@ -6,8 +6,10 @@ import dataclasses
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from .grid import Rows
+from ..genres import About, Givens, Option
+from .grid import Rows, cell_name, grid_answer
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 """A tile is the set of sides its pipes reach, as bits (the /r/dailyprogrammer numbering)."""
@@ -172,3 +174,40 @@ def describe(puzzle: Loop, given: Given) -> str:
     names = ((UP, "up"), (RIGHT, "right"), (DOWN, "down"), (LEFT, "left"))
     sides = "-".join(name for bit, name in names if tile & bit) or "none"
     return f"fix the tile at r{r + 1}c{c + 1} with its pipes {sides}"
+
+
+GIVENS = Givens(givens, with_givens, given_at, describe)
+answer = grid_answer
+place_name = cell_name
+
+
+def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+    """A random pipe layout, every tile turned at random, and every tile that could turn fixed
+    as the layout has it: the generator unfixes all it can (often all; written as ``5*``)."""
+    layout = random_layout(size[0], size[1], rng)
+    turned = scramble(layout, rng)
+    fixed = {
+        (r, c): t
+        for r, row in enumerate(layout)
+        for c, t in enumerate(row)
+        if len(rotations(t)) > 1
+    }
+    return Loop(turned, fixed=fixed), layout, []
+
+
+GENRE = About(
+    name="loop",
+    aliases=("infinity-loop",),
+    summary="turn the pipe tiles until every pipe end meets another (∞ Loop)",
+    input_format="rows of box-drawing tiles ( ╸╻┓╺━┏┳╹┛┃┫┗┻┣╋, space = empty), or rows "
+    "of numbers 0..15 (1 up, 2 right, 4 down, 8 left) after optional size lines; "
+    "5* is a tile fixed as it stands",
+    example="┏┓\n┗┛",
+    default_backend="sat:cadical195",
+    default_encoding="cnf",
+    output_formats=("glyph", "mask"),
+    options=(
+        Option("connected", "--connected", "loop: all pipes form one network", None),
+        Option("tree", "--tree", "loop: one network with no cycle (Simon Tatham's Net)", None),
+    ),
+)

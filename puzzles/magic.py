@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from ..genres import About, GenerateError, Givens, Option
+from .grid import NumberGiven, cell_name, grid_answer, number_givens
 
 Board = tuple[tuple[int, ...], ...]
 
@@ -72,28 +77,66 @@ def check(puzzle: Magic, solution: Board) -> list[str]:
     return problems
 
 
-# -- givens, for setters: what can be taken away from a puzzle, or added to it -------------------
+# -- givens, for setters: the numbers shown, which can be taken away or added -------------------
 
-Given = tuple[tuple[int, int], int]
-"""A number shown on the board: ((row, column), number)."""
-
-
-def givens(puzzle: Magic) -> list[Given]:
-    """The numbers shown, by cell."""
-    return sorted(puzzle.givens.items())
+GIVENS: Givens[Magic, Board, NumberGiven] = number_givens(
+    shown=lambda p: p.givens, keep=lambda p, shown: dataclasses.replace(p, givens=shown)
+)
+answer = grid_answer
+place_name = cell_name
 
 
-def with_givens(puzzle: Magic, shown: Iterable[Given]) -> Magic:
-    """The same board (range, total, lines) showing exactly these numbers."""
-    return dataclasses.replace(puzzle, givens=dict(shown))
+def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+    """A random magic square: a few numbers placed at random, the rest left to the solver."""
+    n = size[0]
+    if size[0] != size[1]:
+        raise GenerateError(f"a magic board is square, not {size[0]}x{size[1]}")
+    if n < 3:
+        raise GenerateError("magic squares start at order 3")
+    for _ in range(50):
+        givens = {}
+        for _ in range(max(1, n // 2)):
+            givens[rng.randrange(n), rng.randrange(n)] = rng.randint(1, n * n)
+        if len(set(givens.values())) < len(givens):
+            continue
+        found = solutions(Magic(n, 1, n * n, givens), 1)
+        if found:
+            board = found[0]
+            full = Magic(n, 1, n * n, {(r, c): board[r][c] for r in range(n) for c in range(n)})
+            return full, board, []
+    raise GenerateError(f"no magic square of order {n} found")
 
 
-def given_at(puzzle: Magic, solution: Board, place: tuple[int, int]) -> Given:
-    """The number the solution has at ``place``, as a given."""
-    r, c = place
-    return ((r, c), solution[r][c])
-
-
-def describe(puzzle: Magic, given: Given) -> str:
-    (r, c), number = given
-    return f"{number} at r{r + 1}c{c + 1}"
+GENRE = About(
+    name="magic",
+    aliases=("magic-square",),
+    summary="fill the board so every row, column and diagonal has the same sum",
+    input_format="a number board (as hidato, no holes); a first line such as "
+    "`range 5..29 sum 85 no-diagonals repeat` or --range/--sum/--no-diagonals/--repeat",
+    example="[[2, 7, _], [_, _, _], [_, _, _]]",
+    default_backend="cpsat:1",
+    default_encoding="integer",
+    sizes="N (or NxN)",
+    options=(
+        Option("blank", "--blank", "number boards: the token for a blank", metavar="TOKEN"),
+        Option(
+            "values",
+            "--range",
+            "magic boards: the numbers allowed (default 1..n^2)",
+            str,
+            "LO..HI",
+        ),
+        Option(
+            "total",
+            "--sum",
+            "magic boards: the line total (default: found by the solver, or "
+            "the range's total / n when the range has n^2 distinct numbers)",
+            int,
+            "S",
+        ),
+        Option(
+            "no_diagonals", "--no-diagonals", "magic boards: only rows and columns must sum", None
+        ),
+        Option("repeat", "--repeat", "magic boards: numbers may repeat", None),
+    ),
+)

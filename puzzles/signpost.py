@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+import itertools
+import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from ..genres import About, GenerateError, Givens
+from .grid import NumberGiven, cell_name, grid_answer, number_givens, once_each
 
 NumberGrid = tuple[tuple[int, ...], ...]
 """Rows of numbers, top to bottom."""
@@ -70,19 +76,8 @@ def check(puzzle: Signpost, solution: NumberGrid) -> list[str]:
     if len(solution) != puzzle.height or any(len(row) != puzzle.width for row in solution):
         return [f"the solution is not a {puzzle.width}x{puzzle.height} grid"]
     numbers = [v for row in solution for v in row]
-    problems = []
     # Every number from 1 to N stands in exactly one cell.
-    where: dict[int, int] = {}
-    for cell, value in enumerate(numbers):
-        if not 1 <= value <= n:
-            problems.append(f"{puzzle.cell_name(cell)} holds {value}, outside 1..{n}")
-        elif value in where:
-            problems.append(
-                f"{value} stands twice, at {puzzle.cell_name(where[value])} "
-                f"and {puzzle.cell_name(cell)}"
-            )
-        else:
-            where[value] = cell
+    where, problems = once_each(enumerate(numbers), n, puzzle.cell_name)
     if problems:
         return problems
     # A given number stays where it is.
@@ -105,28 +100,55 @@ def check(puzzle: Signpost, solution: NumberGrid) -> list[str]:
     return problems
 
 
-# -- givens, for setters: what can be taken away from a puzzle, or added to it -------------------
+# -- givens, for setters: the numbers shown, which can be taken away or added -------------------
 
-Given = tuple[int, int]
-"""A number shown on the board: (cell, number)."""
-
-
-def givens(puzzle: Signpost) -> list[Given]:
-    """The numbers shown, by cell."""
-    return sorted(puzzle.givens.items())
-
-
-def with_givens(puzzle: Signpost, shown: Iterable[Given]) -> Signpost:
-    """The same board showing exactly these numbers."""
-    return dataclasses.replace(puzzle, givens=dict(shown))
+GIVENS: Givens[Signpost, NumberGrid, NumberGiven] = number_givens(
+    shown=lambda p: {divmod(cell, p.width): n for cell, n in p.givens.items()},
+    keep=lambda p, shown: dataclasses.replace(
+        p, givens={r * p.width + c: n for (r, c), n in shown.items()}
+    ),
+)
+answer = grid_answer
+place_name = cell_name
 
 
-def given_at(puzzle: Signpost, solution: NumberGrid, place: tuple[int, int]) -> Given:
-    """The number the solution has at ``place`` (row, column), as a given."""
-    r, c = place
-    return (r * puzzle.width + c, solution[r][c])
+def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+    """A random path whose steps run along rows, columns and diagonals; the arrows follow it;
+    1 and N stay shown, as in Simon Tatham's collection."""
+    from ..models.graph import random_hamiltonian_path, snake
+
+    width, height = size
+    if width * height < 2:
+        raise GenerateError("a Signpost needs at least two cells")
+    lines: list[list[int]] = [[] for _ in range(width * height)]
+    for cell in range(width * height):
+        for dx, dy in DIRECTIONS:
+            x, y = cell % width + dx, cell // width + dy
+            while 0 <= x < width and 0 <= y < height:
+                lines[cell].append(y * width + x)
+                x, y = x + dx, y + dy
+    path = random_hamiltonian_path(lines, snake(width, height), rng, 20 * width * height)
+    arrows = [0] * (width * height)
+    for a, b in itertools.pairwise(path):
+        dx, dy = b % width - a % width, b // width - a // width
+        step = (dx // max(1, abs(dx)) if dx else 0, dy // max(1, abs(dy)) if dy else 0)
+        arrows[a] = DIRECTIONS.index(step)
+    number = {cell: k for k, cell in enumerate(path, 1)}
+    full = Signpost(width, height, tuple(arrows), dict(number))
+    solution = tuple(tuple(number[r * width + c] for c in range(width)) for r in range(height))
+    keep = [(divmod(path[0], width), 1), (divmod(path[-1], width), width * height)]
+    return full, solution, keep
 
 
-def describe(puzzle: Signpost, given: Given) -> str:
-    cell, number = given
-    return f"{number} at r{cell // puzzle.width + 1}c{cell % puzzle.width + 1}"
+GENRE = About(
+    name="signpost",
+    aliases=("arrows",),
+    summary="number the cells 1..N so each arrow points at the next number "
+    "(Simon Tatham's Signpost)",
+    input_format="a game ID WxH:desc as the collection prints it, e.g. "
+    "5x5:1cceefcfggeeccghcac3e12hch10ah25a (a = north, clockwise to h)",
+    example="5x5:1cceefcfggeeccghcac3e12hch10ah25a",
+    default_backend="sat:cadical195",
+    default_encoding="position",
+    output_formats=("grid", "tatham"),
+)

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
+
+from ..genres import About, GenerateError, Givens
+from .grid import grid_answer
 
 Grid = tuple[tuple[str, ...], ...]
 """Rows of symbols, one row a category; the symbol in column p stands at position p."""
@@ -150,3 +155,50 @@ def describe(puzzle: Zebra, given: Given) -> str:
     if given.kind == "!" and len(shown) == 2:
         return f"{shown[0]} is not {shown[1]}"
     return " ".join((given.kind, *shown))
+
+
+GIVENS = Givens(givens, with_givens, given_at, describe)
+answer = grid_answer  # place (category, position)
+
+
+def place_name(puzzle: Zebra, place: Any) -> str:
+    """A category at a position, as the table shows them."""
+    k, p = place
+    return f"{puzzle.category_names()[k]} at position {p + 1}"
+
+
+def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+    """A random answer (K categories of N values) and random clues true in it, added until
+    the answer is the only one; the generator then takes away the clues it can spare."""
+    categories, n = size
+    if categories < 2 or n < 2:
+        raise GenerateError("a logic grid needs at least 2 categories of 2 values")
+    rows = [tuple(f"c{k}v{i}" for i in range(n)) for k in range(categories)]
+    hidden = (rows[0], *(tuple(rng.sample(row, n)) for row in rows[1:]))
+    col = {s: p for row in hidden for p, s in enumerate(row)}
+    symbols = [s for row in rows for s in row]
+    clues: list[Clue] = []
+    while True:
+        clue = Clue(rng.choice(["=", "!", "A", "1", "<", "=", "!"]), tuple(rng.sample(symbols, 2)))
+        if not holds(clue, col, hidden) or clue in clues:
+            continue
+        clues.append(clue)
+        puzzle = Zebra(tuple(rows), tuple(clues))
+        if len(clues) % 5 == 0 and len(solutions(puzzle, 2)) == 1:
+            return puzzle, hidden, []
+
+
+GENRE = About(
+    name="zebra",
+    aliases=("logic-grid",),
+    summary="place every value of every category at one position so all clues hold",
+    input_format="categories (`colour: red green blue`), then clues such as `red is "
+    "dog`, `red is just left of blue`, `cat is next to fish`; or Ben Lynn's Grizzly "
+    "format (rows of symbols, a line %%, clues = ! < > A 1 i ^ p X)",
+    example="colour: red green blue\npet: cat dog fish\nred is dog\n"
+    "dog is just left of fish\nblue is left of red",
+    default_backend="sat:cadical195",
+    default_encoding="boolean",
+    output_formats=("table",),
+    sizes="KxN (K categories of N values)",
+)

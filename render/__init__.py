@@ -8,7 +8,12 @@ Board coordinates: cell (r, c) is the unit square at x = c..c+1, y = r..r+1, y p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from ..genres import differing
+
+if TYPE_CHECKING:
+    from ..genres import Genre
 
 CELL_INCHES = 0.45
 """A cell's side on paper, for boards up to ``FULL_SIZE`` cells a side; larger ones shrink."""
@@ -37,40 +42,35 @@ def check_target(path: str) -> None:
         raise RenderError("pictures need matplotlib: pip install 'gridsat[render]'") from e
 
 
-def picture(name: str) -> Any:
-    """A genre's drawing module, by name (``signpost`` is ``render/signpost.py``)."""
-    import importlib
+def has_picture(genre: Genre[Any, Any]) -> bool:
+    """Whether the genre has a drawing module (found, not imported)."""
+    import importlib.util
 
-    return importlib.import_module(f"{__name__}.{name}")
-
-
-def marked_cells(first: Any, second: Any) -> set[tuple[int, int]]:
-    """The (row, column) places, from 0, where two solutions differ: every genre's answer is
-    rows of something (numbers, tiles, a category's values by position)."""
-    return {
-        (r, c)
-        for r, (a, b) in enumerate(zip(first, second, strict=True))
-        for c, (x, y) in enumerate(zip(a, b, strict=True))
-        if x != y
-    }
+    try:
+        return importlib.util.find_spec(genre.picture) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def render(
-    picture: Any,
+    genre: Genre[Any, Any],
     puzzle: Any,
     solutions: Sequence[Any],
     path: str,
     titles: Sequence[str] = (),
-    marked: set[tuple[int, int]] | None = None,
+    marked: set[Any] | None = None,
 ) -> None:
     """Draw the puzzle (no solutions), its solution, or two solutions side by side with the
     places where they differ marked (or the ``marked`` ones); write it to ``path``."""
     check_target(path)
+    import importlib
+
     from matplotlib.figure import Figure
 
+    picture = importlib.import_module(genre.picture)
     panels: list[Any] = list(solutions[:2]) or [None]
     if marked is None:
-        marked = marked_cells(panels[0], panels[1]) if len(panels) == 2 else set()
+        marked = set(differing(genre, panels[0], panels[1])) if len(panels) == 2 else set()
     x0, y0, x1, y1 = picture.extent(puzzle)
     width, height = x1 - x0, y1 - y0
     title_rows = 1.0 if titles else 0.0

@@ -9,7 +9,8 @@ import pytest
 from conftest import BACKENDS, DATA
 from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
-from gridsat.parsers.hidato import format_puzzle, parse, parse_numbrix
+from gridsat.parsers.hidato import format_puzzle, parse
+from gridsat.parsers.numbrix import parse as parse_numbrix
 from gridsat.pipeline import solve
 from gridsat.puzzles.hidato import Hidato, check
 from gridsat.solvers import get_backend

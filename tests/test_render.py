@@ -21,7 +21,7 @@ from gridsat import cli
 from gridsat.genres import Genre, all_genres, get_genre
 from gridsat.pipeline import solve
 from gridsat.puzzles.loop import Loop, random_layout, scramble
-from gridsat.render import CELL_INCHES, MAX_PIXELS, RenderError, check_target, picture, render
+from gridsat.render import CELL_INCHES, MAX_PIXELS, RenderError, check_target, render
 from gridsat.solvers import get_backend
 
 pytest.importorskip("matplotlib")
@@ -90,7 +90,7 @@ def test_every_genre_draws_puzzle_and_solution(genre: Genre, ext: str, tmp_path:
     puzzle, solutions = solved(genre)
     for name, shown in (("puzzle", []), ("solution", solutions[:1])):
         path = tmp_path / f"{name}.{ext}"
-        render(picture(genre.picture), puzzle, shown, str(path), [name])
+        render(genre, puzzle, shown, str(path), [name])
         assert path.stat().st_size > 0
         if ext == "png":
             assert max(png_size(path)) <= MAX_PIXELS
@@ -109,7 +109,7 @@ def test_golden_pictures(genre: Genre, tmp_path: Path) -> None:
     GRIDSAT_UPDATE_GOLDEN=1 rewrites the summaries (look at the pictures first)."""
     puzzle, solutions = solved(genre)
     path = tmp_path / "solution.svg"
-    render(picture(genre.picture), puzzle, solutions[:1], str(path), ["solution"])
+    render(genre, puzzle, solutions[:1], str(path), ["solution"])
     got = summary(path)
     golden = GOLDEN / f"{genre.name}.json"
     if os.environ.get("GRIDSAT_UPDATE_GOLDEN"):
@@ -122,7 +122,7 @@ def test_the_png_scale_is_the_documented_one(tmp_path: Path) -> None:
     genre = get_genre("hidato")
     puzzle = genre.parse(genre.example)  # 4x4
     path = tmp_path / "board.png"
-    render(picture(genre.picture), puzzle, [], str(path), ["puzzle"])
+    render(genre, puzzle, [], str(path), ["puzzle"])
     side = CELL_INCHES * 100  # pixels a cell at 100 dpi
     assert png_size(path) == (round(4 * side), round(5 * side))  # a row more for the title
 
@@ -134,8 +134,8 @@ def test_a_500x500_loop_is_capped_in_pixels_and_kept_small_in_svg(tmp_path: Path
     puzzle = Loop(scramble(layout, rng))
     genre = get_genre("loop")
     png, svg = tmp_path / "big.png", tmp_path / "big.svg"
-    render(picture(genre.picture), puzzle, [layout], str(png), ["solution"])
-    render(picture(genre.picture), puzzle, [layout], str(svg))
+    render(genre, puzzle, [layout], str(png), ["solution"])
+    render(genre, puzzle, [layout], str(svg))
     assert MAX_PIXELS * 0.95 <= max(png_size(png)) <= MAX_PIXELS
     assert svg.stat().st_size < 40 * 2**20
     ET.parse(svg)
@@ -204,6 +204,6 @@ def test_fixed_loop_tiles_are_drawn_fixed(tmp_path: Path) -> None:
     genre = get_genre("loop")
     puzzle = genre.parse("12* 12\n3 9")  # the top left tile fixed turned as ┓ (down, left)
     path = tmp_path / "fixed.svg"
-    render(picture(genre.picture), puzzle, [], str(path))
+    render(genre, puzzle, [], str(path))
     found = elements(path)
     assert "fixed-0-0" in found and "fixed-0-1" not in found

@@ -131,7 +131,7 @@ def _signpost_with_a_wrong_two() -> str:
 
     g, seed = load("signpost", (ROOT / "data/signpost/seed.txt").read_text())
     assert g.givens is not None
-    return format_id(g.givens.keep(seed, [*g.givens.of(seed), (5, 2)]))
+    return format_id(g.givens.keep(seed, [*g.givens.of(seed), ((1, 0), 2)]))
 
 
 CONTRADICTIONS = [
