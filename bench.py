@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from .compare import FINISHED, LIMITS, reached
 from .genres import Genre, get_genre
 from .parsers import ParseError
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated
@@ -107,8 +108,10 @@ def run_one(
         if outcome.solutions
         else None
     )
-    record["times"] = {k: round(v, 6) for k, v in times.items()}
-    record["total"] = round(sum(times.values()), 6)
+    # The phases it reached: one stopped by the time limit has its time up to the cut, and no
+    # time at all for the phases after it.
+    record["times"] = {k: round(v, 6) for k, v in reached(times, bool(outcome.solutions)).items()}
+    record["total"] = round(sum(record["times"].values()), 6)
     if item.solution is not None and outcome.status == "unique":
         record["ok"] = genre.to_json(puzzle, outcome.solutions[0]) == item.solution
     else:  # every printed solution already passed the checker
@@ -168,33 +171,47 @@ def run(
 
 
 def summary(records: list[dict[str, Any]]) -> str:
-    """Per backend x encoding: counts and the median, 90th percentile and max time (ms)."""
+    """Per backend x encoding: counts, and the median, 90th percentile and max time (ms). A run
+    stopped by a limit counts as slower than any that finished: a statistic that falls on one
+    shows ``>limit``, not the time the run was given."""
     groups: defaultdict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for r in records:
         groups[(r["backend"], r["encoding"])].append(r)
-    width = max((len(b) for b, _ in groups), default=7)
+    width = max((len(b) for b, _ in groups), default=0)
+    width = max(width, len("backend"))
     lines = [
         f"{'backend'.ljust(width)}  {'encoding':9} {'runs':>5} {'unique':>6} {'multi':>5} "
-        f"{'none':>4} {'failed':>6} {'median':>9} {'p90':>9} {'max':>9}   (ms)"
+        f"{'none':>4} {'limit':>5} {'failed':>6} {'median':>9} {'p90':>9} {'max':>9}   (ms)"
     ]
     rows = []
     for (backend, encoding), rs in groups.items():
-        totals = sorted(r["total"] for r in rs if "total" in r)
+        totals = sorted(r["total"] for r in rs if r["status"] in FINISHED and "total" in r)
+        stopped = sum(r["status"] in LIMITS for r in rs)
+        totals += [float("inf")] * stopped
         count = Counter(r["status"] for r in rs)
         failed = sum(not r["ok"] for r in rs)
-        med = statistics.median(totals) * 1000 if totals else float("nan")
-        p90 = totals[min(len(totals) - 1, int(0.9 * len(totals)))] * 1000 if totals else med
-        top = totals[-1] * 1000 if totals else med
+        if totals:
+            p90 = totals[min(len(totals) - 1, int(0.9 * len(totals)))]
+            picks = [statistics.median(totals), p90, totals[-1]]
+        else:  # nothing timed: every run failed before it was measured
+            picks = [float("nan")] * 3
         rows.append(
             (
-                med,
+                picks[0] if totals else float("inf"),
                 f"{backend.ljust(width)}  {encoding:9} {len(rs):5} "
                 f"{count['unique']:6} {count['multiple']:5} {count['unsolvable']:4} "
-                f"{failed:6} {med:9.2f} {p90:9.2f} {top:9.2f}",
+                f"{stopped:5} {failed:6} {' '.join(_ms(t) for t in picks)}",
             )
         )
     lines += [line for _, line in sorted(rows)]
     return "\n".join(lines)
+
+
+def _ms(seconds: float) -> str:
+    """A time in the summary: milliseconds, ``>limit`` past a limit, ``-`` for none."""
+    if seconds != seconds:  # NaN
+        return f"{'-':>9}"
+    return f"{'>limit':>9}" if seconds == float("inf") else f"{seconds * 1000:9.2f}"
 
 
 def plot(records: list[dict[str, Any]], path: str) -> None:
@@ -207,7 +224,7 @@ def plot(records: list[dict[str, Any]], path: str) -> None:
     fig, ax = plt.subplots(figsize=(8, 5))
     groups: defaultdict[str, list[tuple[int, float]]] = defaultdict(list)
     for r in records:
-        if r.get("cells") and r.get("total"):
+        if r.get("cells") and r.get("total") and r["status"] in FINISHED:
             groups[f"{r['backend']} {r['encoding']}"].append((r["cells"], r["total"]))
     for label, points in sorted(groups.items()):
         points.sort()

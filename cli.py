@@ -396,19 +396,34 @@ def _decode(data: bytes, name: str) -> str:
 
 def _run_setup(args: argparse.Namespace) -> tuple[Any, Any, str]:
     """The genre, backend and encoding the arguments name, checked; UsageError otherwise."""
+    genre = _checked_genre(args.genre)
+    backend = _checked_backend(args.backend or genre.default_backend)
+    return genre, backend, _check_encoding(genre, args.encoding or genre.default_encoding)
+
+
+def _checked_genre(name: str) -> Any:
+    """The genre called ``name``, or a UsageError naming the choices."""
     from .genres import get_genre
+
+    try:
+        return get_genre(name)
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+
+
+def _checked_backend(name: str) -> Any:
+    """The backend called ``name``, able to run here, or a UsageError saying why not: every
+    command that runs a backend it was given by name checks it so."""
     from .solvers import get_backend
 
     try:
-        genre = get_genre(args.genre)
-        backend = get_backend(args.backend or genre.default_backend)
+        backend = get_backend(name.strip())
     except ValueError as e:
         raise UsageError(str(e)) from e
-    encoding = _check_encoding(genre, args.encoding or genre.default_encoding)
     reason = backend.unavailable()
     if reason:
         raise UsageError(f"backend {backend.name} is not available here: {reason}")
-    return genre, backend, encoding
+    return backend
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -681,43 +696,33 @@ def _load_puzzle(
 
 def _compare(args: argparse.Namespace) -> int:
     from .compare import compare
-    from .genres import get_genre
-    from .solvers import all_backends, get_backend
+    from .solvers import all_backends
 
-    try:
-        genre = get_genre(args.genre)
-        if args.backends == "all":
-            backends = all_backends()
-        else:
-            backends = [get_backend(b.strip()) for b in args.backends.split(",") if b.strip()]
-    except ValueError as e:
-        raise UsageError(str(e)) from e
+    genre = _checked_genre(args.genre)
+    if args.backends == "all":  # those that cannot run here are listed as unavailable
+        backends = all_backends()
+    else:  # one named is meant to run: when it cannot, that is a usage error
+        names = dict.fromkeys(b.strip() for b in args.backends.split(",") if b.strip())
+        backends = [_checked_backend(name) for name in names]
+        if not backends:
+            raise UsageError("--backends names no backend")
     encodings = _encodings(genre, args.encodings)
     _check_plot(args.plot)
-    puzzle = _load_puzzle(genre, args, {})
+    text = read_input(args.input)
+    puzzle = _load_puzzle(genre, args, {}, text)  # bad input stops here, before any run
+
     runs, problems = compare(
-        genre, puzzle, backends, encodings, args.runs, args.time_limit, _memory(args)
+        genre,
+        puzzle,
+        backends,
+        encodings,
+        args.runs,
+        args.time_limit,
+        _memory(args),
+        load=lambda times: _load_puzzle(genre, args, times, text),
     )
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "genre": genre.name,
-                    "agree": not problems,
-                    "disagreements": problems,
-                    "results": [
-                        {
-                            "backend": r.backend,
-                            "encoding": r.encoding,
-                            "status": r.status,
-                            "times": {k: round(v, 6) for k, v in r.times.items()},
-                            **({"error": r.error} if r.error else {}),
-                        }
-                        for r in runs
-                    ],
-                }
-            )
-        )
+        print(json.dumps(_compare_json(genre, runs, problems, args.time_limit)))
     else:
         print(_compare_table(runs))
         for problem in problems:
@@ -732,6 +737,30 @@ def _compare(args: argparse.Namespace) -> int:
 
         plot(runs, args.plot, f"{genre.name}: {args.input}")
     return EXIT_INTERNAL if problems else EXIT_OK
+
+
+def _compare_json(
+    genre: Any, runs: list[Any], problems: list[str], time_limit: float | None
+) -> dict[str, Any]:
+    """``compare --json``: every run with every phase, null for a phase it did not reach."""
+    from .compare import PHASES
+
+    return {
+        "genre": genre.name,
+        "agree": not problems,
+        "disagreements": problems,
+        "time_limit": time_limit,
+        "results": [
+            {
+                "backend": r.backend,
+                "encoding": r.encoding,
+                "status": r.status,
+                "times": {k: round(r.times[k], 6) if k in r.times else None for k in PHASES},
+                **({"error": r.error} if r.error else {}),
+            }
+            for r in runs
+        ],
+    }
 
 
 def _encodings(genre: Any, text: str) -> list[str]:
@@ -841,23 +870,30 @@ def get_backend_name(name: str) -> str:
 
 
 def _compare_table(runs: list[Any]) -> str:
-    """Backends fastest first: status, median phase times in ms, ratio to the fastest."""
-    timed = [r for r in runs if r.times]
-    best = min((r.total for r in timed), default=0.0) or 1e-9
+    """Backends fastest first: status, median phase times in ms (- for a phase not reached),
+    ratio to the fastest; a run stopped by a limit shows its time as a lower bound (>)."""
+    from .compare import FINISHED, PHASES
+
+    finished = [r for r in runs if r.status in FINISHED and r.times]
+    best = min((r.total for r in finished), default=0.0) or 1e-9
     width = max((len(r.backend) for r in runs), default=7)
+    phases = " ".join(f"{k:>9}" for k in PHASES)
     lines = [
-        f"{'backend'.ljust(width)}  {'encoding':9} {'status':11} {'build':>9} {'solve':>9} "
-        f"{'unique':>9} {'total':>9} {'ratio':>7}   (ms, medians)"
+        f"{'backend'.ljust(width)}  {'encoding':9} {'status':13} {phases} "
+        f"{'total':>9} {'ratio':>7}   (ms, medians)"
     ]
     for r in runs:
+        head = f"{r.backend.ljust(width)}  {r.encoding:9} {r.status:13}"
         if not r.times:
-            lines.append(f"{r.backend.ljust(width)}  {r.encoding:9} {r.status:11} {r.error}")
+            lines.append(f"{head} {r.error or ''}".rstrip())
             continue
-        cells = " ".join(f"{r.times[k] * 1000:9.2f}" for k in ("build", "solve", "unique"))
-        lines.append(
-            f"{r.backend.ljust(width)}  {r.encoding:9} {r.status:11} {cells} "
-            f"{r.total * 1000:9.2f} {r.total / best:7.2f}"
+        cells = " ".join(
+            f"{r.times[k] * 1000:9.2f}" if k in r.times else f"{'-':>9}" for k in PHASES
         )
+        bound = "" if r.status in FINISHED else ">"
+        total = f"{bound}{r.total * 1000:.2f}"
+        ratio = f"{bound}{r.total / best:.2f}" if finished else "-"
+        lines.append(f"{head} {cells} {total:>9} {ratio:>7}")
     return "\n".join(lines)
 
 

@@ -116,3 +116,22 @@ def test_jobs_run_in_parallel_processes_with_the_same_results(tmp_path: Path) ->
     assert run.returncode == 0, run.stderr
     records = [json.loads(x) for x in out.read_text().splitlines()]
     assert len(records) == 8 and all(r["ok"] and r["status"] == "unique" for r in records)
+
+
+def test_a_run_past_its_time_limit_has_only_the_phases_it_reached(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n".join("[" + ", ".join("_" * 25) + "]" for _ in range(25)))
+    out = tmp_path / "results.jsonl"
+    run = gridsat("bench", "numbrix", str(empty), str(DATA / "numbrix"), "--backends", "cpsat:1",
+                  "--encodings", "circuit", "--time-limit", "0.2", "--out", str(out))  # fmt: skip
+    assert run.returncode == 1 and "timeout" in run.stderr  # a limit reached: not ok, no error
+    records = {Path(r["puzzle"]).name: r for r in map(json.loads, out.read_text().splitlines())}
+    stopped = records["empty.txt"]
+    assert stopped["status"] == "timeout" and not stopped["ok"]
+    assert "unique" not in stopped["times"]  # no first solution: the uniqueness phase never ran
+    assert stopped["total"] == pytest.approx(sum(stopped["times"].values()), abs=1e-5)
+    assert records["rosetta-1.txt"]["status"] == "unique"
+    # The summary counts it as past the limit, not as a measured time.
+    row = run.stdout.splitlines()[1].split()
+    assert row[:8] == ["cpsat:1", "circuit", "2", "1", "0", "0", "1", "1"]
+    assert row[-1] == ">limit"
