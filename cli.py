@@ -33,6 +33,9 @@ PARSE_OPTIONS = {
 MAX_INPUT_BYTES = 10 * 1024 * 1024
 """Larger inputs are refused before they are read."""
 
+COMPARE_TIME_LIMIT = 60.0
+"""Seconds per run of ``compare`` unless told otherwise: one hard pair does not stall the rest."""
+
 STATUS_EXIT = {
     "solved": EXIT_OK,
     "unique": EXIT_OK,
@@ -145,11 +148,12 @@ def _parser() -> argparse.ArgumentParser:
         "compare",
         help="run a puzzle on every backend and encoding, and check they agree",
         description="Run a puzzle on every backend x encoding (fresh solvers, --repeat times "
-        "each), print median phase times fastest first, and check that all answers agree "
-        "(exit 70 when they do not).",
+        "each, each run at most --time-limit seconds, 60 by default), print median phase times "
+        "fastest first, and check that all answers agree (exit 70 when they do not). On a "
+        "terminal, a line on stderr as each backend and encoding finishes.",
     )
     _add_puzzle_source(comp)
-    _add_matrix_options(comp, backends_default="all")
+    _add_matrix_options(comp, backends_default="all", time_limit=COMPARE_TIME_LIMIT)
     comp.add_argument(
         "--repeat",
         dest="runs",
@@ -291,7 +295,9 @@ def _add_backend_choice(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--encoding", "-e", help="the model's encoding (see `gridsat genres`)")
 
 
-def _add_matrix_options(parser: argparse.ArgumentParser, backends_default: str | None) -> None:
+def _add_matrix_options(
+    parser: argparse.ArgumentParser, backends_default: str | None, time_limit: float | None = None
+) -> None:
     """Which backends and encodings to run, and the time limit of each run."""
     default = "all" if backends_default else "the genre's default backend"
     parser.add_argument(
@@ -301,7 +307,17 @@ def _add_matrix_options(parser: argparse.ArgumentParser, backends_default: str |
     )
     parser.add_argument("--encodings", default="all", help="all, or a comma-separated list")
     parser.add_argument(
-        "--time-limit", "-t", type=_positive_float, metavar="S", help="per run, in seconds"
+        "--time-limit",
+        "-t",
+        type=_positive_float,
+        default=time_limit,
+        metavar="S",
+        help="per run, in seconds"
+        + (
+            ""
+            if time_limit is None
+            else f" (default {time_limit:g}; a run past it is a timeout, not a disagreement)"
+        ),
     )
     parser.add_argument(
         "--memory-limit",
@@ -695,7 +711,7 @@ def _load_puzzle(
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from .compare import compare
+    from .compare import compare, progress_line
     from .solvers import all_backends
 
     genre = _checked_genre(args.genre)
@@ -711,6 +727,9 @@ def _compare(args: argparse.Namespace) -> int:
     text = read_input(args.input)
     puzzle = _load_puzzle(genre, args, {}, text)  # bad input stops here, before any run
 
+    def show(run: Any, done: int, total: int) -> None:
+        print(progress_line(run, done, total), file=sys.stderr, flush=True)
+
     runs, problems = compare(
         genre,
         puzzle,
@@ -720,6 +739,7 @@ def _compare(args: argparse.Namespace) -> int:
         args.time_limit,
         _memory(args),
         load=lambda times: _load_puzzle(genre, args, times, text),
+        progress=show if sys.stderr.isatty() else None,
     )
     if args.json:
         print(json.dumps(_compare_json(genre, runs, problems, args.time_limit)))

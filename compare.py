@@ -61,11 +61,14 @@ def compare(
     time_limit: float | None = None,
     memory_limit: int | None = -1,
     load: Callable[[dict[str, float]], Any] | None = None,
+    progress: Callable[[Run, int, int], None] | None = None,
 ) -> tuple[list[Run], list[str]]:
     """Every backend x encoding, each run in a fresh solver ``repeat`` times, fastest first;
     and the disagreements found (empty when all answers match). ``load`` reads the puzzle
-    again in each run (timed as its parse phase, under the time limit)."""
+    again in each run (timed as its parse phase, under the time limit); ``progress`` hears
+    each backend and encoding as it finishes, with how many are done and of how many."""
     runs: list[Run] = []
+    total = len(backends) * len(encodings)
     for backend in backends:
         reason = backend.unavailable()
         for encoding in encodings:
@@ -76,6 +79,8 @@ def compare(
                     genre, puzzle, backend, encoding, repeat, time_limit, memory_limit, load
                 )
             runs.append(run)
+            if progress:
+                progress(run, len(runs), total)
     runs.sort(key=order)
     return runs, disagreements(genre, runs)
 
@@ -126,6 +131,16 @@ def _measure(
         if any(k in t for t in alike)
     }
     return Run(backend.name, encoding, status, medians, solution)
+
+
+def progress_line(run: Run, done: int, total: int) -> str:
+    """One backend and encoding as it finishes, for a person watching: status and time."""
+    head = f"[{done}/{total}] {run.backend}/{run.encoding}: {run.status}"
+    if not run.times:
+        return head
+    seconds = run.total
+    took = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.1f} s"
+    return f"{head} after {took}" if run.status in LIMITS else f"{head} in {took}"
 
 
 def plot(runs: list[Run], path: str, title: str) -> None:
