@@ -593,12 +593,10 @@ def _generate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .generate import GenerateError, generate, size_of
-    from .genres import get_genre
-    from .solvers import get_backend
 
+    genre = _checked_genre(args.genre)
+    backend = _checked_backend(args.backend or genre.default_backend)
     try:
-        genre = get_genre(args.genre)
-        backend = get_backend(args.backend or genre.default_backend)
         size = size_of(genre, args.size)
     except ValueError as e:
         raise UsageError(str(e)) from e
@@ -715,13 +713,8 @@ def _compare(args: argparse.Namespace) -> int:
     from .solvers import all_backends
 
     genre = _checked_genre(args.genre)
-    if args.backends == "all":  # those that cannot run here are listed as unavailable
-        backends = all_backends()
-    else:  # one named is meant to run: when it cannot, that is a usage error
-        names = dict.fromkeys(b.strip() for b in args.backends.split(",") if b.strip())
-        backends = [_checked_backend(name) for name in names]
-        if not backends:
-            raise UsageError("--backends names no backend")
+    # With all, the backends that cannot run here are listed as unavailable.
+    backends = all_backends() if args.backends == "all" else _named_backends(args.backends)
     encodings = _encodings(genre, args.encodings)
     _check_plot(args.plot)
     text = read_input(args.input)
@@ -815,19 +808,14 @@ def _bench(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from . import bench
-    from .genres import get_genre
     from .solvers import all_backends
 
+    genre = _checked_genre(args.genre)
+    if args.backends == "all":  # all that can run here
+        backends = [b.name for b in all_backends() if b.unavailable() is None]
+    else:
+        backends = [b.name for b in _named_backends(args.backends or genre.default_backend)]
     try:
-        genre = get_genre(args.genre)
-        if args.backends == "all":
-            backends = [b.name for b in all_backends() if b.unavailable() is None]
-        else:
-            backends = [
-                get_backend_name(b)
-                for b in (args.backends or genre.default_backend).split(",")
-                if b.strip()
-            ]
         puzzles = list(bench.items(args.paths))
     except (ValueError, OSError) as e:
         raise UsageError(str(e)) from e
@@ -882,11 +870,17 @@ def _bench(args: argparse.Namespace) -> int:
     )
 
 
-def get_backend_name(name: str) -> str:
-    """A backend's canonical name, checked."""
-    from .solvers import get_backend
-
-    return get_backend(name.strip()).name
+def _named_backends(text: str) -> list[Any]:
+    """The backends a comma-separated list names, each once and checked as ``solve`` checks
+    its one: a backend named is meant to run, so one that cannot is a usage error."""
+    backends: dict[str, Any] = {}
+    for name in text.split(","):
+        if name.strip():
+            backend = _checked_backend(name)
+            backends.setdefault(backend.name, backend)
+    if not backends:
+        raise UsageError(f"--backends {text!r} names no backend")
+    return list(backends.values())
 
 
 def _compare_table(runs: list[Any]) -> str:
