@@ -7,7 +7,7 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -131,14 +131,16 @@ def run(
     progress: Callable[[int, int, float], None] | None = None,
     memory_limit: int | None = -1,
 ) -> list[dict[str, Any]]:
-    """Run every task not in ``done``, writing each record to ``out`` as it finishes."""
-    tasks = [
-        (item, b, e)
-        for item in puzzles
-        for b in backends
-        for e in encodings
-        if (item.name, b, e) not in done
-    ]
+    """Run every task not in ``done``, writing each record to ``out`` as it finishes (in the
+    order they finish, with --jobs); each (puzzle, backend, encoding) once."""
+    tasks = []
+    queued = set(done)
+    for item in puzzles:
+        for b in backends:
+            for e in encodings:
+                if (item.name, b, e) not in queued:
+                    queued.add((item.name, b, e))
+                    tasks.append((item, b, e))
     records: list[dict[str, Any]] = []
     for name in backends:  # load each solver library once, so no first puzzle pays for it
         get_backend(name).unavailable()
@@ -162,7 +164,7 @@ def run(
             for item, b, e in tasks
         ]
         try:
-            for future in futures:
+            for future in as_completed(futures):
                 keep(future.result())
         except KeyboardInterrupt:
             pool.shutdown(wait=False, cancel_futures=True)

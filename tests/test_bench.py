@@ -135,3 +135,22 @@ def test_a_run_past_its_time_limit_has_only_the_phases_it_reached(tmp_path: Path
     row = run.stdout.splitlines()[1].split()
     assert row[:8] == ["cpsat:1", "circuit", "2", "1", "0", "0", "1", "1"]
     assert row[-1] == ">limit"
+
+
+def test_with_jobs_each_result_is_written_as_it_finishes(tmp_path: Path) -> None:
+    slow = "\n".join("[" + ", ".join("_" * 8) + "]" for _ in range(8))  # past any short limit
+    fast = "[[2, 7, _], [_, _, _], [_, _, _]]"
+    rows = [{"name": "slow", "puzzle": slow}]
+    rows += [{"name": f"fast-{i}", "puzzle": fast} for i in range(4)]
+    rows.append({"name": "fast-0", "puzzle": fast})  # the same name again: run once
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "results.jsonl"
+    run = gridsat("bench", "magic", str(corpus), "--backends", "sat:cadical195", "--encodings",
+                  "integer", "--jobs", "2", "--time-limit", "2", "--out", str(out))  # fmt: skip
+    assert run.returncode == 1, run.stderr  # the slow one reached the limit
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    # Submitted first, it finished last: the fast ones were not held back behind it.
+    assert [r["puzzle"] for r in records][-1] == "slow" and records[-1]["status"] == "timeout"
+    assert sorted(r["puzzle"] for r in records[:-1]) == [f"fast-{i}" for i in range(4)]
+    assert all(r["status"] == "unique" for r in records[:-1])
