@@ -241,11 +241,14 @@ def plot(records: list[dict[str, Any]], path: str) -> None:
     plt.close(fig)
 
 
-def progress_printer(stream: TextIO) -> Callable[[int, int, float], None]:
-    """A progress bar on a terminal; a plain line per result otherwise."""
+def progress_printer(stream: TextIO, every: float = 5.0) -> Callable[[int, int, float], None]:
+    """A progress bar on a terminal; otherwise (a log) a plain line at most every ``every``
+    seconds, and the last one."""
     tty = stream.isatty()
+    shown = 0.0  # when the last line was written, in seconds from the start
 
     def show(done: int, total: int, elapsed: float) -> None:
+        nonlocal shown
         left = elapsed / done * (total - done) if done else 0.0
         text = f"[{done}/{total}] {100 * done // max(total, 1)}% {elapsed:.1f}s, ~{left:.0f}s left"
         if tty:
@@ -253,8 +256,11 @@ def progress_printer(stream: TextIO) -> Callable[[int, int, float], None]:
             stream.write(f"\r{bar.ljust(30)} {text}")
             if done == total:
                 stream.write("\n")
-        else:
+        elif done == total or elapsed - shown >= every:
+            shown = elapsed
             stream.write(text + "\n")
+        else:
+            return
         stream.flush()
 
     return show

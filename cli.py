@@ -824,6 +824,12 @@ def _bench(args: argparse.Namespace) -> int:
         raise UsageError("--resume needs --out, the results file to continue")
     _check_plot(args.plot)
     previous, done = bench.read_done(Path(args.out)) if args.resume else ([], set())
+    asked = {(item.name, b, e) for item in puzzles for b in backends for e in encodings}
+
+    def only_asked(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The records of this run's puzzles x backends x encodings: the file may hold more."""
+        return [r for r in found if (r["puzzle"], r["backend"], r["encoding"]) in asked]
+
     out = open(args.out, "w") if args.out else None  # noqa: SIM115
     if out is not None:  # what finished before, rewritten whole (a cut-off last line dropped)
         out.writelines(json.dumps(r) + "\n" for r in previous)
@@ -846,13 +852,13 @@ def _bench(args: argparse.Namespace) -> int:
             out.close()
             previous, _ = bench.read_done(Path(args.out))
             records = []
-        print(bench.summary(previous + records))
+        print(bench.summary(only_asked(previous + records)))
         print("interrupted: the results above are the ones that finished", file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
         if out is not None:
             out.close()
-    everything = previous + records
+    everything = only_asked(previous + records)
     print(bench.summary(everything))
     if args.plot:
         bench.plot(everything, args.plot)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
+from gridsat import bench
 
 
 def gridsat(*args: str) -> subprocess.CompletedProcess[str]:
@@ -154,3 +156,26 @@ def test_with_jobs_each_result_is_written_as_it_finishes(tmp_path: Path) -> None
     assert [r["puzzle"] for r in records][-1] == "slow" and records[-1]["status"] == "timeout"
     assert sorted(r["puzzle"] for r in records[:-1]) == [f"fast-{i}" for i in range(4)]
     assert all(r["status"] == "unique" for r in records[:-1])
+
+
+def test_resume_with_other_backends_summarises_only_the_ones_asked(tmp_path: Path) -> None:
+    corpus = small_corpus(tmp_path, 2)
+    out = tmp_path / "results.jsonl"
+    common = ("bench", "signpost", str(corpus), "--encodings", "position", "--out", str(out))
+    assert gridsat(*common, "--backends", "cpsat:1").returncode == 0
+    again = gridsat(*common, "--backends", "sat:glucose4", "--resume")
+    assert again.returncode == 0, again.stderr
+    assert [r.split()[:3] for r in again.stdout.splitlines()[1:]] == [
+        ["sat:glucose4", "position", "2"]
+    ]
+    assert len(out.read_text().splitlines()) == 4  # the file keeps both
+    both = gridsat(*common, "--backends", "cpsat:1,sat:glucose4", "--resume")
+    assert both.returncode == 0 and len(both.stdout.splitlines()) == 3  # nothing left to run
+
+
+def test_off_a_terminal_progress_is_a_line_every_few_seconds_and_the_last() -> None:
+    log = io.StringIO()
+    show = bench.progress_printer(log, every=5.0)
+    for done, elapsed in [(1, 0.1), (2, 1.0), (3, 5.2), (4, 6.0), (5, 10.3), (6, 10.4)]:
+        show(done, 6, elapsed)
+    assert [line.split()[0] for line in log.getvalue().splitlines()] == ["[3/6]", "[5/6]", "[6/6]"]
