@@ -302,10 +302,13 @@ def _add_matrix_options(
     default = "all" if backends_default else "the genre's default backend"
     parser.add_argument(
         "--backends",
+        "-b",
         default=backends_default,
         help=f"all, or a comma-separated list (default: {default})",
     )
-    parser.add_argument("--encodings", default="all", help="all, or a comma-separated list")
+    parser.add_argument(
+        "--encodings", "-e", default="all", help="all, or a comma-separated list (default: all)"
+    )
     parser.add_argument(
         "--time-limit",
         "-t",

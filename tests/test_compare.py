@@ -177,3 +177,17 @@ def test_every_run_has_a_time_limit_of_60_s_unless_told() -> None:
     run = gridsat("compare", "magic", genre.example, "--backends", "cpsat:1", "--json")
     assert run.returncode == 0 and json.loads(run.stdout)["time_limit"] == 60
     assert "60 by default" in gridsat("compare", "--help").stdout
+
+
+def test_compare_and_bench_take_b_and_e_as_solve_does() -> None:
+    from gridsat.cli import _parser
+
+    for command in (["compare", "signpost", "x"], ["bench", "signpost", "x"]):
+        args = _parser().parse_args([*command, "-b", "cpsat:1,sat:glucose4", "-e", "circuit"])
+        assert (args.backends, args.encodings) == ("cpsat:1,sat:glucose4", "circuit")
+    run = gridsat("compare", "signpost", get_genre("signpost").example, "-b", "sat:glucose4",
+                  "-e", "circuit", "--repeat", "1", "--json")  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert [(r["backend"], r["encoding"]) for r in json.loads(run.stdout)["results"]] == [
+        ("sat:glucose4", "circuit")
+    ]
