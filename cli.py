@@ -237,7 +237,8 @@ def _parser() -> argparse.ArgumentParser:
         help="make puzzles with exactly one solution",
         description="Random puzzles with one solution each, in the genre's own input format "
         "(so `gridsat generate G --size S | gridsat solve G --unique` works); a remark per "
-        "puzzle on stderr: givens left, and whether propagation alone solves it.",
+        "puzzle on stderr: givens left, and whether propagation alone solves it; for a puzzle "
+        "that takes more than 2 s, a line every few seconds on how far it is.",
     )
     gen.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
     gen.add_argument("--size", required=True,
@@ -252,6 +253,13 @@ def _parser() -> argparse.ArgumentParser:
         help="stop taking givens away at this share (default: as few as possible)",
     )
     gen.add_argument("--backend", "-b", help="the backend that proves uniqueness")
+    gen.add_argument(
+        "--time-limit",
+        "-t",
+        type=_positive_float,
+        metavar="S",
+        help="stop after S seconds for the whole run (exit 4), keeping the puzzles made by then",
+    )
     gen.add_argument(
         "--json",
         action="store_true",
@@ -593,9 +601,11 @@ def _masked(genre: Any, puzzle: Any, solution: Any, free: set[tuple[int, int]]) 
 
 def _generate(args: argparse.Namespace) -> int:
     import random
+    import time
     from pathlib import Path
 
-    from .generate import GenerateError, generate, size_of
+    from .generate import GenerateError, ProgressLines, generate, size_of
+    from .isolation import TimedOut, default_memory_limit, run_isolated
 
     genre = _checked_genre(args.genre)
     backend = _checked_backend(args.backend or genre.default_backend)
@@ -612,13 +622,37 @@ def _generate(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     rng = random.Random(seed)
+
+    def make(send: Any) -> tuple[Any, Any]:
+        """One puzzle, in a child process that the time limit can stop; the generator's state
+        comes back with it, so the next puzzle is the one the seed gives next."""
+        made = generate(genre, size, rng, backend, args.givens, progress=lambda *n: send(n))
+        return made, rng.getstate()
+
+    deadline = None if args.time_limit is None else time.monotonic() + args.time_limit
     for i in range(1, args.count + 1):
+        name = f"{genre.name}-{args.size}-seed{seed}-{i}"
+        show = ProgressLines(sys.stderr, name)
+        left = None if deadline is None else deadline - time.monotonic()
         try:
-            made = generate(genre, size, rng, backend, args.givens)
+            if left is not None and left <= 0:
+                raise TimedOut
+            made, state = run_isolated(make, left, show.heard, default_memory_limit())
+        except TimedOut:
+            kept = f"the {i - 1} made are kept" if i > 1 else "none was made"
+            return _fail(
+                f"time limit of {args.time_limit:g} s reached after {i - 1} of {args.count} "
+                f"puzzles ({kept})",
+                EXIT_TIMEOUT,
+            )
         except GenerateError as e:
             raise UsageError(str(e)) from e
+        except MemoryError:
+            return _fail(
+                "the generator ran out of memory (over 3/4 of this machine's)", EXIT_TIMEOUT
+            )
+        rng.setstate(state)
         text = genre.format_puzzle(made.puzzle)
-        name = f"{genre.name}-{args.size}-seed{seed}-{i}"
         how = "propagation alone" if made.propagation else "search"
         remark = (
             f"{name}: {made.givens} of {made.of} givens; {how} "
@@ -632,9 +666,9 @@ def _generate(args: argparse.Namespace) -> int:
         elif args.json:
             record = {"name": name, "puzzle": text, "solution": answer, "givens": made.givens,
                       "of": made.of, "propagation": made.propagation, **made.stats}  # fmt: skip
-            print(json.dumps(record, ensure_ascii=False))
+            print(json.dumps(record, ensure_ascii=False), flush=True)
         else:
-            print(("\n" if i > 1 else "") + text)
+            print(("\n" if i > 1 else "") + text, flush=True)
     return EXIT_OK
 
 
