@@ -7,7 +7,7 @@ import json
 import os
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 EXIT_OK = 0
@@ -116,13 +116,13 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--time-limit",
         "-t",
-        type=_positive_float,
+        type=_positive_float("seconds"),
         metavar="S",
         help="give up after S seconds (exit 4)",
     )
     solve.add_argument(
         "--memory-limit",
-        type=_positive_float,
+        type=_positive_float("GB"),
         metavar="GB",
         help="give up when the run needs more memory (exit 4; default: 3/4 of this machine's)",
     )
@@ -221,7 +221,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_puzzle_source(diag)
     _add_backend_choice(diag)
-    diag.add_argument("--time-limit", "-t", type=_positive_float, metavar="S",
+    diag.add_argument("--time-limit", "-t", type=_positive_float("seconds"), metavar="S",
                       help="give up after S seconds (exit 4)")  # fmt: skip
     diag.add_argument("--json", action="store_true", help="print one JSON object")
     diag.add_argument("--render", metavar="FILE", help="draw the solution, free cells shaded")
@@ -301,11 +301,15 @@ def _add_matrix_options(parser: argparse.ArgumentParser, backends_default: str |
     )
     parser.add_argument("--encodings", default="all", help="all, or a comma-separated list")
     parser.add_argument(
-        "--time-limit", "-t", type=_positive_float, metavar="S", help="per run, in seconds"
+        "--time-limit",
+        "-t",
+        type=_positive_float("seconds"),
+        metavar="S",
+        help="per run, in seconds",
     )
     parser.add_argument(
         "--memory-limit",
-        type=_positive_float,
+        type=_positive_float("GB"),
         metavar="GB",
         help="per run (default: 3/4 of this machine's memory)",
     )
@@ -356,14 +360,19 @@ def _positive_int(text: str) -> int:
     return int(text)
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, not {text!r}")
-    return value
+def _positive_float(unit: str) -> Callable[[str], float]:
+    """An argparse type for a finite number > 0, whose error names the option's ``unit``."""
+
+    def positive(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if not value > 0 or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"expected a number of {unit} > 0, not {text!r}")
+        return value
+
+    return positive
 
 
 def read_input(source: str) -> str:
@@ -426,6 +435,7 @@ def _solve(args: argparse.Namespace) -> int:
         _check_render(genre, args.render)
     limit = max(args.count or 1, 2 if args.unique else 1)
     text = read_input(args.input)
+    phases: dict[str, float] = {}  # kept when the run ends without an outcome
     try:
         outcome: Outcome = solve_isolated(
             genre,
@@ -435,9 +445,13 @@ def _solve(args: argparse.Namespace) -> int:
             limit=limit,
             time_limit=args.time_limit,
             prune=not args.no_prune,
+            times=phases,
             memory_limit=_memory(args),
         )
     except OutOfMemory as e:
+        if args.json:  # a limit reached: the object is printed, as for a timeout
+            spent = Outcome(genre.name, backend.name, encoding, "out-of-memory", None, times=phases)
+            print(json.dumps({**_outcome_json(genre, spent, args.count), "error": str(e)}))
         return _fail(f"backend {backend.name} {e}", EXIT_TIMEOUT)
     except CheckFailed as e:
         return _fail(

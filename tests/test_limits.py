@@ -177,6 +177,32 @@ def test_a_model_past_the_memory_limit_is_an_answer_not_a_crash() -> None:
     assert "ran out of memory" in err and "0.3 GB" in err
 
 
+# (Under 0.3 GB python-sat cannot even load its PB encoder library: a different failure.)
+@pytest.mark.parametrize(("backend", "gb"), [("sat:cadical195", "0.3"), ("cpsat", "0.05")])
+def test_out_of_memory_with_json_is_still_one_object(backend: str, gb: str) -> None:
+    result = gridsat(
+        "solve", "magic", "-", "-b", backend, "--memory-limit", gb, "--count", "5", "--json",
+        stdin=empty_magic(12).encode(),
+    )  # fmt: skip
+    assert result.returncode == 4, result.stderr
+    answer = json.loads(result.stdout)
+    assert (answer["status"], answer["solution"], answer["count"]) == ("out-of-memory", None, 0)
+    assert (answer["genre"], answer["backend"]) == ("magic", backend)
+    assert "ran out of memory" in answer["error"] and f"{gb} GB" in answer["error"]
+    err = result.stderr.decode()
+    assert err.count("\n") == 1 and err.startswith("gridsat: error: "), err
+    assert "ran out of memory" in err
+
+
+@pytest.mark.parametrize(
+    ("option", "unit"), [("--memory-limit", "GB"), ("--time-limit", "seconds")]
+)
+@pytest.mark.parametrize("command", ["solve", "compare", "bench"])
+def test_a_limit_of_zero_is_refused_in_its_own_unit(command: str, option: str, unit: str) -> None:
+    err = one_line_error(gridsat(command, "magic", "data/magic/seed.txt", option, "0"))
+    assert f"argument {option}" in err and f"expected a number of {unit} > 0, not '0'" in err
+
+
 # -- time limits ------------------------------------------------------------------------------
 
 
