@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shlex
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -48,16 +50,21 @@ class UsageError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    from .isolation import STOP_SIGNALS
     from .models.model import TooLarge
 
     parser = _parser()
     args = parser.parse_args(argv)
+    received: list[signal.Signals] = []
+    previous = _stop_on(STOP_SIGNALS, received)
     try:
         code: int = args.run(args)
-        return code
+        return 128 + received[0] if received else code  # (a command that caught the stop)
     except (UsageError, TooLarge) as e:
         return _fail(str(e), EXIT_USAGE)
     except KeyboardInterrupt:
+        if received:
+            return _fail(f"stopped by {received[0].name}", 128 + received[0])
         return _fail("interrupted", EXIT_INTERRUPTED)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away: nothing left to say
@@ -70,6 +77,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             "with the puzzle (GRIDSAT_DEBUG=1 shows the traceback).",
             EXIT_INTERNAL,
         )
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _stop_on(signals: Sequence[signal.Signals], received: list[signal.Signals]) -> dict[int, Any]:
+    """Make each of ``signals`` (TERM, HUP) stop the program like Ctrl-C, noted in
+    ``received``; the handlers they had. A later one while stopping is ignored."""
+
+    def stop(number: int, frame: Any) -> None:
+        received.append(signal.Signals(number))
+        for each in signals:
+            signal.signal(each, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    previous: dict[int, Any] = {}
+    for number in signals:
+        with contextlib.suppress(ValueError):  # not the main thread: signals stay as they were
+            previous[number] = signal.signal(number, stop)
+    return previous
 
 
 def _fail(message: str, code: int) -> int:
