@@ -204,6 +204,8 @@ def solve_isolated(
             phase = "unique" if partial.solutions else "solve"
         times[phase] = 0.0
         times[phase] = max(0.0, time.perf_counter() - begun - sum(times.values()))
+        for later in ("build", "solve", "unique"):  # the phases never reached took no time
+            times.setdefault(later, 0.0)
         return partial
     except MemoryError:
         raise OutOfMemory(_memory_message(memory_limit)) from None

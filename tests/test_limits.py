@@ -5,6 +5,7 @@ exit codes stay the documented ones."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import signal
@@ -362,6 +363,22 @@ def test_the_time_limit_holds_on_every_backend(backend: str) -> None:
     # The limit is 1 s; the child is killed 0.5 s after it. The rest is start-up, and slack
     # for a loaded machine: without the kill this run goes on for minutes.
     assert took < 6, took
+
+
+def test_a_run_stopped_while_building_has_every_phase_timed() -> None:
+    magic = get_genre("magic")
+
+    def build(*args: Any, **options: Any) -> Any:
+        while True:  # a model that never gets built: the time limit ends the run here
+            pass
+
+    never = dataclasses.replace(magic, build=build)
+    runs, problems = compare(
+        never, magic.parse(magic.example), [get_backend("cpsat:1")], ["integer"], 1, 0.2
+    )
+    assert (runs[0].status, problems) == ("timeout", [])
+    assert set(runs[0].times) == {"build", "solve", "unique"}
+    assert runs[0].times["solve"] == runs[0].times["unique"] == 0.0 < runs[0].times["build"]
 
 
 def test_a_timeout_keeps_the_solution_already_found() -> None:
