@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import multiprocessing
+import os
+import signal
 import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, TextIO
 
 from .compare import FINISHED, LIMITS, reached
 from .genres import Genre, get_genre
+from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
 from .parsers import ParseError
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated
 from .solvers import BackendError, get_backend
@@ -158,18 +164,66 @@ def run(
         for item, b, e in tasks:
             keep(run_one(genre.name, item, b, e, time_limit, memory_limit))
         return records
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # Forked, as the solver children are: each worker a child of this process that dies with it.
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("fork" if can_isolate() else None),
+        initializer=_worker_start,
+        initargs=(os.getpid(),),
+    )
+    try:
         futures = [
             pool.submit(run_one, genre.name, item, b, e, time_limit, memory_limit)
             for item, b, e in tasks
         ]
-        try:
-            for future in as_completed(futures):
-                keep(future.result())
-        except KeyboardInterrupt:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+        for future in as_completed(futures):
+            keep(future.result())
+    except BaseException:  # Ctrl-C, a stop signal, or a failure: no worker goes on solving
+        _stop_workers(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     return records
+
+
+STOP_GRACE = 5.0
+"""Seconds a stopped --jobs worker has to collect its solver child and end, before SIGKILL."""
+
+
+def _worker_start(parent: int) -> None:
+    """A --jobs worker: ends with ``parent``, leaves Ctrl-C to it, and a stop signal ends it
+    with its solver child collected."""
+    die_with(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers it: it stops the workers
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, _worker_stop)
+
+
+def _worker_stop(number: int, frame: Any) -> None:
+    """A worker told to stop: its solver child killed and collected, then out at once. (Told
+    twice, as by a signal to the whole group and then by the parent: answered once.)"""
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, signal.SIG_IGN)
+    stop_children()
+    os._exit(128 + number)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool's workers now, whatever they run: ``shutdown`` alone would wait for the
+    puzzles under way (minutes, on a hard one)."""
+    # The executor offers no way to stop its workers (before Python 3.14): its own table.
+    processes: list[Any] = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
+    deadline = time.monotonic() + STOP_GRACE
+    running = {p.sentinel: p for p in processes}
+    while running and (left := deadline - time.monotonic()) > 0:
+        for ended in wait(list(running), timeout=left):
+            del running[ended]
+    for process in running.values():
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
 
 
 def summary(records: list[dict[str, Any]]) -> str:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shlex
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 EXIT_OK = 0
@@ -51,16 +53,21 @@ class UsageError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    from .isolation import STOP_SIGNALS
     from .models.model import TooLarge
 
     parser = _parser()
     args = parser.parse_args(argv)
+    received: list[signal.Signals] = []
+    previous = _stop_on(STOP_SIGNALS, received)
     try:
         code: int = args.run(args)
-        return code
+        return 128 + received[0] if received else code  # (a command that caught the stop)
     except (UsageError, TooLarge) as e:
         return _fail(str(e), EXIT_USAGE)
     except KeyboardInterrupt:
+        if received:
+            return _fail(f"stopped by {received[0].name}", 128 + received[0])
         return _fail("interrupted", EXIT_INTERRUPTED)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away: nothing left to say
@@ -73,6 +80,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             "with the puzzle (GRIDSAT_DEBUG=1 shows the traceback).",
             EXIT_INTERNAL,
         )
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _stop_on(signals: Sequence[signal.Signals], received: list[signal.Signals]) -> dict[int, Any]:
+    """Make each of ``signals`` (TERM, HUP) stop the program like Ctrl-C, noted in
+    ``received``; the handlers they had. A later one while stopping is ignored."""
+
+    def stop(number: int, frame: Any) -> None:
+        received.append(signal.Signals(number))
+        for each in signals:
+            signal.signal(each, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    previous: dict[int, Any] = {}
+    for number in signals:
+        with contextlib.suppress(ValueError):  # not the main thread: signals stay as they were
+            previous[number] = signal.signal(number, stop)
+    return previous
 
 
 def _fail(message: str, code: int) -> int:
@@ -119,13 +146,13 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--time-limit",
         "-t",
-        type=_positive_float,
+        type=_positive_float("seconds"),
         metavar="S",
         help="give up after S seconds (exit 4)",
     )
     solve.add_argument(
         "--memory-limit",
-        type=_positive_float,
+        type=_positive_float("GB"),
         metavar="GB",
         help="give up when the run needs more memory (exit 4; default: 3/4 of this machine's)",
     )
@@ -225,7 +252,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_puzzle_source(diag)
     _add_backend_choice(diag)
-    diag.add_argument("--time-limit", "-t", type=_positive_float, metavar="S",
+    diag.add_argument("--time-limit", "-t", type=_positive_float("seconds"), metavar="S",
                       help="give up after S seconds (exit 4)")  # fmt: skip
     diag.add_argument("--json", action="store_true", help="print one JSON object")
     diag.add_argument("--render", metavar="FILE", help="draw the solution, free cells shaded")
@@ -256,7 +283,7 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument(
         "--time-limit",
         "-t",
-        type=_positive_float,
+        type=_positive_float("seconds"),
         metavar="S",
         help="stop after S seconds for the whole run (exit 4), keeping the puzzles made by then",
     )
@@ -320,7 +347,7 @@ def _add_matrix_options(
     parser.add_argument(
         "--time-limit",
         "-t",
-        type=_positive_float,
+        type=_positive_float("seconds"),
         default=time_limit,
         metavar="S",
         help="per run, in seconds"
@@ -332,7 +359,7 @@ def _add_matrix_options(
     )
     parser.add_argument(
         "--memory-limit",
-        type=_positive_float,
+        type=_positive_float("GB"),
         metavar="GB",
         help="per run (default: 3/4 of this machine's memory)",
     )
@@ -383,14 +410,19 @@ def _positive_int(text: str) -> int:
     return int(text)
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, not {text!r}")
-    return value
+def _positive_float(unit: str) -> Callable[[str], float]:
+    """An argparse type for a finite number > 0, whose error names the option's ``unit``."""
+
+    def positive(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if not value > 0 or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"expected a number of {unit} > 0, not {text!r}")
+        return value
+
+    return positive
 
 
 def read_input(source: str) -> str:
@@ -468,6 +500,7 @@ def _solve(args: argparse.Namespace) -> int:
         _check_render(genre, args.render)
     limit = max(args.count or 1, 2 if args.unique else 1)
     text = read_input(args.input)
+    phases: dict[str, float] = {}  # kept when the run ends without an outcome
     try:
         outcome: Outcome = solve_isolated(
             genre,
@@ -477,9 +510,13 @@ def _solve(args: argparse.Namespace) -> int:
             limit=limit,
             time_limit=args.time_limit,
             prune=not args.no_prune,
+            times=phases,
             memory_limit=_memory(args),
         )
     except OutOfMemory as e:
+        if args.json:  # a limit reached: the object is printed, as for a timeout
+            spent = Outcome(genre.name, backend.name, encoding, "out-of-memory", None, times=phases)
+            print(json.dumps({**_outcome_json(genre, spent, args.count), "error": str(e)}))
         return _fail(f"backend {backend.name} {e}", EXIT_TIMEOUT)
     except CheckFailed as e:
         return _fail(

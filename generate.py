@@ -30,6 +30,7 @@ class Generated:
     of: int  # givens the full solution had
     propagation: bool  # the solver needed no search (no branches, no conflicts)
     stats: dict[str, int] = field(default_factory=dict)  # the solver's conflicts and branches
+    unproved: list[Any] = field(default_factory=list)  # kept: removal not settled in the budget
 
 
 def size_of(genre: Genre, text: str) -> tuple[int, int]:
@@ -69,8 +70,8 @@ def generate(
     progress: Callable[[int, int], None] | None = None,
 ) -> Generated:
     """A unique puzzle of ``size``: down to a minimal set of givens (each still shown is needed,
-    or its removal could not be proved within ``effort``), or to ``share`` of them.
-    ``progress`` hears how many givens have been tried for removal, and of how many."""
+    or its removal could not be proved within ``effort``: ``unproved``), or to ``share`` of
+    them. ``progress`` hears how many givens have been tried for removal, and of how many."""
     backend = backend or get_backend(genre.default_backend)
     budgeted = "effort" in backend.capabilities
 
@@ -97,18 +98,22 @@ def generate(
     rng.shuffle(order)
     floor = 0 if share is None else round(share * len(shown))
     kept = list(shown)
+    unproved = []
     for tried, given in enumerate(order):
         if progress:
             progress(tried, len(order))
         if len(kept) <= floor:
             break
         trial = [g for g in kept if g != given]
-        if check(rules.keep(full, trial)) == "unique":
+        status = check(rules.keep(full, trial))
+        if status == "unique":
             kept = trial
+        elif status != "multiple":
+            unproved.append(given)
     puzzle = rules.keep(full, kept)
     stats = difficulty(genre, puzzle)
     quiet = stats.get("branches", 1) == 0 and stats.get("conflicts", 1) == 0
-    return Generated(puzzle, solution, len(kept), len(shown), quiet, stats)
+    return Generated(puzzle, solution, len(kept), len(shown), quiet, stats, unproved)
 
 
 class ProgressLines:
