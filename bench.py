@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import multiprocessing
+import os
+import signal
 import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, TextIO
 
+from .compare import FINISHED, LIMITS, reached
 from .genres import Genre, get_genre
+from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
 from .parsers import ParseError
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated
 from .solvers import BackendError, get_backend
@@ -107,8 +114,10 @@ def run_one(
         if outcome.solutions
         else None
     )
-    record["times"] = {k: round(v, 6) for k, v in times.items()}
-    record["total"] = round(sum(times.values()), 6)
+    # The phases it reached: one stopped by the time limit has its time up to the cut, and no
+    # time at all for the phases after it.
+    record["times"] = {k: round(v, 6) for k, v in reached(times, bool(outcome.solutions)).items()}
+    record["total"] = round(sum(record["times"].values()), 6)
     if item.solution is not None and outcome.status == "unique":
         record["ok"] = genre.to_json(puzzle, outcome.solutions[0]) == item.solution
     else:  # every printed solution already passed the checker
@@ -128,14 +137,16 @@ def run(
     progress: Callable[[int, int, float], None] | None = None,
     memory_limit: int | None = -1,
 ) -> list[dict[str, Any]]:
-    """Run every task not in ``done``, writing each record to ``out`` as it finishes."""
-    tasks = [
-        (item, b, e)
-        for item in puzzles
-        for b in backends
-        for e in encodings
-        if (item.name, b, e) not in done
-    ]
+    """Run every task not in ``done``, writing each record to ``out`` as it finishes (in the
+    order they finish, with --jobs); each (puzzle, backend, encoding) once."""
+    tasks = []
+    queued = set(done)
+    for item in puzzles:
+        for b in backends:
+            for e in encodings:
+                if (item.name, b, e) not in queued:
+                    queued.add((item.name, b, e))
+                    tasks.append((item, b, e))
     records: list[dict[str, Any]] = []
     for name in backends:  # load each solver library once, so no first puzzle pays for it
         get_backend(name).unavailable()
@@ -153,48 +164,110 @@ def run(
         for item, b, e in tasks:
             keep(run_one(genre.name, item, b, e, time_limit, memory_limit))
         return records
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # Forked, as the solver children are: each worker a child of this process that dies with it.
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("fork" if can_isolate() else None),
+        initializer=_worker_start,
+        initargs=(os.getpid(),),
+    )
+    try:
         futures = [
             pool.submit(run_one, genre.name, item, b, e, time_limit, memory_limit)
             for item, b, e in tasks
         ]
-        try:
-            for future in futures:
-                keep(future.result())
-        except KeyboardInterrupt:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+        for future in as_completed(futures):
+            keep(future.result())
+    except BaseException:  # Ctrl-C, a stop signal, or a failure: no worker goes on solving
+        _stop_workers(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     return records
 
 
+STOP_GRACE = 5.0
+"""Seconds a stopped --jobs worker has to collect its solver child and end, before SIGKILL."""
+
+
+def _worker_start(parent: int) -> None:
+    """A --jobs worker: ends with ``parent``, leaves Ctrl-C to it, and a stop signal ends it
+    with its solver child collected."""
+    die_with(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers it: it stops the workers
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, _worker_stop)
+
+
+def _worker_stop(number: int, frame: Any) -> None:
+    """A worker told to stop: its solver child killed and collected, then out at once. (Told
+    twice, as by a signal to the whole group and then by the parent: answered once.)"""
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, signal.SIG_IGN)
+    stop_children()
+    os._exit(128 + number)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool's workers now, whatever they run: ``shutdown`` alone would wait for the
+    puzzles under way (minutes, on a hard one)."""
+    # The executor offers no way to stop its workers (before Python 3.14): its own table.
+    processes: list[Any] = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
+    deadline = time.monotonic() + STOP_GRACE
+    running = {p.sentinel: p for p in processes}
+    while running and (left := deadline - time.monotonic()) > 0:
+        for ended in wait(list(running), timeout=left):
+            del running[ended]
+    for process in running.values():
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
+
+
 def summary(records: list[dict[str, Any]]) -> str:
-    """Per backend x encoding: counts and the median, 90th percentile and max time (ms)."""
+    """Per backend x encoding: counts, and the median, 90th percentile and max time (ms). A run
+    stopped by a limit counts as slower than any that finished: a statistic that falls on one
+    shows ``>limit``, not the time the run was given."""
     groups: defaultdict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for r in records:
         groups[(r["backend"], r["encoding"])].append(r)
-    width = max((len(b) for b, _ in groups), default=7)
+    width = max((len(b) for b, _ in groups), default=0)
+    width = max(width, len("backend"))
     lines = [
         f"{'backend'.ljust(width)}  {'encoding':9} {'runs':>5} {'unique':>6} {'multi':>5} "
-        f"{'none':>4} {'failed':>6} {'median':>9} {'p90':>9} {'max':>9}   (ms)"
+        f"{'none':>4} {'limit':>5} {'failed':>6} {'median':>9} {'p90':>9} {'max':>9}   (ms)"
     ]
     rows = []
     for (backend, encoding), rs in groups.items():
-        totals = sorted(r["total"] for r in rs if "total" in r)
+        totals = sorted(r["total"] for r in rs if r["status"] in FINISHED and "total" in r)
+        stopped = sum(r["status"] in LIMITS for r in rs)
+        totals += [float("inf")] * stopped
         count = Counter(r["status"] for r in rs)
         failed = sum(not r["ok"] for r in rs)
-        med = statistics.median(totals) * 1000 if totals else float("nan")
-        p90 = totals[min(len(totals) - 1, int(0.9 * len(totals)))] * 1000 if totals else med
-        top = totals[-1] * 1000 if totals else med
+        if totals:
+            p90 = totals[min(len(totals) - 1, int(0.9 * len(totals)))]
+            picks = [statistics.median(totals), p90, totals[-1]]
+        else:  # nothing timed: every run failed before it was measured
+            picks = [float("nan")] * 3
         rows.append(
             (
-                med,
+                picks[0] if totals else float("inf"),
                 f"{backend.ljust(width)}  {encoding:9} {len(rs):5} "
                 f"{count['unique']:6} {count['multiple']:5} {count['unsolvable']:4} "
-                f"{failed:6} {med:9.2f} {p90:9.2f} {top:9.2f}",
+                f"{stopped:5} {failed:6} {' '.join(_ms(t) for t in picks)}",
             )
         )
     lines += [line for _, line in sorted(rows)]
     return "\n".join(lines)
+
+
+def _ms(seconds: float) -> str:
+    """A time in the summary: milliseconds, ``>limit`` past a limit, ``-`` for none."""
+    if seconds != seconds:  # NaN
+        return f"{'-':>9}"
+    return f"{'>limit':>9}" if seconds == float("inf") else f"{seconds * 1000:9.2f}"
 
 
 def plot(records: list[dict[str, Any]], path: str) -> None:
@@ -207,7 +280,7 @@ def plot(records: list[dict[str, Any]], path: str) -> None:
     fig, ax = plt.subplots(figsize=(8, 5))
     groups: defaultdict[str, list[tuple[int, float]]] = defaultdict(list)
     for r in records:
-        if r.get("cells") and r.get("total"):
+        if r.get("cells") and r.get("total") and r["status"] in FINISHED:
             groups[f"{r['backend']} {r['encoding']}"].append((r["cells"], r["total"]))
     for label, points in sorted(groups.items()):
         points.sort()
@@ -222,11 +295,14 @@ def plot(records: list[dict[str, Any]], path: str) -> None:
     plt.close(fig)
 
 
-def progress_printer(stream: TextIO) -> Callable[[int, int, float], None]:
-    """A progress bar on a terminal; a plain line per result otherwise."""
+def progress_printer(stream: TextIO, every: float = 5.0) -> Callable[[int, int, float], None]:
+    """A progress bar on a terminal; otherwise (a log) a plain line at most every ``every``
+    seconds, and the last one."""
     tty = stream.isatty()
+    shown = 0.0  # when the last line was written, in seconds from the start
 
     def show(done: int, total: int, elapsed: float) -> None:
+        nonlocal shown
         left = elapsed / done * (total - done) if done else 0.0
         text = f"[{done}/{total}] {100 * done // max(total, 1)}% {elapsed:.1f}s, ~{left:.0f}s left"
         if tty:
@@ -234,8 +310,11 @@ def progress_printer(stream: TextIO) -> Callable[[int, int, float], None]:
             stream.write(f"\r{bar.ljust(30)} {text}")
             if done == total:
                 stream.write("\n")
-        else:
+        elif done == total or elapsed - shown >= every:
+            shown = elapsed
             stream.write(text + "\n")
+        else:
+            return
         stream.flush()
 
     return show

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shlex
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 EXIT_OK = 0
@@ -20,6 +22,9 @@ EXIT_INTERRUPTED = 130
 
 MAX_INPUT_BYTES = 10 * 1024 * 1024
 """Larger inputs are refused before they are read."""
+
+COMPARE_TIME_LIMIT = 60.0
+"""Seconds per run of ``compare`` unless told otherwise: one hard pair does not stall the rest."""
 
 STATUS_EXIT = {
     "solved": EXIT_OK,
@@ -36,16 +41,21 @@ class UsageError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    from .isolation import STOP_SIGNALS
     from .models.model import TooLarge
 
     parser = _parser()
     args = parser.parse_args(argv)
+    received: list[signal.Signals] = []
+    previous = _stop_on(STOP_SIGNALS, received)
     try:
         code: int = args.run(args)
-        return code
+        return 128 + received[0] if received else code  # (a command that caught the stop)
     except (UsageError, TooLarge) as e:
         return _fail(str(e), EXIT_USAGE)
     except KeyboardInterrupt:
+        if received:
+            return _fail(f"stopped by {received[0].name}", 128 + received[0])
         return _fail("interrupted", EXIT_INTERRUPTED)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away: nothing left to say
@@ -58,6 +68,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             "with the puzzle (GRIDSAT_DEBUG=1 shows the traceback).",
             EXIT_INTERNAL,
         )
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _stop_on(signals: Sequence[signal.Signals], received: list[signal.Signals]) -> dict[int, Any]:
+    """Make each of ``signals`` (TERM, HUP) stop the program like Ctrl-C, noted in
+    ``received``; the handlers they had. A later one while stopping is ignored."""
+
+    def stop(number: int, frame: Any) -> None:
+        received.append(signal.Signals(number))
+        for each in signals:
+            signal.signal(each, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    previous: dict[int, Any] = {}
+    for number in signals:
+        with contextlib.suppress(ValueError):  # not the main thread: signals stay as they were
+            previous[number] = signal.signal(number, stop)
+    return previous
 
 
 def _fail(message: str, code: int) -> int:
@@ -104,13 +134,13 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--time-limit",
         "-t",
-        type=_positive_float,
+        type=_positive_float("seconds"),
         metavar="S",
         help="give up after S seconds (exit 4)",
     )
     solve.add_argument(
         "--memory-limit",
-        type=_positive_float,
+        type=_positive_float("GB"),
         metavar="GB",
         help="give up when the run needs more memory (exit 4; default: 3/4 of this machine's)",
     )
@@ -133,11 +163,12 @@ def _parser() -> argparse.ArgumentParser:
         "compare",
         help="run a puzzle on every backend and encoding, and check they agree",
         description="Run a puzzle on every backend x encoding (fresh solvers, --repeat times "
-        "each), print median phase times fastest first, and check that all answers agree "
-        "(exit 70 when they do not).",
+        "each, each run at most --time-limit seconds, 60 by default), print median phase times "
+        "fastest first, and check that all answers agree (exit 70 when they do not). On a "
+        "terminal, a line on stderr as each backend and encoding finishes.",
     )
     _add_puzzle_source(comp)
-    _add_matrix_options(comp, backends_default="all")
+    _add_matrix_options(comp, backends_default="all", time_limit=COMPARE_TIME_LIMIT)
     comp.add_argument(
         "--repeat",
         dest="runs",
@@ -209,7 +240,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_puzzle_source(diag)
     _add_backend_choice(diag)
-    diag.add_argument("--time-limit", "-t", type=_positive_float, metavar="S",
+    diag.add_argument("--time-limit", "-t", type=_positive_float("seconds"), metavar="S",
                       help="give up after S seconds (exit 4)")  # fmt: skip
     diag.add_argument("--json", action="store_true", help="print one JSON object")
     diag.add_argument("--render", metavar="FILE", help="draw the solution, free cells shaded")
@@ -221,7 +252,8 @@ def _parser() -> argparse.ArgumentParser:
         help="make puzzles with exactly one solution",
         description="Random puzzles with one solution each, in the genre's own input format "
         "(so `gridsat generate G --size S | gridsat solve G --unique` works); a remark per "
-        "puzzle on stderr: givens left, and whether propagation alone solves it.",
+        "puzzle on stderr: givens left, and whether propagation alone solves it; for a puzzle "
+        "that takes more than 2 s, a line every few seconds on how far it is.",
     )
     gen.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
     gen.add_argument("--size", required=True,
@@ -236,6 +268,13 @@ def _parser() -> argparse.ArgumentParser:
         help="stop taking givens away at this share (default: as few as possible)",
     )
     gen.add_argument("--backend", "-b", help="the backend that proves uniqueness")
+    gen.add_argument(
+        "--time-limit",
+        "-t",
+        type=_positive_float("seconds"),
+        metavar="S",
+        help="stop after S seconds for the whole run (exit 4), keeping the puzzles made by then",
+    )
     gen.add_argument(
         "--json",
         action="store_true",
@@ -279,21 +318,36 @@ def _add_backend_choice(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--encoding", "-e", help="the model's encoding (see `gridsat genres`)")
 
 
-def _add_matrix_options(parser: argparse.ArgumentParser, backends_default: str | None) -> None:
+def _add_matrix_options(
+    parser: argparse.ArgumentParser, backends_default: str | None, time_limit: float | None = None
+) -> None:
     """Which backends and encodings to run, and the time limit of each run."""
     default = "all" if backends_default else "the genre's default backend"
     parser.add_argument(
         "--backends",
+        "-b",
         default=backends_default,
         help=f"all, or a comma-separated list (default: {default})",
     )
-    parser.add_argument("--encodings", default="all", help="all, or a comma-separated list")
     parser.add_argument(
-        "--time-limit", "-t", type=_positive_float, metavar="S", help="per run, in seconds"
+        "--encodings", "-e", default="all", help="all, or a comma-separated list (default: all)"
+    )
+    parser.add_argument(
+        "--time-limit",
+        "-t",
+        type=_positive_float("seconds"),
+        default=time_limit,
+        metavar="S",
+        help="per run, in seconds"
+        + (
+            ""
+            if time_limit is None
+            else f" (default {time_limit:g}; a run past it is a timeout, not a disagreement)"
+        ),
     )
     parser.add_argument(
         "--memory-limit",
-        type=_positive_float,
+        type=_positive_float("GB"),
         metavar="GB",
         help="per run (default: 3/4 of this machine's memory)",
     )
@@ -327,14 +381,19 @@ def _positive_int(text: str) -> int:
     return int(text)
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, not {text!r}")
-    return value
+def _positive_float(unit: str) -> Callable[[str], float]:
+    """An argparse type for a finite number > 0, whose error names the option's ``unit``."""
+
+    def positive(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if not value > 0 or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"expected a number of {unit} > 0, not {text!r}")
+        return value
+
+    return positive
 
 
 def read_input(source: str) -> str:
@@ -367,19 +426,34 @@ def _decode(data: bytes, name: str) -> str:
 
 def _run_setup(args: argparse.Namespace) -> tuple[Any, Any, str]:
     """The genre, backend and encoding the arguments name, checked; UsageError otherwise."""
+    genre = _checked_genre(args.genre)
+    backend = _checked_backend(args.backend or genre.default_backend)
+    return genre, backend, _check_encoding(genre, args.encoding or genre.default_encoding)
+
+
+def _checked_genre(name: str) -> Any:
+    """The genre called ``name``, or a UsageError naming the choices."""
     from .genres import get_genre
+
+    try:
+        return get_genre(name)
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+
+
+def _checked_backend(name: str) -> Any:
+    """The backend called ``name``, able to run here, or a UsageError saying why not: every
+    command that runs a backend it was given by name checks it so."""
     from .solvers import get_backend
 
     try:
-        genre = get_genre(args.genre)
-        backend = get_backend(args.backend or genre.default_backend)
+        backend = get_backend(name.strip())
     except ValueError as e:
         raise UsageError(str(e)) from e
-    encoding = _check_encoding(genre, args.encoding or genre.default_encoding)
     reason = backend.unavailable()
     if reason:
         raise UsageError(f"backend {backend.name} is not available here: {reason}")
-    return genre, backend, encoding
+    return backend
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -397,6 +471,7 @@ def _solve(args: argparse.Namespace) -> int:
         _check_render(genre, args.render)
     limit = max(args.count or 1, 2 if args.unique else 1)
     text = read_input(args.input)
+    phases: dict[str, float] = {}  # kept when the run ends without an outcome
     try:
         outcome: Outcome = solve_isolated(
             genre,
@@ -406,9 +481,13 @@ def _solve(args: argparse.Namespace) -> int:
             limit=limit,
             time_limit=args.time_limit,
             prune=not args.no_prune,
+            times=phases,
             memory_limit=_memory(args),
         )
     except OutOfMemory as e:
+        if args.json:  # a limit reached: the object is printed, as for a timeout
+            spent = Outcome(genre.name, backend.name, encoding, "out-of-memory", None, times=phases)
+            print(json.dumps({**_outcome_json(genre, spent, args.count), "error": str(e)}))
         return _fail(f"backend {backend.name} {e}", EXIT_TIMEOUT)
     except CheckFailed as e:
         return _fail(
@@ -528,15 +607,16 @@ def _masked(genre: Any, puzzle: Any, solution: Any, free: set[tuple[int, int]]) 
 
 def _generate(args: argparse.Namespace) -> int:
     import random
+    import time
     from pathlib import Path
 
-    from .generate import generate, size_of
-    from .genres import GenerateError, get_genre
-    from .solvers import get_backend
+    from .generate import ProgressLines, generate, size_of
+    from .genres import GenerateError
+    from .isolation import TimedOut, default_memory_limit, run_isolated
 
+    genre = _checked_genre(args.genre)
+    backend = _checked_backend(args.backend or genre.default_backend)
     try:
-        genre = get_genre(args.genre)
-        backend = get_backend(args.backend or genre.default_backend)
         size = size_of(genre, args.size)
     except ValueError as e:
         raise UsageError(str(e)) from e
@@ -547,13 +627,37 @@ def _generate(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     rng = random.Random(seed)
+
+    def make(send: Any) -> tuple[Any, Any]:
+        """One puzzle, in a child process that the time limit can stop; the generator's state
+        comes back with it, so the next puzzle is the one the seed gives next."""
+        made = generate(genre, size, rng, backend, args.givens, progress=lambda *n: send(n))
+        return made, rng.getstate()
+
+    deadline = None if args.time_limit is None else time.monotonic() + args.time_limit
     for i in range(1, args.count + 1):
+        name = f"{genre.name}-{args.size}-seed{seed}-{i}"
+        show = ProgressLines(sys.stderr, name)
+        left = None if deadline is None else deadline - time.monotonic()
         try:
-            made = generate(genre, size, rng, backend, args.givens)
+            if left is not None and left <= 0:
+                raise TimedOut
+            made, state = run_isolated(make, left, show.heard, default_memory_limit())
+        except TimedOut:
+            kept = f"the {i - 1} made are kept" if i > 1 else "none was made"
+            return _fail(
+                f"time limit of {args.time_limit:g} s reached after {i - 1} of {args.count} "
+                f"puzzles ({kept})",
+                EXIT_TIMEOUT,
+            )
         except GenerateError as e:
             raise UsageError(str(e)) from e
+        except MemoryError:
+            return _fail(
+                "the generator ran out of memory (over 3/4 of this machine's)", EXIT_TIMEOUT
+            )
+        rng.setstate(state)
         text = genre.format_puzzle(made.puzzle)
-        name = f"{genre.name}-{args.size}-seed{seed}-{i}"
         how = "propagation alone" if made.propagation else "search"
         remark = (
             f"{name}: {made.givens} of {made.of} givens; {how} "
@@ -567,9 +671,9 @@ def _generate(args: argparse.Namespace) -> int:
         elif args.json:
             record = {"name": name, "puzzle": text, "solution": answer, "givens": made.givens,
                       "of": made.of, "propagation": made.propagation, **made.stats}  # fmt: skip
-            print(json.dumps(record, ensure_ascii=False))
+            print(json.dumps(record, ensure_ascii=False), flush=True)
         else:
-            print(("\n" if i > 1 else "") + text)
+            print(("\n" if i > 1 else "") + text, flush=True)
     return EXIT_OK
 
 
@@ -650,44 +754,33 @@ def _load_puzzle(
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from .compare import compare
-    from .genres import get_genre
-    from .solvers import all_backends, get_backend
+    from .compare import compare, progress_line
+    from .solvers import all_backends
 
-    try:
-        genre = get_genre(args.genre)
-        if args.backends == "all":
-            backends = all_backends()
-        else:
-            backends = [get_backend(b.strip()) for b in args.backends.split(",") if b.strip()]
-    except ValueError as e:
-        raise UsageError(str(e)) from e
+    genre = _checked_genre(args.genre)
+    # With all, the backends that cannot run here are listed as unavailable.
+    backends = all_backends() if args.backends == "all" else _named_backends(args.backends)
     encodings = _encodings(genre, args.encodings)
     _check_plot(args.plot)
-    puzzle = _load_puzzle(genre, args, {})
+    text = read_input(args.input)
+    puzzle = _load_puzzle(genre, args, {}, text)  # bad input stops here, before any run
+
+    def show(run: Any, done: int, total: int) -> None:
+        print(progress_line(run, done, total), file=sys.stderr, flush=True)
+
     runs, problems = compare(
-        genre, puzzle, backends, encodings, args.runs, args.time_limit, _memory(args)
+        genre,
+        puzzle,
+        backends,
+        encodings,
+        args.runs,
+        args.time_limit,
+        _memory(args),
+        load=lambda times: _load_puzzle(genre, args, times, text),
+        progress=show if sys.stderr.isatty() else None,
     )
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "genre": genre.name,
-                    "agree": not problems,
-                    "disagreements": problems,
-                    "results": [
-                        {
-                            "backend": r.backend,
-                            "encoding": r.encoding,
-                            "status": r.status,
-                            "times": {k: round(v, 6) for k, v in r.times.items()},
-                            **({"error": r.error} if r.error else {}),
-                        }
-                        for r in runs
-                    ],
-                }
-            )
-        )
+        print(json.dumps(_compare_json(genre, runs, problems, args.time_limit)))
     else:
         print(_compare_table(runs))
         for problem in problems:
@@ -702,6 +795,30 @@ def _compare(args: argparse.Namespace) -> int:
 
         plot(runs, args.plot, f"{genre.name}: {args.input}")
     return EXIT_INTERNAL if problems else EXIT_OK
+
+
+def _compare_json(
+    genre: Any, runs: list[Any], problems: list[str], time_limit: float | None
+) -> dict[str, Any]:
+    """``compare --json``: every run with every phase, null for a phase it did not reach."""
+    from .compare import PHASES
+
+    return {
+        "genre": genre.name,
+        "agree": not problems,
+        "disagreements": problems,
+        "time_limit": time_limit,
+        "results": [
+            {
+                "backend": r.backend,
+                "encoding": r.encoding,
+                "status": r.status,
+                "times": {k: round(r.times[k], 6) if k in r.times else None for k in PHASES},
+                **({"error": r.error} if r.error else {}),
+            }
+            for r in runs
+        ],
+    }
 
 
 def _encodings(genre: Any, text: str) -> list[str]:
@@ -736,19 +853,14 @@ def _bench(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from . import bench
-    from .genres import get_genre
     from .solvers import all_backends
 
+    genre = _checked_genre(args.genre)
+    if args.backends == "all":  # all that can run here
+        backends = [b.name for b in all_backends() if b.unavailable() is None]
+    else:
+        backends = [b.name for b in _named_backends(args.backends or genre.default_backend)]
     try:
-        genre = get_genre(args.genre)
-        if args.backends == "all":
-            backends = [b.name for b in all_backends() if b.unavailable() is None]
-        else:
-            backends = [
-                get_backend_name(b)
-                for b in (args.backends or genre.default_backend).split(",")
-                if b.strip()
-            ]
         puzzles = list(bench.items(args.paths))
     except (ValueError, OSError) as e:
         raise UsageError(str(e)) from e
@@ -757,6 +869,12 @@ def _bench(args: argparse.Namespace) -> int:
         raise UsageError("--resume needs --out, the results file to continue")
     _check_plot(args.plot)
     previous, done = bench.read_done(Path(args.out)) if args.resume else ([], set())
+    asked = {(item.name, b, e) for item in puzzles for b in backends for e in encodings}
+
+    def only_asked(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The records of this run's puzzles x backends x encodings: the file may hold more."""
+        return [r for r in found if (r["puzzle"], r["backend"], r["encoding"]) in asked]
+
     out = open(args.out, "w") if args.out else None  # noqa: SIM115
     if out is not None:  # what finished before, rewritten whole (a cut-off last line dropped)
         out.writelines(json.dumps(r) + "\n" for r in previous)
@@ -779,13 +897,13 @@ def _bench(args: argparse.Namespace) -> int:
             out.close()
             previous, _ = bench.read_done(Path(args.out))
             records = []
-        print(bench.summary(previous + records))
+        print(bench.summary(only_asked(previous + records)))
         print("interrupted: the results above are the ones that finished", file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
         if out is not None:
             out.close()
-    everything = previous + records
+    everything = only_asked(previous + records)
     print(bench.summary(everything))
     if args.plot:
         bench.plot(everything, args.plot)
@@ -803,31 +921,44 @@ def _bench(args: argparse.Namespace) -> int:
     )
 
 
-def get_backend_name(name: str) -> str:
-    """A backend's canonical name, checked."""
-    from .solvers import get_backend
-
-    return get_backend(name.strip()).name
+def _named_backends(text: str) -> list[Any]:
+    """The backends a comma-separated list names, each once and checked as ``solve`` checks
+    its one: a backend named is meant to run, so one that cannot is a usage error."""
+    backends: dict[str, Any] = {}
+    for name in text.split(","):
+        if name.strip():
+            backend = _checked_backend(name)
+            backends.setdefault(backend.name, backend)
+    if not backends:
+        raise UsageError(f"--backends {text!r} names no backend")
+    return list(backends.values())
 
 
 def _compare_table(runs: list[Any]) -> str:
-    """Backends fastest first: status, median phase times in ms, ratio to the fastest."""
-    timed = [r for r in runs if r.times]
-    best = min((r.total for r in timed), default=0.0) or 1e-9
+    """Backends fastest first: status, median phase times in ms (- for a phase not reached),
+    ratio to the fastest; a run stopped by a limit shows its time as a lower bound (>)."""
+    from .compare import FINISHED, PHASES
+
+    finished = [r for r in runs if r.status in FINISHED and r.times]
+    best = min((r.total for r in finished), default=0.0) or 1e-9
     width = max((len(r.backend) for r in runs), default=7)
+    phases = " ".join(f"{k:>9}" for k in PHASES)
     lines = [
-        f"{'backend'.ljust(width)}  {'encoding':9} {'status':11} {'build':>9} {'solve':>9} "
-        f"{'unique':>9} {'total':>9} {'ratio':>7}   (ms, medians)"
+        f"{'backend'.ljust(width)}  {'encoding':9} {'status':13} {phases} "
+        f"{'total':>9} {'ratio':>7}   (ms, medians)"
     ]
     for r in runs:
+        head = f"{r.backend.ljust(width)}  {r.encoding:9} {r.status:13}"
         if not r.times:
-            lines.append(f"{r.backend.ljust(width)}  {r.encoding:9} {r.status:11} {r.error}")
+            lines.append(f"{head} {r.error or ''}".rstrip())
             continue
-        cells = " ".join(f"{r.times[k] * 1000:9.2f}" for k in ("build", "solve", "unique"))
-        lines.append(
-            f"{r.backend.ljust(width)}  {r.encoding:9} {r.status:11} {cells} "
-            f"{r.total * 1000:9.2f} {r.total / best:7.2f}"
+        cells = " ".join(
+            f"{r.times[k] * 1000:9.2f}" if k in r.times else f"{'-':>9}" for k in PHASES
         )
+        bound = "" if r.status in FINISHED else ">"
+        total = f"{bound}{r.total * 1000:.2f}"
+        ratio = f"{bound}{r.total / best:.2f}" if finished else "-"
+        lines.append(f"{head} {cells} {total:>9} {ratio:>7}")
     return "\n".join(lines)
 
 

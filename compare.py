@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,24 +12,44 @@ from .genres import Genre
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated
 from .solvers import Backend, BackendError
 
-PHASES = ("build", "solve", "unique")
+PHASES = ("parse", "build", "solve", "unique")
+FINISHED = ("solved", "unique", "multiple", "unsolvable")
+"""The statuses of a run that ran to its answer: the ones compared for agreement."""
+LIMITS = ("timeout", "out-of-memory")
+"""The statuses of a run stopped by its time or memory limit: a result, not a disagreement."""
+STATUSES = (*FINISHED, *LIMITS, "unavailable", "error")
 
 
 @dataclass
 class Run:
-    """One backend and encoding: its status, median phase times (seconds), answer or error."""
+    """One backend and encoding: its status, median phase times (seconds), answer or error.
+
+    ``times`` holds only the phases the run reached; a phase a limit cut short has its time up
+    to the cut, and a phase never reached is absent (not 0)."""
 
     backend: str
     encoding: str
-    # solved | unique | multiple | unsolvable | timeout | out-of-memory | unavailable | error
-    status: str
+    status: str  # one of STATUSES
     times: dict[str, float] = field(default_factory=dict)
     solution: Any = None
     error: str | None = None
 
     @property
     def total(self) -> float:
+        """Seconds over the phases reached (for a run cut by a limit: a lower bound)."""
         return sum(self.times.values()) if self.times else float("inf")
+
+
+def reached(times: dict[str, float], found: bool) -> dict[str, float]:
+    """The phases a run reached, of the times it recorded: the uniqueness search starts only
+    from a first solution (``found``), whatever placeholder the run left for it."""
+    return {k: times[k] for k in PHASES if k in times and (k != "unique" or found)}
+
+
+def order(run: Run) -> tuple[int, float]:
+    """Fastest first: runs that finished, then runs stopped by a limit, then the rest."""
+    rank = 0 if run.status in FINISHED else 1 if run.status in LIMITS else 2
+    return rank, run.total
 
 
 def compare(
@@ -39,20 +60,28 @@ def compare(
     repeat: int = 3,
     time_limit: float | None = None,
     memory_limit: int | None = -1,
+    load: Callable[[dict[str, float]], Any] | None = None,
+    progress: Callable[[Run, int, int], None] | None = None,
 ) -> tuple[list[Run], list[str]]:
     """Every backend x encoding, each run in a fresh solver ``repeat`` times, fastest first;
-    and the disagreements found (empty when all answers match)."""
-    runs = []
+    and the disagreements found (empty when all answers match). ``load`` reads the puzzle
+    again in each run (timed as its parse phase, under the time limit); ``progress`` hears
+    each backend and encoding as it finishes, with how many are done and of how many."""
+    runs: list[Run] = []
+    total = len(backends) * len(encodings)
     for backend in backends:
         reason = backend.unavailable()
         for encoding in encodings:
             if reason:
-                runs.append(Run(backend.name, encoding, "unavailable", error=reason))
-                continue
-            runs.append(
-                _measure(genre, puzzle, backend, encoding, repeat, time_limit, memory_limit)
-            )
-    runs.sort(key=lambda r: r.total)
+                run = Run(backend.name, encoding, "unavailable", error=reason)
+            else:
+                run = _measure(
+                    genre, puzzle, backend, encoding, repeat, time_limit, memory_limit, load
+                )
+            runs.append(run)
+            if progress:
+                progress(run, len(runs), total)
+    runs.sort(key=order)
     return runs, disagreements(genre, puzzle, runs)
 
 
@@ -64,10 +93,12 @@ def _measure(
     repeat: int,
     time_limit: float | None,
     memory_limit: int | None = -1,
+    load: Callable[[dict[str, float]], Any] | None = None,
 ) -> Run:
-    """``repeat`` fresh runs of one pair; the most frequent status, median times."""
-    statuses: list[str] = []
-    samples: list[dict[str, float]] = []
+    """``repeat`` fresh runs of one pair (a run that reaches the time limit is not repeated:
+    the next would only wait as long); the most frequent status, and the median times of the
+    runs that had it, phase by phase over those that reached the phase."""
+    samples: list[tuple[str, dict[str, float]]] = []
     solution = None
     for _ in range(repeat):
         times: dict[str, float] = {}
@@ -77,6 +108,7 @@ def _measure(
                 backend,
                 encoding,
                 puzzle=puzzle,
+                load=load,
                 limit=2,
                 time_limit=time_limit,
                 times=times,
@@ -86,28 +118,48 @@ def _measure(
             return Run(backend.name, encoding, "out-of-memory", error=str(e))
         except (BackendError, CheckFailed) as e:
             return Run(backend.name, encoding, "error", error=str(e))
-        statuses.append(outcome.status)
-        samples.append({k: times[k] for k in PHASES})
+        samples.append((outcome.status, reached(times, bool(outcome.solutions))))
         if outcome.solutions:
             solution = outcome.solutions[0]
-    medians = {k: statistics.median(s[k] for s in samples) for k in PHASES}
-    status = Counter(statuses).most_common(1)[0][0]
+        if outcome.status == "timeout":
+            break
+    status = Counter(s for s, _ in samples).most_common(1)[0][0]
+    alike = [t for s, t in samples if s == status]
+    medians = {
+        k: statistics.median(t[k] for t in alike if k in t)
+        for k in PHASES
+        if any(k in t for t in alike)
+    }
     return Run(backend.name, encoding, status, medians, solution)
 
 
+def progress_line(run: Run, done: int, total: int) -> str:
+    """One backend and encoding as it finishes, for a person watching: status and time."""
+    head = f"[{done}/{total}] {run.backend}/{run.encoding}: {run.status}"
+    if not run.times:
+        return head
+    seconds = run.total
+    took = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.1f} s"
+    return f"{head} after {took}" if run.status in LIMITS else f"{head} in {took}"
+
+
 def plot(runs: list[Run], path: str, title: str) -> None:
-    """The median phase times as stacked bars, one per backend and encoding (PNG or SVG)."""
+    """The median phase times as stacked bars, one per backend and encoding (PNG or SVG); a
+    run stopped by a limit is marked so, its bar the phases it reached."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     timed = [r for r in runs if r.times]
-    labels = [f"{r.backend} {r.encoding}" for r in timed]
+    labels = [
+        f"{r.backend} {r.encoding}" + (f" ({r.status})" if r.status in LIMITS else "")
+        for r in timed
+    ]
     fig, ax = plt.subplots(figsize=(8, 0.35 * len(timed) + 1.5))
     left = [0.0] * len(timed)
     for phase in PHASES:
-        widths = [r.times[phase] * 1000 for r in timed]
+        widths = [r.times.get(phase, 0.0) * 1000 for r in timed]
         ax.barh(labels, widths, left=left, label=phase)
         left = [a + b for a, b in zip(left, widths, strict=True)]
     ax.invert_yaxis()
@@ -122,7 +174,7 @@ def plot(runs: list[Run], path: str, title: str) -> None:
 def disagreements(genre: Genre[Any, Any], puzzle: Any, runs: list[Run]) -> list[str]:
     """What the runs disagree on: a status, the one answer of a unique puzzle, or an error."""
     found = [f"{r.backend}/{r.encoding}: {r.error}" for r in runs if r.status == "error"]
-    settled = [r for r in runs if r.status in ("solved", "unique", "multiple", "unsolvable")]
+    settled = [r for r in runs if r.status in FINISHED]
     solved = {"solved", "unique", "multiple"}
     kinds = {r.status for r in settled if r.status != "solved"}
     if len(kinds) > 1:

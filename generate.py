@@ -4,8 +4,10 @@ givens taken away in random order while the solver proves the puzzle still uniqu
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from .genres import GenerateError, Genre
 from .pipeline import solve, solve_isolated
@@ -22,6 +24,7 @@ class Generated:
     of: int  # givens the full solution had
     propagation: bool  # the solver needed no search (no branches, no conflicts)
     stats: dict[str, int] = field(default_factory=dict)  # the solver's conflicts and branches
+    unproved: list[Any] = field(default_factory=list)  # kept: removal not settled in the budget
 
 
 def size_of(genre: Genre[Any, Any], text: str) -> tuple[int, int]:
@@ -56,9 +59,11 @@ def generate(
     backend: Backend | None = None,
     share: float | None = None,
     effort: int = TRIAL_EFFORT,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Generated:
     """A unique puzzle of ``size``: down to a minimal set of givens (each still shown is needed,
-    or its removal could not be proved within ``effort``), or to ``share`` of them."""
+    or its removal could not be proved within ``effort``: ``unproved``), or to ``share`` of
+    them. ``progress`` hears how many givens have been tried for removal, and of how many."""
     backend = backend or get_backend(genre.default_backend)
     budgeted = "effort" in backend.capabilities
 
@@ -88,16 +93,53 @@ def generate(
     rng.shuffle(order)
     floor = 0 if share is None else round(share * len(shown))
     kept = list(shown)
-    for given in order:
+    unproved = []
+    for tried, given in enumerate(order):
+        if progress:
+            progress(tried, len(order))
         if len(kept) <= floor:
             break
         trial = [g for g in kept if g != given]
-        if check(rules.keep(full, trial)) == "unique":
+        status = check(rules.keep(full, trial))
+        if status == "unique":
             kept = trial
+        elif status != "multiple":
+            unproved.append(given)
     puzzle = rules.keep(full, kept)
     stats = difficulty(genre, puzzle)
     quiet = stats.get("branches", 1) == 0 and stats.get("conflicts", 1) == 0
-    return Generated(puzzle, solution, len(kept), len(shown), quiet, stats)
+    return Generated(puzzle, solution, len(kept), len(shown), quiet, stats, unproved)
+
+
+class ProgressLines:
+    """For a person waiting on a slow puzzle: nothing in its first ``after`` seconds (most are
+    made by then), then a line at most every ``every`` seconds on the givens tried so far."""
+
+    def __init__(
+        self,
+        stream: TextIO,
+        name: str,
+        after: float = 2.0,
+        every: float = 3.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.stream, self.name, self.after, self.every, self.clock = (
+            stream, name, after, every, clock
+        )  # fmt: skip
+        self.start = clock()
+        self.shown: float | None = None
+
+    def __call__(self, tried: int, of: int) -> None:
+        elapsed = self.clock() - self.start
+        if elapsed < self.after or (self.shown is not None and elapsed - self.shown < self.every):
+            return
+        self.shown = elapsed
+        self.stream.write(f"{self.name}: {tried}/{of} givens tried ({elapsed:.0f} s)\n")
+        self.stream.flush()
+
+    def heard(self, message: tuple[int, int]) -> None:
+        """The same, from a message ``(tried, of)`` sent by the process making the puzzle."""
+        self(*message)
 
 
 def difficulty(genre: Genre[Any, Any], puzzle: Any) -> dict[str, int]:

@@ -1,6 +1,7 @@
 """Work done in a forked child process, so that it can always be stopped: at a deadline, on
 Ctrl-C, or when a native solver crashes. Native solvers hold the interpreter while they search,
-and some (Kissat, Lingeling, CaDiCaL) cannot be interrupted at all; a child can be killed."""
+and some (Kissat, Lingeling, CaDiCaL) cannot be interrupted at all; a child can be killed.
+A child never outlives its parent, even one killed with SIGKILL (see ``die_with``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import signal
 import struct
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -20,6 +22,19 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 _HEADER = struct.Struct("!Q")
+
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""Signals that stop gridsat as Ctrl-C does: its children stopped and collected first."""
+
+ORPHANED = 1
+"""The exit code of a child that finds its parent gone."""
+
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+_running: set[int] = set()
+"""This process's children at work (see ``stop_children``)."""
 
 
 class TimedOut(Exception):
@@ -63,11 +78,15 @@ def run_isolated(
         stream.flush()  # so the child does not inherit, and write out, the same buffered text
     with tempfile.TemporaryFile() as errors:
         read_fd, write_fd = os.pipe()
+        parent = os.getpid()
         pid = os.fork()
         if pid == 0:  # the child: never returns into the caller's code
+            die_with(parent)
+            _running.clear()  # the parent's children, not this one's
             os.close(read_fd)
             os.dup2(errors.fileno(), 2)  # native libraries' complaints: kept for a crash report
-            _child(work, write_fd, memory_limit)
+            _child(work, write_fd, memory_limit, parent)
+        _running.add(pid)
         os.close(write_fd)
         try:
             return _parent(pid, read_fd, timeout, deliver)  # type: ignore[no-any-return]
@@ -75,6 +94,47 @@ def run_isolated(
             errors.seek(0)
             lines = errors.read().decode("utf-8", "replace").strip().splitlines()
             raise Crashed(f"{e}: {lines[0][:200]}" if lines else str(e)) from None
+        finally:
+            _running.discard(pid)
+
+
+def stop_children() -> None:
+    """Kill and collect this process's children at work: for a process told to end at once
+    (``os._exit``, no unwinding), so that none is left behind, not even as a zombie."""
+    for pid in list(_running):
+        _reap(pid)
+        _running.discard(pid)
+
+
+def die_with(parent: int) -> None:
+    """End this process when ``parent`` ends, however it ends (SIGKILL included), so that no
+    solver goes on alone at full CPU. Called first thing in a process ``parent`` started."""
+    if not _parent_death_signal():  # where the kernel cannot do it: a thread that watches
+        threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the death signal was set
+        os._exit(ORPHANED)
+
+
+def _parent_death_signal() -> bool:
+    """Ask Linux to SIGKILL this process when its parent dies (prctl PR_SET_PDEATHSIG);
+    False where that cannot be done."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch(parent: int) -> None:
+    """End this process once ``parent`` is gone (this process is then re-parented). Runs while
+    the native solvers search: they let go of the interpreter."""
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    os._exit(ORPHANED)
 
 
 def _parent(pid: int, read_fd: int, timeout: float | None, deliver: Callable[[Any], None]) -> Any:
@@ -97,7 +157,9 @@ def _parent(pid: int, read_fd: int, timeout: float | None, deliver: Callable[[An
             _reap(pid)
 
 
-def _child(work: Callable[[Callable[[Any], None]], Any], fd: int, memory: int | None) -> None:
+def _child(
+    work: Callable[[Callable[[Any], None]], Any], fd: int, memory: int | None, parent: int
+) -> None:
     """Run ``work``, sending its messages and then its result or exception down ``fd``."""
     code = 0
     try:
@@ -111,8 +173,12 @@ def _child(work: Callable[[Callable[[Any], None]], Any], fd: int, memory: int | 
         faulthandler.disable()  # a crash is reported by the parent, not as a dump of our stack
         with contextlib.suppress(ValueError):  # ValueError: forked from a thread other than main
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C, stops us
+            for stop in STOP_SIGNALS:  # sent to the child itself, they end it
+                signal.signal(stop, signal.SIG_DFL)
 
         def send(value: Any, kind: str = "message") -> None:
+            if os.getppid() != parent:  # nobody to send to (where no death signal came)
+                os._exit(ORPHANED)
             data = pickle.dumps((kind, value), protocol=pickle.HIGHEST_PROTOCOL)
             os.write(fd, _HEADER.pack(len(data)))
             view = memoryview(data)

@@ -217,7 +217,7 @@ def solve_isolated(
 
 def _memory_message(limit: int | None) -> str:
     """What a run that ran out of memory says."""
-    size = "" if limit is None else f" of {limit / 2**30:.1f} GB"
+    size = "" if limit is None else f" of {limit / 2**30:.3g} GB"
     return f"ran out of memory: the model passed the memory limit{size}"
 
 

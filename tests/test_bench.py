@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
+from gridsat import bench
 
 
 def gridsat(*args: str) -> subprocess.CompletedProcess[str]:
@@ -116,3 +118,64 @@ def test_jobs_run_in_parallel_processes_with_the_same_results(tmp_path: Path) ->
     assert run.returncode == 0, run.stderr
     records = [json.loads(x) for x in out.read_text().splitlines()]
     assert len(records) == 8 and all(r["ok"] and r["status"] == "unique" for r in records)
+
+
+def test_a_run_past_its_time_limit_has_only_the_phases_it_reached(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n".join("[" + ", ".join("_" * 25) + "]" for _ in range(25)))
+    out = tmp_path / "results.jsonl"
+    run = gridsat("bench", "numbrix", str(empty), str(DATA / "numbrix"), "--backends", "cpsat:1",
+                  "--encodings", "circuit", "--time-limit", "0.2", "--out", str(out))  # fmt: skip
+    assert run.returncode == 1 and "timeout" in run.stderr  # a limit reached: not ok, no error
+    records = {Path(r["puzzle"]).name: r for r in map(json.loads, out.read_text().splitlines())}
+    stopped = records["empty.txt"]
+    assert stopped["status"] == "timeout" and not stopped["ok"]
+    assert "unique" not in stopped["times"]  # no first solution: the uniqueness phase never ran
+    assert stopped["total"] == pytest.approx(sum(stopped["times"].values()), abs=1e-5)
+    assert records["rosetta-1.txt"]["status"] == "unique"
+    # The summary counts it as past the limit, not as a measured time.
+    row = run.stdout.splitlines()[1].split()
+    assert row[:8] == ["cpsat:1", "circuit", "2", "1", "0", "0", "1", "1"]
+    assert row[-1] == ">limit"
+
+
+def test_with_jobs_each_result_is_written_as_it_finishes(tmp_path: Path) -> None:
+    slow = "\n".join("[" + ", ".join("_" * 8) + "]" for _ in range(8))  # past any short limit
+    fast = "[[2, 7, _], [_, _, _], [_, _, _]]"
+    rows = [{"name": "slow", "puzzle": slow}]
+    rows += [{"name": f"fast-{i}", "puzzle": fast} for i in range(4)]
+    rows.append({"name": "fast-0", "puzzle": fast})  # the same name again: run once
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "results.jsonl"
+    run = gridsat("bench", "magic", str(corpus), "--backends", "sat:cadical195", "--encodings",
+                  "integer", "--jobs", "2", "--time-limit", "2", "--out", str(out))  # fmt: skip
+    assert run.returncode == 1, run.stderr  # the slow one reached the limit
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    # Submitted first, it finished last: the fast ones were not held back behind it.
+    assert [r["puzzle"] for r in records][-1] == "slow" and records[-1]["status"] == "timeout"
+    assert sorted(r["puzzle"] for r in records[:-1]) == [f"fast-{i}" for i in range(4)]
+    assert all(r["status"] == "unique" for r in records[:-1])
+
+
+def test_resume_with_other_backends_summarises_only_the_ones_asked(tmp_path: Path) -> None:
+    corpus = small_corpus(tmp_path, 2)
+    out = tmp_path / "results.jsonl"
+    common = ("bench", "signpost", str(corpus), "--encodings", "position", "--out", str(out))
+    assert gridsat(*common, "--backends", "cpsat:1").returncode == 0
+    again = gridsat(*common, "--backends", "sat:glucose4", "--resume")
+    assert again.returncode == 0, again.stderr
+    assert [r.split()[:3] for r in again.stdout.splitlines()[1:]] == [
+        ["sat:glucose4", "position", "2"]
+    ]
+    assert len(out.read_text().splitlines()) == 4  # the file keeps both
+    both = gridsat(*common, "--backends", "cpsat:1,sat:glucose4", "--resume")
+    assert both.returncode == 0 and len(both.stdout.splitlines()) == 3  # nothing left to run
+
+
+def test_off_a_terminal_progress_is_a_line_every_few_seconds_and_the_last() -> None:
+    log = io.StringIO()
+    show = bench.progress_printer(log, every=5.0)
+    for done, elapsed in [(1, 0.1), (2, 1.0), (3, 5.2), (4, 6.0), (5, 10.3), (6, 10.4)]:
+        show(done, 6, elapsed)
+    assert [line.split()[0] for line in log.getvalue().splitlines()] == ["[3/6]", "[5/6]", "[6/6]"]

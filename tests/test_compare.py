@@ -96,7 +96,9 @@ def test_cli_compare_json_and_table() -> None:
     assert {(r["backend"], r["encoding"]) for r in out["results"]} == {
         (b, e) for b in ("cpsat", "sat:glucose4") for e in ("position", "circuit")
     }
-    assert all(set(r["times"]) == {"build", "solve", "unique"} for r in out["results"])
+    for r in out["results"]:  # each run reads the puzzle again, then builds, solves, proves
+        assert list(r["times"]) == ["parse", "build", "solve", "unique"]
+        assert all(isinstance(t, float) and t >= 0 for t in r["times"].values())
     table = gridsat(
         "compare", "hidato", genre.example, "--backends", "sat:glucose4", "--repeat", "1"
     )
@@ -120,3 +122,72 @@ def test_compare_plot_is_a_picture(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     assert b"<svg" in picture.read_bytes()[:2000]
+
+
+def on_a_terminal(*args: str) -> tuple[int, str, str]:
+    """gridsat with its stderr on a pseudo-terminal: exit code, stdout and what the terminal
+    showed."""
+    import os
+    import pty
+
+    main_fd, term = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gridsat", *args], stdout=subprocess.PIPE, stderr=term, text=True
+    )
+    os.close(term)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(main_fd, 4096)
+        except OSError:  # the terminal closed: the program ended
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(main_fd)
+    out, _ = proc.communicate(timeout=120)
+    return proc.returncode, out, shown.decode().replace("\r\n", "\n")
+
+
+def test_progress_on_a_terminal_a_line_per_backend_and_encoding() -> None:
+    genre = get_genre("hidato")
+    args = ("compare", "hidato", genre.example, "--backends", "cpsat:1,sat:glucose4",
+            "--repeat", "1")  # fmt: skip
+    code, out, shown = on_a_terminal(*args)
+    assert code == 0 and "ratio" in out
+    lines = shown.splitlines()
+    assert len(lines) == 4
+    for i, line in enumerate(lines, 1):
+        head, _, took = line.partition(": unique in ")
+        assert head.startswith(f"[{i}/4] ") and took.endswith((" ms", " s")), line
+    assert {line.split()[1] for line in lines} == {
+        f"{b}/{e}:" for b in ("cpsat:1", "sat:glucose4") for e in ("position", "circuit")
+    }
+    quiet = gridsat(*args)  # off a terminal, stderr stays empty
+    assert quiet.returncode == 0 and quiet.stderr == ""
+
+
+def test_every_run_has_a_time_limit_of_60_s_unless_told() -> None:
+    from gridsat.cli import _parser
+
+    assert _parser().parse_args(["compare", "magic", "x"]).time_limit == 60
+    assert _parser().parse_args(["compare", "magic", "x", "-t", "2.5"]).time_limit == 2.5
+    assert _parser().parse_args(["bench", "magic", "x"]).time_limit is None  # bench: as asked
+    genre = get_genre("magic")
+    run = gridsat("compare", "magic", genre.example, "--backends", "cpsat:1", "--json")
+    assert run.returncode == 0 and json.loads(run.stdout)["time_limit"] == 60
+    assert "60 by default" in gridsat("compare", "--help").stdout
+
+
+def test_compare_and_bench_take_b_and_e_as_solve_does() -> None:
+    from gridsat.cli import _parser
+
+    for command in (["compare", "signpost", "x"], ["bench", "signpost", "x"]):
+        args = _parser().parse_args([*command, "-b", "cpsat:1,sat:glucose4", "-e", "circuit"])
+        assert (args.backends, args.encodings) == ("cpsat:1,sat:glucose4", "circuit")
+    run = gridsat("compare", "signpost", get_genre("signpost").example, "-b", "sat:glucose4",
+                  "-e", "circuit", "--repeat", "1", "--json")  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert [(r["backend"], r["encoding"]) for r in json.loads(run.stdout)["results"]] == [
+        ("sat:glucose4", "circuit")
+    ]

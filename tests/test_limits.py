@@ -4,14 +4,15 @@ exit codes stay the documented ones."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ import pytest
 
 from gridsat.compare import compare
 from gridsat.genres import get_genre
-from gridsat.isolation import Crashed, TimedOut, run_isolated
+from gridsat.isolation import ORPHANED, Crashed, TimedOut, die_with, run_isolated
 from gridsat.models.model import Model
 from gridsat.pipeline import solve_isolated
 from gridsat.solvers import Backend, BackendError, Result, Session, get_backend
@@ -34,6 +35,10 @@ def empty_magic(order: int) -> str:
 # Boards that no backend finishes within seconds: an empty order-7 magic square for the SAT
 # solvers (one-hot numbers, PB line sums) and an empty order-12 one for CP-SAT.
 HARD = {"cpsat": empty_magic(12), "sat": empty_magic(7)}
+
+
+def _hard(backend: str) -> bytes:
+    return HARD["cpsat" if backend.startswith("cpsat") else "sat"].encode()
 
 
 def gridsat(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
@@ -53,6 +58,107 @@ def one_line_error(result: subprocess.CompletedProcess[bytes], code: int = 2) ->
     assert result.stdout == b""
     assert err.count("\n") == 1 and err.startswith("gridsat: error: "), err
     return err
+
+
+# -- processes: started, watched, and none left behind ---------------------------------------
+
+LINUX = sys.platform.startswith("linux")
+linux_only = pytest.mark.skipif(not LINUX, reason="finds the processes in /proc")
+BUSY = 0.3
+"""CPU seconds after which a child counts as solving (it has loaded and built its model)."""
+
+
+_SEEN: dict[int, tuple[int, str, float]] = {}
+"""Every process tree waited for, so that none is left running whatever a test does."""
+
+
+@pytest.fixture(autouse=True)
+def _kill_leftovers() -> Iterator[None]:
+    yield
+    for pid, (_, started, _) in _SEEN.items():
+        if _alive(pid, started):
+            os.kill(pid, signal.SIGKILL)
+    _SEEN.clear()
+
+
+def _start(args: list[str], stdin: bytes = b"", group: bool = False) -> subprocess.Popen[bytes]:
+    """gridsat started with ``args``, reading ``stdin``; in a process group of its own (as a
+    terminal runs a command) when ``group``."""
+    with tempfile.TemporaryFile() as source:
+        source.write(stdin)
+        source.seek(0)
+        return subprocess.Popen(
+            [sys.executable, "-m", "gridsat", *args],
+            stdin=source,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            start_new_session=group,
+        )
+
+
+def _stat(pid: int) -> list[str] | None:
+    """/proc/PID/stat from the state on (state, ppid, ...), or None when there is no PID."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2 :].split()
+
+
+def _tree(root: int) -> dict[int, tuple[int, str, float]]:
+    """The running processes below ``root``: pid -> (depth, start time, CPU seconds)."""
+    stats = {int(e): f for e in os.listdir("/proc") if e.isdigit() and (f := _stat(int(e)))}
+    ticks = os.sysconf("SC_CLK_TCK")
+    found: dict[int, tuple[int, str, float]] = {}
+    level, depth = {root}, 0
+    while level:
+        depth += 1
+        level = {pid for pid, f in stats.items() if int(f[1]) in level and f[0] not in "ZX"}
+        for pid in level:
+            f = stats[pid]
+            found[pid] = (depth, f[19], (int(f[11]) + int(f[12])) / ticks)
+    return found
+
+
+def _alive(pid: int, started: str, zombie: bool = False) -> bool:
+    """The process is still there (the same one: same start time), and running (or only not
+    yet collected, when ``zombie``)."""
+    f = _stat(pid)
+    return f is not None and f[19] == started and (zombie or f[0] not in "ZX")
+
+
+def _wait_until_solving(
+    process: subprocess.Popen[bytes], count: int = 1, depth: int = 1, ready: Any = None
+) -> dict[int, tuple[int, str, float]]:
+    """Wait until ``count`` processes ``depth`` levels below gridsat are busy (and ``ready()``
+    holds); gridsat's process tree then. Waits on a condition, not for a time."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        tree = _tree(process.pid)
+        busy = [p for p, (d, _, cpu) in tree.items() if d == depth and cpu >= BUSY]
+        if len(busy) >= count and (ready is None or ready()):
+            _SEEN.update(tree)
+            return tree
+        time.sleep(0.05)
+    process.kill()
+    pytest.fail(f"gridsat never had {count} busy processes at depth {depth}")
+
+
+def _assert_all_gone(tree: dict[int, tuple[int, str, float]], collected: bool = False) -> None:
+    """Every process of ``tree`` ends (and was collected by its parent, when ``collected``:
+    for gridsat stopped by a signal it can answer). A liveness check with a generous bound,
+    not a speed one: a process left behind goes on solving for minutes."""
+    deadline = time.monotonic() + 10
+    left = [p for p, (_, started, _) in tree.items() if _alive(p, started, collected)]
+    while left and time.monotonic() < deadline:
+        time.sleep(0.05)
+        left = [p for p in left if _alive(p, tree[p][1], collected)]
+    for pid in left:  # so that a failure leaves no solver running
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    assert not left, f"still running after gridsat ended: {left} of {sorted(tree)}"
 
 
 # -- the child process ------------------------------------------------------------------------
@@ -84,10 +190,8 @@ def test_a_child_past_its_deadline_is_stopped_and_its_messages_kept() -> None:
         while True:  # pure Python: only killing stops it
             pass
 
-    start = time.monotonic()
-    with pytest.raises(TimedOut):
+    with pytest.raises(TimedOut):  # only the deadline ends this run
         run_isolated(work, 0.5, heard.append)
-    assert time.monotonic() - start < 5
     with pytest.raises(ProcessLookupError):
         os.kill(heard[0], 0)  # killed and collected
 
@@ -119,14 +223,47 @@ def test_ctrl_c_while_waiting_stops_the_child() -> None:
         send(os.getpid())
         time.sleep(60)
 
-    main = threading.main_thread().ident
-    assert main is not None
-    timer = threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT))
-    timer.start()
+    def hear(pid: int) -> None:
+        heard.append(pid)
+        signal.raise_signal(signal.SIGINT)  # Ctrl-C, once the child is at work: no race
+
     with pytest.raises(KeyboardInterrupt):
-        run_isolated(work, None, heard.append)
+        run_isolated(work, None, hear)
     with pytest.raises(ProcessLookupError):
         os.kill(heard[0], 0)
+
+
+def test_a_child_whose_parent_is_already_gone_ends_at_once() -> None:
+    pid = os.fork()
+    if pid == 0:  # as if the parent had died before the child could ask to die with it
+        die_with(os.getppid() + 1)
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == ORPHANED
+
+
+@linux_only
+def test_where_there_is_no_death_signal_a_watch_ends_the_orphan() -> None:
+    code = (
+        "import os\n"
+        "from gridsat import isolation\n"
+        "isolation._parent_death_signal = lambda: False  # as on macOS\n"
+        "def work(send):\n"
+        "    send(os.getpid())\n"
+        "    while True:  # pure Python, sending nothing: only the watch can notice\n"
+        "        pass\n"
+        "isolation.run_isolated(work, None, lambda pid: print(pid, flush=True))\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, cwd=ROOT)
+    assert process.stdout is not None
+    child = int(process.stdout.readline())
+    f = _stat(child)
+    assert f is not None
+    _SEEN[child] = (1, f[19], 0.0)
+    process.kill()
+    process.wait(timeout=60)
+    _assert_all_gone({child: _SEEN[child]})
+    process.communicate(timeout=60)
 
 
 # -- crashes and memory through the pipeline -----------------------------------------------
@@ -177,6 +314,32 @@ def test_a_model_past_the_memory_limit_is_an_answer_not_a_crash() -> None:
     assert "ran out of memory" in err and "0.3 GB" in err
 
 
+# (Under 0.3 GB python-sat cannot even load its PB encoder library: a different failure.)
+@pytest.mark.parametrize(("backend", "gb"), [("sat:cadical195", "0.3"), ("cpsat", "0.05")])
+def test_out_of_memory_with_json_is_still_one_object(backend: str, gb: str) -> None:
+    result = gridsat(
+        "solve", "magic", "-", "-b", backend, "--memory-limit", gb, "--count", "5", "--json",
+        stdin=empty_magic(12).encode(),
+    )  # fmt: skip
+    assert result.returncode == 4, result.stderr
+    answer = json.loads(result.stdout)
+    assert (answer["status"], answer["solution"], answer["count"]) == ("out-of-memory", None, 0)
+    assert (answer["genre"], answer["backend"]) == ("magic", backend)
+    assert "ran out of memory" in answer["error"] and f"{gb} GB" in answer["error"]
+    err = result.stderr.decode()
+    assert err.count("\n") == 1 and err.startswith("gridsat: error: "), err
+    assert "ran out of memory" in err
+
+
+@pytest.mark.parametrize(
+    ("option", "unit"), [("--memory-limit", "GB"), ("--time-limit", "seconds")]
+)
+@pytest.mark.parametrize("command", ["solve", "compare", "bench"])
+def test_a_limit_of_zero_is_refused_in_its_own_unit(command: str, option: str, unit: str) -> None:
+    err = one_line_error(gridsat(command, "magic", "data/magic/seed.txt", option, "0"))
+    assert f"argument {option}" in err and f"expected a number of {unit} > 0, not '0'" in err
+
+
 # -- time limits ------------------------------------------------------------------------------
 
 
@@ -187,19 +350,16 @@ def _backends(*fast: str) -> list[Any]:
 
 @pytest.mark.parametrize("backend", _backends("cpsat", "sat:kissat404", "sat:cadical195"))
 def test_the_time_limit_holds_on_every_backend(backend: str) -> None:
-    board = HARD["cpsat" if backend.startswith("cpsat") else "sat"]
-    start = time.monotonic()
+    # No machine finishes this board, so "timeout" is the only right answer, and it comes only
+    # from the limit (Kissat cannot be interrupted: the child is killed 0.5 s after it). A
+    # limit that did not hold would run on for minutes, past gridsat()'s own timeout.
     result = gridsat(
-        "solve", "magic", "-", "-b", backend, "-t", "1", "--json", stdin=board.encode()
+        "solve", "magic", "-", "-b", backend, "-t", "1", "--json", stdin=_hard(backend)
     )
-    took = time.monotonic() - start
     assert result.returncode == 4, result.stderr
     answer = json.loads(result.stdout)
     assert (answer["status"], answer["solution"]) == ("timeout", None)
     assert result.stderr == b""
-    # The limit is 1 s; the child is killed 0.5 s after it. The rest is start-up, and slack
-    # for a loaded machine: without the kill this run goes on for minutes.
-    assert took < 6, took
 
 
 def test_a_timeout_keeps_the_solution_already_found() -> None:
@@ -216,49 +376,115 @@ def test_a_timeout_keeps_the_solution_already_found() -> None:
     assert sorted(v for row in rows for v in row) == list(range(1, 17))
 
 
-# -- Ctrl-C -----------------------------------------------------------------------------------
+# -- stopping gridsat: Ctrl-C, signals, and no process left behind ---------------------------
 
 
-def _interrupt(args: list[str], stdin: bytes, after: float) -> tuple[int, bytes, bytes, float]:
-    """Start gridsat, send it SIGINT ``after`` seconds on; its code, output, and how long it
-    took to stop after the signal."""
-    with tempfile.TemporaryFile() as source:
-        source.write(stdin)
-        source.seek(0)
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gridsat", *args],
-            stdin=source,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=ROOT,
-        )
-    time.sleep(after)
-    process.send_signal(signal.SIGINT)
-    sent = time.monotonic()
+STOPPABLE = ["cpsat", "sat:cadical195", "sat:kissat404"]  # Kissat cannot even be interrupted
+
+
+@linux_only
+@pytest.mark.parametrize("backend", STOPPABLE)
+def test_a_solver_dies_with_gridsat_even_when_gridsat_is_killed(backend: str) -> None:
+    process = _start(["solve", "magic", "-", "-b", backend], _hard(backend))
+    tree = _wait_until_solving(process)
+    process.kill()  # what subprocess.run(timeout=...) does: no chance to clean up
+    process.wait(timeout=60)
+    _assert_all_gone(tree)
+    process.communicate(timeout=60)  # (a child left behind would hold the pipes open)
+
+
+@linux_only
+@pytest.mark.parametrize("backend", _backends(*STOPPABLE))
+@pytest.mark.parametrize(
+    ("sent", "code"),
+    [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)],
+    ids=["TERM", "HUP", "INT"],
+)
+def test_a_signal_stops_the_solver_with_one_line(
+    sent: signal.Signals, code: int, backend: str
+) -> None:
+    process = _start(["solve", "magic", "-", "-b", backend], _hard(backend))
+    tree = _wait_until_solving(process)
+    process.send_signal(sent)
     out, err = process.communicate(timeout=60)
-    return process.returncode, out, err, time.monotonic() - sent
+    said = "interrupted" if sent == signal.SIGINT else f"stopped by {sent.name}"
+    assert (process.returncode, out, err.decode()) == (code, b"", f"gridsat: error: {said}\n")
+    _assert_all_gone(tree, collected=True)
 
 
-@pytest.mark.parametrize("backend", _backends("cpsat", "sat:kissat404"))
-def test_ctrl_c_during_a_solve_exits_130_at_once(backend: str) -> None:
-    board = HARD["cpsat" if backend.startswith("cpsat") else "sat"]
-    code, out, err, took = _interrupt(["solve", "magic", "-", "-b", backend], board.encode(), 2.0)
-    assert (code, out, err) == (130, b"", b"gridsat: error: interrupted\n")
-    assert took < 5, took  # without the child being killed, it would wait for the solver
-
-
-def test_ctrl_c_during_bench_keeps_every_finished_result(tmp_path: Path) -> None:
-    corpus = tmp_path / "corpus.jsonl"
-    easy = get_genre("magic").example
-    lines = [{"name": "easy", "puzzle": easy}, {"name": "hard", "puzzle": empty_magic(12)}]
+def _corpus(folder: Path, *puzzles: str) -> Path:
+    corpus = folder / "corpus.jsonl"
+    lines = [{"name": f"p{i}", "puzzle": text} for i, text in enumerate(puzzles)]
     corpus.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return corpus
+
+
+RUNS = {  # a long run of each command that forks: one child, or --jobs 2 workers with a child each
+    "compare": ["compare", "magic", "-", "--backends", "cpsat:1", "--encodings", "integer",
+                "--repeat", "1"],
+    "diagnose": ["diagnose", "magic", "-", "-b", "cpsat:1"],
+    "bench": ["bench", "magic", "CORPUS", "--backends", "cpsat:1", "--encodings", "integer"],
+    "bench-jobs": ["bench", "magic", "CORPUS", "--backends", "cpsat:1", "--encodings", "integer",
+                   "--jobs", "2"],
+}  # fmt: skip
+
+
+@linux_only
+@pytest.mark.parametrize("command", list(RUNS))
+def test_no_process_outlives_a_killed_gridsat(command: str, tmp_path: Path) -> None:
+    hard = empty_magic(12)
+    corpus = str(_corpus(tmp_path, hard, hard))
+    process = _start([corpus if a == "CORPUS" else a for a in RUNS[command]], hard.encode())
+    jobs = 2 if command == "bench-jobs" else 1
+    tree = _wait_until_solving(process, count=jobs, depth=2 if jobs > 1 else 1)
+    process.kill()
+    process.wait(timeout=60)
+    _assert_all_gone(tree)
+    process.communicate(timeout=60)
+
+
+@linux_only
+@pytest.mark.parametrize(
+    ("sent", "group", "code"),
+    [(signal.SIGTERM, False, 143), (signal.SIGHUP, True, 129), (signal.SIGINT, True, 130)],
+    ids=["TERM", "HUP-to-the-group", "INT-to-the-group"],  # (a terminal signals the group)
+)
+def test_bench_with_workers_stops_on_a_signal_and_leaves_nothing(
+    sent: signal.Signals, group: bool, code: int, tmp_path: Path
+) -> None:
+    easy, hard = get_genre("magic").example, empty_magic(12)
+    corpus = _corpus(tmp_path, easy, hard, hard, hard)
     out = tmp_path / "results.jsonl"
-    code, stdout, err, _ = _interrupt(
-        ["bench", "magic", str(corpus), "--backends", "cpsat:1", "--out", str(out)], b"", 4.0
-    )
-    assert code == 130, err
+    process = _start(["bench", "magic", str(corpus), "--backends", "cpsat:1", "--encodings",
+                      "integer", "--jobs", "2", "--out", str(out)], group=group)  # fmt: skip
+    tree = _wait_until_solving(process, count=2, depth=2, ready=lambda: out.exists())
+    if group:
+        os.killpg(process.pid, sent)
+    else:
+        process.send_signal(sent)
+    stdout, err = process.communicate(timeout=60)
+    assert process.returncode == code, err
+    assert b"Traceback" not in err and b"cpsat:1" in stdout  # the summary of what finished
+    assert [json.loads(line)["puzzle"] for line in out.read_text().splitlines()] == ["p0"]
+    _assert_all_gone(tree, collected=True)
+
+
+@linux_only
+def test_ctrl_c_during_bench_keeps_every_finished_result(tmp_path: Path) -> None:
+    easy = get_genre("magic").example
+    corpus = _corpus(tmp_path, easy, empty_magic(12))
+    out = tmp_path / "results.jsonl"
+    process = _start(["bench", "magic", str(corpus), "--backends", "cpsat:1", "--out", str(out)])
+
+    def easy_done() -> bool:  # one line per encoding, and then the hard one is under way
+        return out.exists() and out.read_text().count("\n") == 2
+
+    _wait_until_solving(process, ready=easy_done)
+    process.send_signal(signal.SIGINT)
+    stdout, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
     kept = [json.loads(line) for line in out.read_text().splitlines()]
-    assert kept and {r["puzzle"] for r in kept} == {"easy"}  # one line per encoding
+    assert kept and {r["puzzle"] for r in kept} == {"p0"}
     assert all(r["ok"] for r in kept)
     assert b"interrupted" in err and b"Traceback" not in err
     assert b"cpsat:1" in stdout  # the summary of what finished
@@ -285,12 +511,10 @@ def test_a_50_mb_input_is_refused_unread(tmp_path: Path) -> None:
     huge = tmp_path / "huge.txt"
     with open(huge, "wb") as f:  # a sparse file: 50 MB that were never written
         f.truncate(50 * 2**20)
-    start = time.monotonic()
     err = one_line_error(gridsat("solve", "loop", str(huge)))
     assert "52428800 bytes; the limit is 10485760" in err
     piped = one_line_error(gridsat("solve", "loop", "-", stdin=b"\xe2\x94\x80" * (17 * 2**20)))
     assert "standard input is over 10485760 bytes" in piped
-    assert time.monotonic() - start < 60
 
 
 HUGE = [

@@ -1,0 +1,91 @@
+"""gridsat generate under a time limit (the puzzles made by then kept, exit 4), with progress
+for slow puzzles, and the same puzzles for a seed as before."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gridsat import generate as generate_module
+from gridsat.cli import main
+from gridsat.generate import ProgressLines
+from gridsat.genres import get_genre
+from gridsat.pipeline import solve
+from gridsat.solvers import get_backend
+
+
+def test_a_run_past_its_time_limit_keeps_the_puzzles_made(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    real = generate_module.generate
+    calls = tmp_path / "calls"  # each puzzle is made in a child process: they count here
+
+    def two_then_stall(*args: Any, **kwargs: Any) -> Any:
+        with calls.open("a") as f:
+            f.write("call\n")
+        if len(calls.read_text().splitlines()) > 2:
+            threading.Event().wait()  # never set: only the time limit ends this one
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(generate_module, "generate", two_then_stall)
+    code = main(["generate", "signpost", "--size", "4x4", "--seed", "3", "--count", "5",
+                 "--json", "--time-limit", "2"])  # fmt: skip
+    assert code == 4
+    out, err = capsys.readouterr()
+    assert err.splitlines()[-1] == (
+        "gridsat: error: time limit of 2 s reached after 2 of 5 puzzles (the 2 made are kept)"
+    )
+    genre = get_genre("signpost")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [r["name"] for r in lines] == ["signpost-4x4-seed3-1", "signpost-4x4-seed3-2"]
+    for record in lines:  # each one kept is whole: unique, and its answer keeps the rules
+        puzzle = genre.parse(record["puzzle"])
+        outcome = solve(genre, puzzle, get_backend("cpsat:1"), limit=2)
+        assert outcome.status == "unique"
+        assert genre.check(puzzle, outcome.solutions[0]) == []
+        assert genre.to_json(puzzle, outcome.solutions[0]) == record["solution"]
+
+
+def test_progress_lines_after_two_seconds_then_every_few() -> None:
+    now = [0.0]
+    log = io.StringIO()
+    show = ProgressLines(log, "signpost-15x15-seed1-1", clock=lambda: now[0])
+    for t, tried in [(0.5, 10), (1.9, 20), (2.1, 30), (4.0, 40), (5.2, 50), (6.0, 60), (8.3, 70)]:
+        now[0] = t
+        show(tried, 223)
+    assert log.getvalue().splitlines() == [
+        "signpost-15x15-seed1-1: 30/223 givens tried (2 s)",
+        "signpost-15x15-seed1-1: 50/223 givens tried (5 s)",
+        "signpost-15x15-seed1-1: 70/223 givens tried (8 s)",
+    ]
+
+
+def gridsat(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gridsat", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def test_each_puzzle_of_a_count_is_the_next_the_seed_gives() -> None:
+    three = gridsat("generate", "hidato", "--size", "4x4", "--seed", "5", "--count", "3")
+    one = gridsat("generate", "hidato", "--size", "4x4", "--seed", "5")
+    assert three.returncode == one.returncode == 0
+    puzzles = three.stdout.split("\n\n")
+    assert len(set(puzzles)) == 3  # made in a child process, each from where the last left off
+    assert puzzles[0] == one.stdout.rstrip("\n")
+
+
+@pytest.mark.slow
+def test_a_slow_size_shows_progress_and_stops_at_its_limit() -> None:
+    run = gridsat("generate", "signpost", "--size", "15x15", "--seed", "1", "--time-limit", "6")
+    assert run.returncode == 4 and run.stdout == ""
+    lines = run.stderr.splitlines()
+    assert any(" givens tried (" in line for line in lines[:-1])
+    assert lines[-1].endswith("reached after 0 of 1 puzzles (none was made)")
