@@ -25,6 +25,7 @@ class Generated:
     propagation: bool  # the solver needed no search (no branches, no conflicts)
     stats: dict[str, int] = field(default_factory=dict)  # the solver's conflicts and branches
     unproved: list[Any] = field(default_factory=list)  # kept: removal not settled in the budget
+    always: list[Any] = field(default_factory=list)  # kept by the genre's rule (Signpost: 1, N)
 
 
 def size_of(genre: Genre[Any, Any], text: str) -> tuple[int, int]:
@@ -108,7 +109,7 @@ def generate(
     puzzle = rules.keep(full, kept)
     stats = difficulty(genre, puzzle)
     quiet = stats.get("branches", 1) == 0 and stats.get("conflicts", 1) == 0
-    return Generated(puzzle, solution, len(kept), len(shown), quiet, stats, unproved)
+    return Generated(puzzle, solution, len(kept), len(shown), quiet, stats, unproved, list(keep))
 
 
 class ProgressLines:
