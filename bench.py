@@ -17,12 +17,12 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, TextIO
 
-from .compare import FINISHED, LIMITS, reached
+from .compare import LIMITS, reached
 from .genres import Genre, get_genre
 from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
 from .parsers import ParseError
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated
-from .solvers import BackendError, get_backend
+from .solvers import FINISHED, FOUND, BackendError, Status, get_backend
 
 PUZZLE_SUFFIXES = {"", ".txt"}
 
@@ -91,7 +91,7 @@ def run_one(
     try:
         puzzle = genre.parse(item.text)
     except ParseError as e:
-        return {**record, "status": "bad-input", "ok": False, "error": str(e)}
+        return {**record, "status": Status.BAD_INPUT, "ok": False, Status.ERROR: str(e)}
     times["parse"] = time.perf_counter() - start
     try:
         outcome = solve_isolated(
@@ -105,9 +105,9 @@ def run_one(
             times=times,
         )
     except OutOfMemory as e:  # a limit reached, like a timeout
-        return {**record, "status": "out-of-memory", "ok": False, "error": str(e)}
+        return {**record, "status": Status.OUT_OF_MEMORY, "ok": False, Status.ERROR: str(e)}
     except (BackendError, CheckFailed) as e:
-        return {**record, "status": "error", "ok": False, "error": str(e)}
+        return {**record, "status": Status.ERROR, "ok": False, Status.ERROR: str(e)}
     record["status"] = outcome.status
     record["cells"] = (
         len(json.dumps(genre.to_json(puzzle, outcome.solutions[0])).split(","))
@@ -118,10 +118,10 @@ def run_one(
     # time at all for the phases after it.
     record["times"] = {k: round(v, 6) for k, v in reached(times, bool(outcome.solutions)).items()}
     record["total"] = round(sum(record["times"].values()), 6)
-    if item.solution is not None and outcome.status == "unique":
+    if item.solution is not None and outcome.status == Status.UNIQUE:
         record["ok"] = genre.to_json(puzzle, outcome.solutions[0]) == item.solution
     else:  # every printed solution already passed the checker
-        record["ok"] = outcome.status in ("unique", "multiple", "solved")
+        record["ok"] = outcome.status in FOUND
     return record
 
 

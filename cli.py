@@ -458,7 +458,7 @@ def _checked_backend(name: str) -> Any:
 
 def _solve(args: argparse.Namespace) -> int:
     from .pipeline import CheckFailed, Outcome, OutOfMemory, solve_isolated
-    from .solvers import BackendError
+    from .solvers import BackendError, Status
 
     genre, backend, encoding = _run_setup(args)
     style = args.format or genre.output_formats[0]
@@ -486,7 +486,9 @@ def _solve(args: argparse.Namespace) -> int:
         )
     except OutOfMemory as e:
         if args.json:  # a limit reached: the object is printed, as for a timeout
-            spent = Outcome(genre.name, backend.name, encoding, "out-of-memory", None, times=phases)
+            spent = Outcome(
+                genre.name, backend.name, encoding, Status.OUT_OF_MEMORY, None, times=phases
+            )
             print(json.dumps({**_outcome_json(genre, spent, args.count), "error": str(e)}))
         return _fail(f"backend {backend.name} {e}", EXIT_TIMEOUT)
     except CheckFailed as e:
@@ -937,7 +939,8 @@ def _named_backends(text: str) -> list[Any]:
 def _compare_table(runs: list[Any]) -> str:
     """Backends fastest first: status, median phase times in ms (- for a phase not reached),
     ratio to the fastest; a run stopped by a limit shows its time as a lower bound (>)."""
-    from .compare import FINISHED, PHASES
+    from .compare import PHASES
+    from .solvers import FINISHED
 
     finished = [r for r in runs if r.status in FINISHED and r.times]
     best = min((r.total for r in finished), default=0.0) or 1e-9

@@ -10,14 +10,12 @@ from typing import Any
 
 from .genres import Genre
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated
-from .solvers import Backend, BackendError
+from .solvers import FINISHED, FOUND, Backend, BackendError, Status
 
 PHASES = ("parse", "build", "solve", "unique")
-FINISHED = ("solved", "unique", "multiple", "unsolvable")
-"""The statuses of a run that ran to its answer: the ones compared for agreement."""
-LIMITS = ("timeout", "out-of-memory")
+LIMITS = (Status.TIMEOUT, Status.OUT_OF_MEMORY)
 """The statuses of a run stopped by its time or memory limit: a result, not a disagreement."""
-STATUSES = (*FINISHED, *LIMITS, "unavailable", "error")
+STATUSES = (*FINISHED, *LIMITS, Status.UNAVAILABLE, Status.ERROR)
 
 
 @dataclass
@@ -29,7 +27,7 @@ class Run:
 
     backend: str
     encoding: str
-    status: str  # one of STATUSES
+    status: Status  # one of STATUSES
     times: dict[str, float] = field(default_factory=dict)
     solution: Any = None
     error: str | None = None
@@ -73,7 +71,7 @@ def compare(
         reason = backend.unavailable()
         for encoding in encodings:
             if reason:
-                run = Run(backend.name, encoding, "unavailable", error=reason)
+                run = Run(backend.name, encoding, Status.UNAVAILABLE, error=reason)
             else:
                 run = _measure(
                     genre, puzzle, backend, encoding, repeat, time_limit, memory_limit, load
@@ -98,7 +96,7 @@ def _measure(
     """``repeat`` fresh runs of one pair (a run that reaches the time limit is not repeated:
     the next would only wait as long); the most frequent status, and the median times of the
     runs that had it, phase by phase over those that reached the phase."""
-    samples: list[tuple[str, dict[str, float]]] = []
+    samples: list[tuple[Status, dict[str, float]]] = []
     solution = None
     for _ in range(repeat):
         times: dict[str, float] = {}
@@ -115,13 +113,13 @@ def _measure(
                 memory_limit=memory_limit,
             )
         except OutOfMemory as e:  # a limit reached, like a timeout: not a disagreement
-            return Run(backend.name, encoding, "out-of-memory", error=str(e))
+            return Run(backend.name, encoding, Status.OUT_OF_MEMORY, error=str(e))
         except (BackendError, CheckFailed) as e:
-            return Run(backend.name, encoding, "error", error=str(e))
+            return Run(backend.name, encoding, Status.ERROR, error=str(e))
         samples.append((outcome.status, reached(times, bool(outcome.solutions))))
         if outcome.solutions:
             solution = outcome.solutions[0]
-        if outcome.status == "timeout":
+        if outcome.status == Status.TIMEOUT:
             break
     status = Counter(s for s, _ in samples).most_common(1)[0][0]
     alike = [t for s, t in samples if s == status]
@@ -173,20 +171,20 @@ def plot(runs: list[Run], path: str, title: str) -> None:
 
 def disagreements(genre: Genre[Any, Any], puzzle: Any, runs: list[Run]) -> list[str]:
     """What the runs disagree on: a status, the one answer of a unique puzzle, or an error."""
-    found = [f"{r.backend}/{r.encoding}: {r.error}" for r in runs if r.status == "error"]
+    found = [f"{r.backend}/{r.encoding}: {r.error}" for r in runs if r.status == Status.ERROR]
     settled = [r for r in runs if r.status in FINISHED]
-    solved = {"solved", "unique", "multiple"}
-    kinds = {r.status for r in settled if r.status != "solved"}
+    solved = set(FOUND)
+    kinds = {r.status for r in settled if r.status != Status.SOLVED}
     if len(kinds) > 1:
         found.append(
             "statuses differ: " + ", ".join(f"{r.backend}/{r.encoding} {r.status}" for r in settled)
         )
     elif any(r.status in solved for r in settled) and any(
-        r.status == "unsolvable" for r in settled
+        r.status == Status.UNSOLVABLE for r in settled
     ):
         found.append("some found a solution and some found none")
-    if kinds == {"unique"}:
-        first = next(r for r in settled if r.status == "unique")
+    if kinds == {Status.UNIQUE}:
+        first = next(r for r in settled if r.status == Status.UNIQUE)
         for r in settled:
             if r.solution is not None and r.solution != first.solution:
                 cells = genre.differences(puzzle, first.solution, r.solution)

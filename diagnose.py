@@ -61,8 +61,8 @@ def backbone(
     with backend.open(built.model) as session:
         result = session.solve()
         found.calls += 1
-        if result.status is not Status.SAT or result.assignment is None:
-            found.status = "unsolvable" if result.status is Status.UNSAT else "timeout"
+        if result.status is not Status.SOLVED or result.assignment is None:
+            found.status = "unsolvable" if result.status is Status.UNSOLVABLE else "timeout"
             return
         first = _checked(genre, puzzle, built.decode(result.assignment), backend)
         found.solution = first
@@ -73,7 +73,7 @@ def backbone(
             session.exclude(reference, among=candidates)
             result = session.solve()
             found.calls += 1
-            if result.status is not Status.SAT or result.assignment is None:
+            if result.status is not Status.SOLVED or result.assignment is None:
                 break
             other = _checked(genre, puzzle, built.decode(result.assignment), backend)
             free |= _differing(first, other)

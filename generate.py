@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from .genres import GenerateError, Genre
 from .pipeline import solve, solve_isolated
-from .solvers import Backend, get_backend
+from .solvers import Backend, Status, get_backend
 
 
 @dataclass
@@ -68,7 +68,7 @@ def generate(
     backend = backend or get_backend(genre.default_backend)
     budgeted = "effort" in backend.capabilities
 
-    def check(puzzle: Any) -> str:
+    def check(puzzle: Any) -> Status:
         if budgeted:
             return solve(genre, puzzle, backend, limit=2, effort=effort).status
         return solve_isolated(
@@ -84,7 +84,7 @@ def generate(
 
     for _ in range(20):
         full, solution, keep = genre.make(size, rng, solutions)
-        if solve(genre, full, backend, limit=2).status == "unique":
+        if solve(genre, full, backend, limit=2).status == Status.UNIQUE:
             break
     else:
         raise GenerateError(f"no {genre.name} of size {size[0]}x{size[1]} with one solution "
@@ -102,9 +102,9 @@ def generate(
             break
         trial = [g for g in kept if g != given]
         status = check(rules.keep(full, trial))
-        if status == "unique":
+        if status == Status.UNIQUE:
             kept = trial
-        elif status != "multiple":
+        elif status != Status.MULTIPLE:
             unproved.append(given)
     puzzle = rules.keep(full, kept)
     stats = difficulty(genre, puzzle)

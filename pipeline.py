@@ -33,7 +33,7 @@ class Outcome:
     genre: str
     backend: str
     encoding: str
-    status: str  # solved | unique | multiple | unsolvable | timeout
+    status: Status  # SOLVED, UNIQUE, MULTIPLE, UNSOLVABLE or TIMEOUT
     puzzle: Any
     solutions: list[Any] = field(default_factory=list)
     count_exact: bool = False  # the enumeration ran out before its limit
@@ -91,9 +91,9 @@ def solve(
                 times["unique" if solutions else "solve"] += time.perf_counter() - start
                 for key, value in result.stats.items():
                     stats[key] = stats.get(key, 0) + value
-                if result.status is Status.UNKNOWN:
+                if result.status is Status.TIMEOUT:
                     timed_out = True
-                if result.status is not Status.SAT or result.assignment is None:
+                if result.status is not Status.SOLVED or result.assignment is None:
                     break
                 solution = built.decode(result.assignment)
                 problems = genre.check(puzzle, solution)
@@ -112,15 +112,15 @@ def solve(
                 start = time.perf_counter()
     exhausted = not timed_out and len(solutions) < limit
     if timed_out:
-        status = "timeout"
+        status = Status.TIMEOUT
     elif not solutions:
-        status = "unsolvable"
+        status = Status.UNSOLVABLE
     elif len(solutions) > 1:
-        status = "multiple"
+        status = Status.MULTIPLE
     elif exhausted and limit > 1:
-        status = "unique"
+        status = Status.UNIQUE
     else:
-        status = "solved"
+        status = Status.SOLVED
     return Outcome(
         genre.name, backend.name, encoding, status, puzzle, solutions, exhausted, times, stats
     )
@@ -149,7 +149,7 @@ def solve_isolated(
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
     begun = time.perf_counter()
-    partial = Outcome(genre.name, backend.name, encoding, "timeout", puzzle, times=times)
+    partial = Outcome(genre.name, backend.name, encoding, Status.TIMEOUT, puzzle, times=times)
 
     def work(send: Callable[[Any], None]) -> Outcome:
         mine: dict[str, float] = {}

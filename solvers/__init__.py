@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from .base import Backend, BackendError, Result, Session, Status
+from .base import FINISHED, FOUND, Backend, BackendError, Result, Session, Status
 
-__all__ = ["Backend", "BackendError", "Result", "Session", "Status", "all_backends", "get_backend"]
+__all__ = [
+    "FINISHED",
+    "FOUND",
+    "Backend",
+    "BackendError",
+    "Result",
+    "Session",
+    "Status",
+    "all_backends",
+    "get_backend",
+]
 
 
 def get_backend(name: str) -> Backend:

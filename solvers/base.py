@@ -11,12 +11,32 @@ from dataclasses import dataclass, field
 from ..models.model import Assignment, IntVar, Lit, Model
 
 
-class Status(enum.Enum):
-    """What one solver call found."""
+class Status(str, enum.Enum):
+    """Every status gridsat speaks of, one enum: what a solver call found (SOLVED, UNSOLVABLE,
+    TIMEOUT), what a run found, and how a run of compare or bench ended. The values are the
+    words of the JSON output."""
 
-    SAT = "sat"
-    UNSAT = "unsat"
-    UNKNOWN = "unknown"  # stopped by the time limit
+    SOLVED = "solved"  # a solution (a solver call: satisfiable)
+    UNIQUE = "unique"  # one solution, and the proof there is no other
+    MULTIPLE = "multiple"  # two or more
+    UNSOLVABLE = "unsolvable"  # none (a solver call: unsatisfiable)
+    TIMEOUT = "timeout"  # stopped by the time limit before it could tell
+    OUT_OF_MEMORY = "out-of-memory"  # stopped by the memory limit
+    UNAVAILABLE = "unavailable"  # the backend cannot run here
+    ERROR = "error"  # a backend failed, or a checker refused its answer
+    BAD_INPUT = "bad-input"  # the puzzle could not be read
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+FOUND = (Status.SOLVED, Status.UNIQUE, Status.MULTIPLE)
+"""The statuses of a run that found a solution."""
+FINISHED = (*FOUND, Status.UNSOLVABLE)
+"""The statuses of a run that found its answer (not stopped by a limit or a failure)."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +76,7 @@ class Session(ABC):
             remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
             result = self.solve(remaining)
             yield result
-            if result.status is not Status.SAT or result.assignment is None:
+            if result.status is not Status.SOLVED or result.assignment is None:
                 return
             if found + 1 < limit:
                 self.exclude(result.assignment)

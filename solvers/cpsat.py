@@ -111,7 +111,7 @@ class CpSatSession(Session):
                 "branches": solver.num_branches,
                 "cuts": cuts,
             }
-            if status is not Status.SAT:
+            if status is not Status.SOLVED:
                 return Result(status, None, stats)
             assignment = self.assignment(solver.response_proto.solution)
 
@@ -120,7 +120,7 @@ class CpSatSession(Session):
 
             new = [cut for c in self.model.connected for cut in connectivity_cuts(c, is_true)]
             if not new:
-                return Result(Status.SAT, assignment, stats)
+                return Result(Status.SOLVED, assignment, stats)
             cuts += len(new)
             for cut in new:
                 self.cp.add_bool_or([self.lit(v) for v in cut])
@@ -142,7 +142,7 @@ class CpSatSession(Session):
             if status is None:
                 raise BackendError(f"CP-SAT: {solver.status_name(code)}")
             # A completed search that found solutions reports OPTIMAL: none are left.
-            yield Result(Status.UNKNOWN if status is Status.UNKNOWN else Status.UNSAT)
+            yield Result(Status.TIMEOUT if status is Status.TIMEOUT else Status.UNSOLVABLE)
 
     def assignment(self, values: Sequence[int]) -> Assignment:
         """The model's variables from CP-SAT's solution vector (ours come first, in order)."""
@@ -179,10 +179,10 @@ def _status_map() -> dict[Any, Status]:
     from ortools.sat.python import cp_model
 
     return {
-        cp_model.OPTIMAL: Status.SAT,
-        cp_model.FEASIBLE: Status.SAT,
-        cp_model.INFEASIBLE: Status.UNSAT,
-        cp_model.UNKNOWN: Status.UNKNOWN,
+        cp_model.OPTIMAL: Status.SOLVED,
+        cp_model.FEASIBLE: Status.SOLVED,
+        cp_model.INFEASIBLE: Status.UNSOLVABLE,
+        cp_model.UNKNOWN: Status.TIMEOUT,
     }
 
 
@@ -201,7 +201,7 @@ def _Collector(cp_model: Any, session: CpSatSession, limit: int) -> Any:
             if key in self.seen:
                 return
             self.seen.add(key)
-            self.found.append(Result(Status.SAT, assignment))
+            self.found.append(Result(Status.SOLVED, assignment))
             if len(self.found) >= limit:
                 self.stop_search()
 

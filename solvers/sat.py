@@ -224,7 +224,7 @@ class SatSession(Session):
         cuts = 0
         while True:
             status = self._solve_once(deadline)
-            if status is not Status.SAT:
+            if status is not Status.SOLVED:
                 return Result(status, None, {"cuts": cuts})
             true = self._true_vars()
             is_true = _truth(true)
@@ -233,7 +233,7 @@ class SatSession(Session):
                 list(cut) for c in self.model.connected for cut in connectivity_cuts(c, is_true)
             ]
             if not new:
-                return Result(Status.SAT, self._assignment(true), {"cuts": cuts})
+                return Result(Status.SOLVED, self._assignment(true), {"cuts": cuts})
             cuts += len(new)
             self._add(new)
 
@@ -289,7 +289,7 @@ class SatSession(Session):
             return _status(s.solve())
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            return Status.UNKNOWN
+            return Status.TIMEOUT
         if self.name not in NO_INTERRUPT:
             timer = threading.Timer(remaining, s.interrupt)
             timer.start()
@@ -310,7 +310,7 @@ class SatSession(Session):
                     return _status(answer)
                 took = max(time.monotonic() - start, 1e-4)
                 budget = max(100, min(budget * 4, int(budget * left / 3 / took)))
-            return Status.UNKNOWN
+            return Status.TIMEOUT
         # This solver cannot be stopped in-process: solve_isolated's child is killed instead.
         return _status(s.solve())
 
@@ -338,5 +338,5 @@ def _truth(true: set[int]) -> Callable[[Lit], bool]:
 def _status(answer: bool | None) -> Status:
     """python-sat's answers mapped to ours, in one place."""
     if answer is None:
-        return Status.UNKNOWN
-    return Status.SAT if answer else Status.UNSAT
+        return Status.TIMEOUT
+    return Status.SOLVED if answer else Status.UNSOLVABLE

@@ -42,7 +42,7 @@ class NeverSolves(Backend):
     def open(self, model: Model) -> Session:
         class Nothing(Session):
             def solve(self, time_limit: float | None = None) -> Result:
-                return Result(Status.UNSAT)
+                return Result(Status.UNSOLVABLE)
 
             def exclude(self, assignment: Any) -> None:
                 pass
