@@ -227,6 +227,30 @@ def test_magic_count_flags_and_exit_codes() -> None:
     assert bad.returncode == 2 and "the low end is above the high end" in bad.stderr
 
 
+def test_magic_board_given_by_its_order_in_every_command(tmp_path: Path) -> None:
+    from gridsat.parsers.magic import parse
+    from gridsat.puzzles.magic import check
+
+    for size in ("3", "3x3"):
+        run = gridsat("solve", "magic", size, "--count", "10", "--json")
+        out = json.loads(run.stdout)
+        assert run.returncode == 0 and (out["count"], out["count_exact"]) == (8, True)
+        assert check(parse("3"), tuple(map(tuple, out["solution"]))) == []
+    text = gridsat("solve", "magic", "4", "--unique")  # 7040 squares of order 4
+    assert text.returncode == 3 and text.stdout.count("every line sums to 34") == 2
+    compare = gridsat("compare", "magic", "3", "--backends", "cpsat:1", "--repeat", "1")
+    assert compare.returncode == 0 and compare.stdout.count("multiple") == 2
+    diagnose = gridsat("diagnose", "magic", "3")  # prints ? in the free cells, and the sum
+    assert diagnose.returncode == 3, diagnose.stderr
+    assert diagnose.stdout.startswith("? ? ?\n? 5 ?\n? ? ?\nevery line sums to 15\n")
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "empty.svg"
+    assert gridsat("render", "magic", "4", str(picture)).returncode == 0
+    assert picture.read_text().count('id="cell-') == 16
+    bad = gridsat("solve", "magic", "4x5")
+    assert bad.returncode == 2 and "a magic board is square; this one is 4x5" in bad.stderr
+
+
 def test_loop_formats_and_exit_codes() -> None:
     seed = str(DATA / "loop" / "seed.txt")
     glyphs = gridsat("solve", "loop", seed, "--unique")

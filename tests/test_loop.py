@@ -38,7 +38,9 @@ def test_light_tiles_read_as_the_heavy_ones_mixed_or_not() -> None:
     heavy = parse(SEED_TEXT)
     light = SEED_TEXT.translate(str.maketrans("╸╻┓╺━┏┳╹┛┃┫┗┻┣╋", "╴╷┐╶─┌┬╵┘│┤└┴├┼"))
     assert light != SEED_TEXT and parse(light) == heavy
-    mixed = "".join(h if i % 2 else g for i, (h, g) in enumerate(zip(SEED_TEXT, light, strict=True)))
+    mixed = "".join(
+        h if i % 2 else g for i, (h, g) in enumerate(zip(SEED_TEXT, light, strict=True))
+    )
     assert parse(mixed) == heavy
     assert format_puzzle(parse(light)) == format_puzzle(heavy)  # printed in the heavy set
     assert format_puzzle(parse("┌┐\n└┘")) == "┏┓\n┗┛"
