@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -287,3 +289,62 @@ def test_zebra_table_json_and_exit_codes(tmp_path: Path) -> None:
     wrong = tmp_path / "wrong.txt"
     wrong.write_text(path.read_text() + "= norwegian zebra\n")
     assert gridsat("solve", "zebra", str(wrong)).returncode == 1
+
+
+def test_version_is_the_package_version() -> None:
+    from importlib.metadata import version
+
+    pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    declared = re.search(r'^version = "([^"]+)"', pyproject, re.MULTILINE)
+    assert declared is not None and version("gridsat") == declared[1]
+    for flag in ("--version", "-V"):
+        run = gridsat(flag)
+        assert (run.returncode, run.stdout, run.stderr) == (0, f"gridsat {declared[1]}\n", "")
+
+
+def test_version_falls_back_to_pyproject_when_not_installed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.metadata
+
+    from gridsat import cli
+
+    def missing(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    assert f'\nversion = "{cli.version()}"\n' in pyproject
+
+
+def test_bare_command_prints_the_usage_and_exits_0() -> None:
+    run = gridsat()
+    assert run.returncode == 0 and run.stderr == ""
+    assert run.stdout.startswith("usage: gridsat")
+    for command in ("solve", "compare", "bench", "render", "diagnose", "generate", "genres"):
+        assert f"\n    {command} " in run.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_terminal_on_stdin_is_told_how_to_end_the_puzzle() -> None:
+    """Reading a terminal, solve says once that it waits and how to end (Ctrl-D); a pipe gets
+    no such line."""
+    leader, terminal = os.openpty()
+    try:
+        os.write(leader, SEED.encode() + b"\n\x04")  # the line, then Ctrl-D: end of input
+        done = subprocess.run(
+            [sys.executable, "-m", "gridsat", "solve", "signpost"],
+            stdin=terminal,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(terminal)
+        os.close(leader)
+    assert done.returncode == 0, done.stderr
+    assert grid_of(done.stdout) == SEED_SOLUTION
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("gridsat: waiting for the puzzle on standard")
+    assert "Ctrl-D" in lines[0]
+    assert gridsat("solve", "signpost", stdin=SEED).stderr == ""
