@@ -24,8 +24,7 @@ CHAR = {GLYPH[ch]: ch for ch in SEED_ORDER}
 MAX_TILES = 1_000_000
 """Boards above this many tiles are refused before the model is built."""
 _TILES_HINT = (
-    f"tiles are {SEED_ORDER[1:]} or {LIGHT_ORDER[1:]} and space for an empty tile, "
-    "or numbers 0..15"
+    f"tiles are {SEED_ORDER[1:]} or {LIGHT_ORDER[1:]} and space for an empty tile, or numbers 0..15"
 )
 
 
