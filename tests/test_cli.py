@@ -233,13 +233,12 @@ def test_magic_board_given_by_its_order_in_every_command(tmp_path: Path) -> None
     from gridsat.parsers.magic import parse
     from gridsat.puzzles.magic import check
 
-    for size in ("3", "3x3"):
-        run = gridsat("solve", "magic", size, "--count", "10", "--json")
-        out = json.loads(run.stdout)
-        assert run.returncode == 0 and (out["count"], out["count_exact"]) == (8, True)
-        assert check(parse("3"), tuple(map(tuple, out["solution"]))) == []
-    text = gridsat("solve", "magic", "4", "--unique")  # 7040 squares of order 4
-    assert text.returncode == 3 and text.stdout.count("every line sums to 34") == 2
+    run = gridsat("solve", "magic", "3", "--count", "10", "--json")
+    out = json.loads(run.stdout)
+    assert run.returncode == 0 and (out["count"], out["count_exact"]) == (8, True)
+    assert check(parse("3"), tuple(map(tuple, out["solution"]))) == []
+    text = gridsat("solve", "magic", "4x4")
+    assert text.returncode == 0 and "every line sums to 34" in text.stdout
     compare = gridsat("compare", "magic", "3", "--backends", "cpsat:1", "--repeat", "1")
     assert compare.returncode == 0 and compare.stdout.count("multiple") == 2
     diagnose = gridsat("diagnose", "magic", "3")  # prints ? in the free cells, and the sum
