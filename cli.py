@@ -57,6 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .models.model import TooLarge
 
     parser = _parser()
+    if not (sys.argv[1:] if argv is None else argv):  # a bare command: what it can do, exit 0
+        parser.print_help()
+        return EXIT_OK
     args = parser.parse_args(argv)
     received: list[signal.Signals] = []
     previous = _stop_on(STOP_SIGNALS, received)
@@ -118,10 +121,43 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"gridsat: error: {message}{hint}\n")
 
 
+class _Version(argparse.Action):
+    """--version: the version is looked up only when asked for."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        print(f"gridsat {version()}")
+        parser.exit(EXIT_OK)
+
+
+def version() -> str:
+    """The installed package's version, else the one in pyproject.toml beside the code (a clone
+    run without installing)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("gridsat")
+    except PackageNotFoundError:
+        pass
+    import re
+
+    try:
+        with open(os.path.join(os.path.dirname(__file__), "pyproject.toml"), encoding="utf-8") as f:
+            found = re.search(r'^version\s*=\s*"([^"]+)"', f.read(), re.MULTILINE)
+    except OSError:
+        found = None
+    return found[1] if found else "unknown"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="gridsat",
         description="Solve, check and compare logic puzzles with SAT and CP-SAT solvers.",
+        epilog="`gridsat COMMAND --help` tells more; `gridsat genres` lists the puzzles. "
+        "Without a command: this help.",
+    )
+    parser.add_argument(
+        "--version", "-V", action=_Version, nargs=0, help="print the version and exit"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -428,6 +464,14 @@ def _positive_float(unit: str) -> Callable[[str], float]:
 def read_input(source: str) -> str:
     """The puzzle text: from stdin (``-``), a file, or the argument itself."""
     if source == "-":
+        if sys.stdin.isatty():  # a user who forgot the INPUT would otherwise see nothing happen
+            end = "Ctrl-Z then Enter" if os.name == "nt" else "Ctrl-D at the start of a line"
+            print(
+                "gridsat: waiting for the puzzle on standard input: type or paste it, then end "
+                f"it with {end} (Ctrl-C quits)",
+                file=sys.stderr,
+                flush=True,
+            )
         data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
         return _decode(data, "standard input")
     if os.path.isdir(source):
