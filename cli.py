@@ -606,15 +606,14 @@ def _diagnose(args: argparse.Namespace) -> int:
     except BackendError as e:
         return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
     rules = genre.givens
-    cells = [f"r{r + 1}c{c + 1}" for r, c in found.free]
     if args.json:
         data = {
             "genre": genre.name,
             "backend": backend.name,
             "status": found.status,
             "solution": genre.to_json(puzzle, found.solution) if found.solution else None,
-            "forced": [f"r{r + 1}c{c + 1}" for r, c in found.forced],
-            "free": cells,
+            "forced": _places(genre, found.solution, found.forced),
+            "free": _places(genre, found.solution, found.free),
             "suggestion": [rules.describe(puzzle, g) for g in found.suggestion],
             "redundant": [rules.describe(puzzle, g) for g in found.redundant],
             "removable_together": [rules.describe(puzzle, g) for g in found.removable],
@@ -636,6 +635,13 @@ def _diagnose(args: argparse.Namespace) -> int:
     return {"unique": EXIT_OK, "multiple": EXIT_NOT_UNIQUE, "unsolvable": EXIT_NO_SOLUTION}.get(
         found.status, EXIT_TIMEOUT
     )
+
+
+def _places(genre: Any, solution: Any, places: list[tuple[int, int]]) -> list[str]:
+    """Places of a solution named as the genre names the differences of two solutions."""
+    if solution is None or not places:
+        return []
+    return list(genre.differences(solution, _marked(solution, set(places))))
 
 
 def _diagnosis_text(genre: Any, puzzle: Any, found: Any) -> str:
@@ -673,11 +679,15 @@ def _diagnosis_text(genre: Any, puzzle: Any, found: Any) -> str:
 
 def _masked(genre: Any, puzzle: Any, solution: Any, free: set[tuple[int, int]]) -> str:
     """The solution as the genre prints it, with ``?`` in the free cells."""
-    masked = tuple(
-        tuple("?" if (r, c) in free else v for c, v in enumerate(row))
+    return str(genre.format_solution(puzzle, _marked(solution, free), genre.output_formats[0]))
+
+
+def _marked(solution: Any, places: set[tuple[int, int]]) -> Any:
+    """The solution with ``?`` at these places."""
+    return tuple(
+        tuple("?" if (r, c) in places else v for c, v in enumerate(row))
         for r, row in enumerate(solution)
     )
-    return str(genre.format_solution(puzzle, masked, genre.output_formats[0]))
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -1080,7 +1090,8 @@ def _outcome_text(genre: Any, outcome: Any, style: str, count: int | None) -> st
             "",
             "not unique; a second solution:",
             show(outcome.puzzle, sols[1], style),
-            f"the two differ in {len(cells)} cells: " + " ".join(cells),
+            f"the two differ in {len(cells)} cells: "
+            + (", " if any(" " in c for c in cells) else " ").join(cells),
         ]
     return "\n".join(lines)
 

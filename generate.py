@@ -251,25 +251,85 @@ def _loop(genre: Genre, size: tuple[int, int], rng: random.Random, _: Backend) -
     return Loop(turned, fixed=fixed), layout, []
 
 
+ZEBRA_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("colour", ("red", "green", "blue", "yellow", "white", "black", "orange", "purple", "pink",
+                "brown", "grey", "cyan")),
+    ("pet", ("dog", "cat", "bird", "fish", "horse", "rabbit", "hamster", "turtle", "snake",
+             "parrot", "ferret", "lizard")),
+    ("drink", ("tea", "coffee", "milk", "water", "juice", "cocoa", "lemonade", "cider", "soda",
+               "beer", "wine", "smoothie")),
+    ("name", ("ann", "bob", "cleo", "dan", "eve", "finn", "gus", "hana", "ivan", "jade", "kai",
+              "lena")),
+    ("nationality", ("english", "spanish", "japanese", "norwegian", "ukrainian", "italian",
+                     "german", "french", "danish", "polish", "irish", "greek")),
+    ("sport", ("tennis", "golf", "chess", "rugby", "hockey", "cricket", "rowing", "boxing",
+               "judo", "cycling", "skiing", "archery")),
+    ("food", ("bread", "cheese", "pasta", "rice", "soup", "salad", "pizza", "curry", "sushi",
+              "tacos", "stew", "pie")),
+    ("car", ("ford", "fiat", "audi", "volvo", "honda", "kia", "mazda", "tesla", "saab", "skoda",
+             "seat", "opel")),
+    ("flower", ("rose", "tulip", "lily", "daisy", "iris", "orchid", "poppy", "lotus", "aster",
+                "dahlia", "peony", "lilac")),
+    ("job", ("baker", "doctor", "pilot", "farmer", "nurse", "judge", "chef", "tailor", "miner",
+             "artist", "teacher", "sailor")),
+    ("instrument", ("piano", "violin", "guitar", "flute", "drum", "harp", "cello", "oboe",
+                    "banjo", "trumpet", "organ", "tuba")),
+    ("city", ("paris", "rome", "oslo", "lima", "cairo", "delhi", "tokyo", "quito", "kyiv", "riga",
+              "bern", "dakar")),
+    ("fruit", ("apple", "pear", "plum", "peach", "mango", "lemon", "cherry", "grape", "melon",
+               "kiwi", "fig", "lime")),
+    ("hobby", ("reading", "knitting", "baking", "hiking", "fishing", "painting", "singing",
+               "dancing", "gardening", "sewing", "juggling", "pottery")),
+)  # fmt: skip
+"""Categories and values for made logic grids, every word distinct: 15 categories (with the
+houses) of up to 12 values; beyond that, numbered names (``colour-13``, ``trait16-1``)."""
+
+
+def zebra_categories(k: int, n: int, rng: random.Random) -> list[tuple[str, list[str]]]:
+    """``k`` categories of ``n`` values: the houses 1..n, then categories from the vocabulary
+    in a random order, each with ``n`` of its values in a random order (numbered beyond it)."""
+    chosen = rng.sample(ZEBRA_WORDS, min(k - 1, len(ZEBRA_WORDS)))
+    cats = [("house", [str(i) for i in range(1, n + 1)])]
+    for name, words in chosen:
+        values = (
+            rng.sample(words, n) if n <= len(words) else [f"{name}-{i}" for i in range(1, n + 1)]
+        )
+        cats.append((name, values))
+    for extra in range(len(cats), k):
+        cats.append((f"trait{extra + 1}", [f"trait{extra + 1}-{i}" for i in range(1, n + 1)]))
+    return cats
+
+
 def _zebra(genre: Genre, size: tuple[int, int], rng: random.Random, backend: Backend) -> Any:
-    """A random answer (K categories of N values) and random clues true in it, added until
-    the answer is the only one; ``generate`` then takes away the clues it can spare."""
+    """A random answer (K categories of N values: the houses, then named ones) and random clues
+    true in it, added until the answer is the only one; ``generate`` then takes away the clues
+    it can spare."""
     from .puzzles.zebra import Clue, Zebra, holds
 
     categories, n = size
     if categories < 2 or n < 2:
         raise GenerateError("a logic grid needs at least 2 categories of 2 values")
-    rows = [tuple(f"c{k}v{i}" for i in range(n)) for k in range(categories)]
+    cats = zebra_categories(categories, n, rng)
+    names = tuple(name for name, _ in cats)
+    rows = [tuple(f"{name}:{v}" for v in values) for name, values in cats]
     hidden = (rows[0], *(tuple(rng.sample(row, n)) for row in rows[1:]))
     col = {s: p for row in hidden for p, s in enumerate(row)}
+    row_of = {s: r for r, row in enumerate(rows) for s in row}
     symbols = [s for row in rows for s in row]
     clues: list[Clue] = []
     while True:
         clue = Clue(rng.choice(["=", "!", "A", "1", "<", "=", "!"]), tuple(rng.sample(symbols, 2)))
-        if not holds(clue, col, hidden) or clue in clues:
+        a, b = (row_of[s] for s in clue.symbols)
+        said = a == b == 0 or (a == b and clue.kind in "=!")  # true or false by the rules alone
+        odd = 0 in (a, b) and clue.kind not in "=!"  # a house is at or not at, not left of
+        if said or odd or not holds(clue, col, hidden):
+            continue
+        if a == 0:  # as the clue language says it: `red is at 2`
+            clue = Clue(clue.kind, clue.symbols[::-1])
+        if clue in clues:
             continue
         clues.append(clue)
-        puzzle = Zebra(tuple(rows), tuple(clues))
+        puzzle = Zebra(tuple(rows), tuple(clues), names)
         if len(clues) % 5 == 0 and solve(genre, puzzle, backend, limit=2).status == "unique":
             return puzzle, hidden, []
 

@@ -194,9 +194,12 @@ def all_genres() -> tuple[Genre, ...]:
             name="zebra",
             aliases=("logic-grid",),
             summary="place every value of every category at one position so all clues hold",
-            input_format="categories (`colour: red green blue`), then clues such as `red is "
-            "dog`, `red is just left of blue`, `cat is next to fish`; or Ben Lynn's Grizzly "
-            "format (rows of symbols, a line %%, clues = ! < > A 1 i ^ p X)",
+            input_format="categories (`colour: red green blue`; `brand: Pall Mall, Kools` or "
+            "quotes for values of several words; `order house: 1 2 3` names the positions), then "
+            "clues such as `red is dog`, `red is just left of blue`, `cat is next to fish`; with "
+            "no order category and no clue about positions (at, left, right, next to), the first "
+            "category is the key and only matches count; or Ben Lynn's Grizzly format (rows of "
+            "symbols, a line %%, clues = ! < > A 1 i ^ p X)",
             example="colour: red green blue\npet: cat dog fish\nred is dog\n"
             "dog is just left of fish\nblue is left of red",
             parse=zebra_parser.parse,
@@ -208,7 +211,7 @@ def all_genres() -> tuple[Genre, ...]:
             format_solution=zebra_parser.format_solution,
             output_formats=("table",),
             to_json=zebra_parser.to_json,
-            differences=_grid_differences,
+            differences=zebra_parser.differences,
             data="zebra",
             picture="zebra",
             givens=_givens(zebra_rules),

@@ -68,12 +68,17 @@ def parse_grizzly(lines: list[str]) -> Zebra:
         for s in symbols:
             if s not in where:
                 raise ParseError(f"line {n}: unknown symbol {s!r}")
-        clues.append(Clue(kind, symbols))
+        clues.append(Clue(kind, symbols, source=" ".join(words), line=n))
     return Zebra(tuple(rows), tuple(clues))
 
 
 def format_puzzle(puzzle: Zebra) -> str:
-    """The puzzle in Grizzly format: it reads back."""
+    """The puzzle in its own format, read back as the same: the clue language when its
+    categories have names, else Grizzly."""
+    if puzzle.names:
+        from .cluelang import format_puzzle as in_words
+
+        return in_words(puzzle)
     rows = [" ".join(row) for row in puzzle.rows]
     clues = [" ".join((c.kind, *c.symbols)) for c in puzzle.clues]
     return "\n".join([*rows, "%%", *clues])
@@ -100,6 +105,29 @@ def to_json(puzzle: Zebra, solution: Grid) -> list[dict[str, str]]:
     ]
 
 
+def differences(first: Grid, second: Grid) -> list[str]:
+    """Where two answers differ, in words: ``colour at house 2`` (the category, and the
+    position by the order category's value; ``position 2`` when the positions are unnamed).
+    Row 0, which never moves, is named by its place alone."""
+    return [
+        f"{_category(first[r][p], r)} at {_place(first[0][p])}" if r else _place(first[0][p])
+        for r, (a, b) in enumerate(zip(first, second, strict=True))
+        for p, (x, y) in enumerate(zip(a, b, strict=True))
+        if x != y
+    ]
+
+
+def _category(symbol: str, row: int) -> str:
+    """The category a symbol belongs to (``colour:red`` is colour; Grizzly's are rows)."""
+    return symbol.split(":", 1)[0] if ":" in symbol else f"row{row}"
+
+
+def _place(symbol: str) -> str:
+    """A position by its symbol in row 0: ``house 2``, or ``position 2`` in Grizzly."""
+    return symbol.replace(":", " ", 1) if ":" in symbol else f"position {symbol}"
+
+
 def _shown(puzzle: Zebra, symbol: str) -> str:
-    """A value as the player wrote it (the clue language keeps ``category:value`` inside)."""
-    return symbol.split(":", 1)[1] if puzzle.names else symbol
+    """A value as the player wrote it (the clue language keeps ``category:value`` inside; a
+    mark such as ``?`` stands as it is)."""
+    return symbol.split(":", 1)[-1] if puzzle.names else symbol

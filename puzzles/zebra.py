@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Grid = tuple[tuple[str, ...], ...]
 """Rows of symbols, one row a category; the symbol in column p stands at position p."""
@@ -32,6 +32,12 @@ ARITY: dict[str, tuple[int, int | None, bool]] = {
 NUMERIC_KINDS = ("+", "more")
 """Clue kinds of the clue language only (Grizzly has no numbers)."""
 
+ORDER_KINDS = ("<", ">", "A", "1", "N")
+"""Clue kinds that speak of the order of the positions (left, right, next to)."""
+
+POSITION = "position"
+"""The name of the positions 1..N the clue language adds when no category is the order."""
+
 
 @dataclass(frozen=True)
 class Clue:
@@ -43,6 +49,9 @@ class Clue:
     # the values that ``row`` (a category of numbers) holds in A's and B's columns.
     amount: int = 0
     row: int = 0
+    # Where the clue was read: the line as written and its number (none for a made clue).
+    source: str = field(default="", compare=False)
+    line: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -53,6 +62,11 @@ class Zebra:
     rows: Grid
     clues: tuple[Clue, ...]
     names: tuple[str, ...] = ()  # the categories' names; row0, row1, ... when unnamed
+    # What row 0 is: "given" (an `order` category, or Grizzly's first row), "implicit" (the
+    # positions 1..N, added because no category is the order) or "key" (the first category:
+    # no category is the order and no clue speaks of positions, so positions are
+    # interchangeable and each value of the first category stands at its own).
+    positions: str = "given"
 
     @property
     def size(self) -> int:
@@ -60,6 +74,42 @@ class Zebra:
 
     def category_names(self) -> tuple[str, ...]:
         return self.names or tuple(f"row{i}" for i in range(len(self.rows)))
+
+
+def speaks_of_positions(clue: Clue, positions: tuple[str, ...]) -> bool:
+    """Whether a clue depends on which position is which: its kind orders them, it names a
+    position, or it compares the positions' numbers."""
+    return (
+        clue.kind in ORDER_KINDS
+        or any(s in positions for s in clue.symbols)
+        or (clue.kind in NUMERIC_KINDS and clue.row == 0)
+    )
+
+
+def arranged(puzzle: Zebra, clues: tuple[Clue, ...]) -> Zebra:
+    """The puzzle with exactly these clues. Without an order category, row 0 is the positions
+    1..N while a clue speaks of positions, and the first category (the key) when none does:
+    the same rule the clue language reads by, so a clue taken away here acts as if deleted
+    from the text."""
+    if puzzle.positions == "given":
+        return dataclasses.replace(puzzle, clues=clues)
+    if puzzle.positions == "key":  # back to the implicit form: positions 1..N as row 0
+        numbered = tuple(f"{POSITION}:{p}" for p in range(1, puzzle.size + 1))
+        puzzle = Zebra(
+            (numbered, *puzzle.rows), _shifted(puzzle.clues, 1), (POSITION, *puzzle.names),
+            "implicit",
+        )  # fmt: skip
+        clues = _shifted(clues, 1)
+    if len(puzzle.rows) > 2 and not any(speaks_of_positions(c, puzzle.rows[0]) for c in clues):
+        return Zebra(puzzle.rows[1:], _shifted(clues, -1), puzzle.names[1:], "key")
+    return Zebra(puzzle.rows, clues, puzzle.names, "implicit")
+
+
+def _shifted(clues: Iterable[Clue], by: int) -> tuple[Clue, ...]:
+    """Numeric clues re-aimed at their category after a row is added (1) or taken (-1) first."""
+    return tuple(
+        dataclasses.replace(c, row=c.row + by) if c.kind in NUMERIC_KINDS else c for c in clues
+    )
 
 
 def number(symbol: str) -> int:
@@ -133,20 +183,23 @@ def givens(puzzle: Zebra) -> list[Given]:
 
 
 def with_givens(puzzle: Zebra, shown: Iterable[Given]) -> Zebra:
-    """The same categories with exactly these clues."""
-    return dataclasses.replace(puzzle, clues=tuple(shown))
+    """The same categories with exactly these clues (row 0 as they call for: ``arranged``)."""
+    return arranged(puzzle, tuple(shown))
 
 
 def given_at(puzzle: Zebra, solution: Grid, place: tuple[int, int]) -> Given:
-    """A clue: the value the solution has in category ``place[0]`` stands at its position."""
+    """A clue: the value the solution has in category ``place[0]`` stands at its position
+    (with a key, it matches the key's value there, named first: ``bob is dog``)."""
     k, p = place
+    if puzzle.positions == "key":
+        return Clue("=", (solution[0][p], solution[k][p]))
     return Clue("=", (solution[k][p], solution[0][p]))
 
 
 def describe(puzzle: Zebra, given: Given) -> str:
-    shown = [s.split(":", 1)[1] if puzzle.names else s for s in given.symbols]
-    if given.kind == "=" and len(shown) == 2:
-        return f"{shown[0]} is {shown[1]}"
-    if given.kind == "!" and len(shown) == 2:
-        return f"{shown[0]} is not {shown[1]}"
-    return " ".join((given.kind, *shown))
+    """A clue as the player wrote it, with its line; a made clue in the clue language."""
+    if given.source:
+        return f"line {given.line}: {given.source}"
+    from ..parsers.cluelang import clue_text
+
+    return clue_text(puzzle, given)
