@@ -1,4 +1,5 @@
-"""The ``gridsat`` command: solve puzzles, list genres and backends."""
+"""The ``gridsat`` command: its entry point and one handler per command. The grammar is in
+``arguments.py``, what is printed in ``views.py``, the work in the modules they call."""
 
 from __future__ import annotations
 
@@ -10,28 +11,30 @@ import shlex
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
-EXIT_OK = 0
-EXIT_NO_SOLUTION = 1
-EXIT_USAGE = 2
-EXIT_NOT_UNIQUE = 3
-EXIT_TIMEOUT = 4
-EXIT_INTERNAL = 70
-EXIT_INTERRUPTED = 130
+from . import views
+from .arguments import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_NO_SOLUTION,
+    EXIT_NOT_UNIQUE,
+    EXIT_OK,
+    EXIT_TIMEOUT,
+    EXIT_USAGE,
+    parser,
+)
+from .solvers.base import Status
 
 MAX_INPUT_BYTES = 10 * 1024 * 1024
 """Larger inputs are refused before they are read."""
 
-COMPARE_TIME_LIMIT = 60.0
-"""Seconds per run of ``compare`` unless told otherwise: one hard pair does not stall the rest."""
-
 STATUS_EXIT = {
-    "solved": EXIT_OK,
-    "unique": EXIT_OK,
-    "multiple": EXIT_OK,
-    "unsolvable": EXIT_NO_SOLUTION,
-    "timeout": EXIT_TIMEOUT,
+    Status.SOLVED: EXIT_OK,
+    Status.UNIQUE: EXIT_OK,
+    Status.MULTIPLE: EXIT_OK,
+    Status.UNSOLVABLE: EXIT_NO_SOLUTION,
+    Status.TIMEOUT: EXIT_TIMEOUT,
 }
 
 
@@ -44,12 +47,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .isolation import STOP_SIGNALS
     from .models.model import TooLarge
 
-    parser = _parser()
-    args = parser.parse_args(argv)
+    grammar = parser()
+    if not (sys.argv[1:] if argv is None else argv):  # a bare command: what it can do, exit 0
+        grammar.print_help()
+        return EXIT_OK
+    args = grammar.parse_args(argv)
     received: list[signal.Signals] = []
     previous = _stop_on(STOP_SIGNALS, received)
     try:
-        code: int = args.run(args)
+        code = HANDLERS[args.command](args)
         return 128 + received[0] if received else code  # (a command that caught the stop)
     except (UsageError, TooLarge) as e:
         return _fail(str(e), EXIT_USAGE)
@@ -96,309 +102,17 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, with its errors on one line like every other error of the program."""
-
-    def error(self, message: str) -> NoReturn:
-        hint = f" (see {self.prog} --help)"
-        if message.startswith("the following arguments are required") and self.prog == "gridsat":
-            hint = " (see gridsat --help for the commands)"
-        self.exit(EXIT_USAGE, f"gridsat: error: {message}{hint}\n")
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="gridsat",
-        description="Solve, check and compare logic puzzles with SAT and CP-SAT solvers.",
-    )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    solve = sub.add_parser(
-        "solve",
-        help="solve a puzzle",
-        description="Solve a puzzle; "
-        "exit 0 solved, 1 no solution, 2 bad input, 3 not unique "
-        "(with --unique), 4 time or memory limit, 70 internal error, 130 interrupted.",
-    )
-    _add_puzzle_source(solve)
-    _add_backend_choice(solve)
-    solve.add_argument(
-        "--unique",
-        "-u",
-        action="store_true",
-        help="also prove the solution unique, or show a second one (exit 3)",
-    )
-    solve.add_argument(
-        "--count", "-c", type=_positive_int, metavar="N", help="count distinct solutions, up to N"
-    )
-    solve.add_argument(
-        "--time-limit",
-        "-t",
-        type=_positive_float("seconds"),
-        metavar="S",
-        help="give up after S seconds (exit 4)",
-    )
-    solve.add_argument(
-        "--memory-limit",
-        type=_positive_float("GB"),
-        metavar="GB",
-        help="give up when the run needs more memory (exit 4; default: 3/4 of this machine's)",
-    )
-    solve.add_argument("--format", "-f", help="how to print the solution (see `gridsat genres`)")
-    solve.add_argument("--json", action="store_true", help="print one JSON object")
-    solve.add_argument(
-        "--render",
-        metavar="FILE",
-        help="also draw the solution (both, when not unique) to FILE.svg or FILE.png",
-    )
-    _add_puzzle_options(solve)
-    solve.add_argument(
-        "--no-prune",
-        action="store_true",
-        help="skip the model's domain pruning (to study the solvers)",
-    )
-    solve.set_defaults(run=_solve)
-
-    comp = sub.add_parser(
-        "compare",
-        help="run a puzzle on every backend and encoding, and check they agree",
-        description="Run a puzzle on every backend x encoding (fresh solvers, --repeat times "
-        "each, each run at most --time-limit seconds, 60 by default), print median phase times "
-        "fastest first, and check that all answers agree (exit 70 when they do not). On a "
-        "terminal, a line on stderr as each backend and encoding finishes.",
-    )
-    _add_puzzle_source(comp)
-    _add_matrix_options(comp, backends_default="all", time_limit=COMPARE_TIME_LIMIT)
-    comp.add_argument(
-        "--repeat",
-        dest="runs",
-        type=_positive_int,
-        default=3,
-        metavar="N",
-        help="runs per backend and encoding (median reported; default 3)",
-    )
-    comp.add_argument("--json", action="store_true", help="print one JSON object")
-    comp.add_argument(
-        "--plot",
-        metavar="FILE",
-        help="draw the phase times as bars (PNG or SVG; "
-        "needs matplotlib: pip install 'gridsat[plot]')",
-    )
-    _add_puzzle_options(comp)
-    comp.set_defaults(run=_compare)
-
-    bench = sub.add_parser(
-        "bench",
-        help="run many puzzles on backends and encodings; results kept as they finish",
-        description="Run puzzles (files, folders, JSON-lines files) on backends x encodings, "
-        "writing one JSON line per result as it finishes; a summary table at the end.",
-    )
-    bench.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
-    bench.add_argument(
-        "paths",
-        nargs="+",
-        metavar="PATH",
-        help="a puzzle file, a folder of them, or a JSON-lines file",
-    )
-    _add_matrix_options(bench, backends_default=None)
-    bench.add_argument(
-        "--jobs",
-        type=_positive_int,
-        default=1,
-        metavar="N",
-        help="puzzles in parallel processes (default 1: clean timings)",
-    )
-    bench.add_argument("--out", metavar="FILE", help="write results here, one JSON line each")
-    bench.add_argument(
-        "--resume", action="store_true", help="skip the results already in --out, and append"
-    )
-    bench.add_argument(
-        "--plot",
-        metavar="FILE",
-        help="draw time against size (PNG or SVG; needs matplotlib: pip install 'gridsat[plot]')",
-    )
-    bench.set_defaults(run=_bench)
-
-    render = sub.add_parser(
-        "render",
-        help="draw a puzzle",
-        description="Draw a puzzle, unsolved, to an SVG or PNG file (needs matplotlib).",
-    )
-    render.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
-    render.add_argument("input", help="a file, the puzzle itself, or - for stdin")
-    render.add_argument("file", help="the picture to write: FILE.svg or FILE.png")
-    _add_puzzle_options(render)
-    render.set_defaults(run=_render)
-
-    diag = sub.add_parser(
-        "diagnose",
-        help="for setters: forced and free cells, a given that makes it unique, spare givens",
-        description="Forced and free cells (the same in every solution, or not); for a puzzle "
-        "with several solutions a given that makes it unique; for a unique one the givens it "
-        "can spare; for one with none, givens that contradict each other. Exit as solve "
-        "--unique: 0 unique, 3 not unique, 1 no solution, 4 time limit.",
-    )
-    _add_puzzle_source(diag)
-    _add_backend_choice(diag)
-    diag.add_argument("--time-limit", "-t", type=_positive_float("seconds"), metavar="S",
-                      help="give up after S seconds (exit 4)")  # fmt: skip
-    diag.add_argument("--json", action="store_true", help="print one JSON object")
-    diag.add_argument("--render", metavar="FILE", help="draw the solution, free cells shaded")
-    _add_puzzle_options(diag)
-    diag.set_defaults(run=_diagnose)
-
-    gen = sub.add_parser(
-        "generate",
-        help="make puzzles with exactly one solution",
-        description="Random puzzles with one solution each, in the genre's own input format "
-        "(so `gridsat generate G --size S | gridsat solve G --unique` works); a remark per "
-        "puzzle on stderr: givens left, and whether propagation alone solves it; for a puzzle "
-        "that takes more than 2 s, a line every few seconds on how far it is.",
-    )
-    gen.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
-    gen.add_argument("--size", required=True,
-                     help="WxH for boards, N for magic squares, KxN for logic grids "
-                     "(K categories of N values)")  # fmt: skip
-    gen.add_argument("--seed", type=int, help="repeatable runs (default: a random seed)")
-    gen.add_argument("--count", type=_positive_int, default=1, help="how many (default 1)")
-    gen.add_argument(
-        "--givens",
-        type=float,
-        metavar="SHARE",
-        help="stop taking givens away at this share (default: as few as possible)",
-    )
-    gen.add_argument("--backend", "-b", help="the backend that proves uniqueness")
-    gen.add_argument(
-        "--time-limit",
-        "-t",
-        type=_positive_float("seconds"),
-        metavar="S",
-        help="stop after S seconds for the whole run (exit 4), keeping the puzzles made by then",
-    )
-    gen.add_argument(
-        "--json",
-        action="store_true",
-        help="JSON lines (name, puzzle, solution, ...): a bench corpus",
-    )
-    gen.add_argument(
-        "--out",
-        metavar="FOLDER",
-        help="write NAME.txt and NAME.solution.json per puzzle (a bench folder)",
-    )
-    gen.set_defaults(run=_generate)
-
-    genres = sub.add_parser("genres", help="list the genres, their formats and examples")
-    genres.add_argument("--json", action="store_true", help="print JSON")
-    genres.set_defaults(run=_genres)
-
-    backends = sub.add_parser("backends", help="list the backends and whether each runs here")
-    backends.add_argument("--json", action="store_true", help="print JSON")
-    backends.set_defaults(run=_backends)
-    return parser
-
-
-def _add_puzzle_source(parser: argparse.ArgumentParser) -> None:
-    """GENRE and INPUT, as every command that reads one puzzle takes them."""
-    parser.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
-    parser.add_argument(
-        "input",
-        nargs="?",
-        default="-",
-        help="a file, the puzzle itself (e.g. a game ID), or - for stdin",
-    )
-
-
-def _add_backend_choice(parser: argparse.ArgumentParser) -> None:
-    """--backend and --encoding, for the commands that run one backend."""
-    parser.add_argument(
-        "--backend",
-        "-b",
-        help="cpsat, cpsat:N or sat:NAME (see `gridsat backends`); default: the genre's fastest",
-    )
-    parser.add_argument("--encoding", "-e", help="the model's encoding (see `gridsat genres`)")
-
-
-def _add_matrix_options(
-    parser: argparse.ArgumentParser, backends_default: str | None, time_limit: float | None = None
-) -> None:
-    """Which backends and encodings to run, and the time limit of each run."""
-    default = "all" if backends_default else "the genre's default backend"
-    parser.add_argument(
-        "--backends",
-        "-b",
-        default=backends_default,
-        help=f"all, or a comma-separated list (default: {default})",
-    )
-    parser.add_argument(
-        "--encodings", "-e", default="all", help="all, or a comma-separated list (default: all)"
-    )
-    parser.add_argument(
-        "--time-limit",
-        "-t",
-        type=_positive_float("seconds"),
-        default=time_limit,
-        metavar="S",
-        help="per run, in seconds"
-        + (
-            ""
-            if time_limit is None
-            else f" (default {time_limit:g}; a run past it is a timeout, not a disagreement)"
-        ),
-    )
-    parser.add_argument(
-        "--memory-limit",
-        type=_positive_float("GB"),
-        metavar="GB",
-        help="per run (default: 3/4 of this machine's memory)",
-    )
-
-
-def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:
-    """The options the genres declare for their parsers, each flag once; a flag the command
-    has already (compare's --repeat) is not offered there."""
-    from .genres import all_options
-
-    taken = set(parser._option_string_actions)
-    for option in all_options():
-        if option.flag in taken:
-            continue
-        taken.add(option.flag)
-        if option.type is None:
-            parser.add_argument(
-                option.flag, dest=option.keyword, action="store_true", default=None,
-                help=option.help,
-            )  # fmt: skip
-        else:
-            parser.add_argument(
-                option.flag, dest=option.keyword, type=option.type, metavar=option.metavar,
-                help=option.help,
-            )  # fmt: skip
-
-
-def _positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
-    return int(text)
-
-
-def _positive_float(unit: str) -> Callable[[str], float]:
-    """An argparse type for a finite number > 0, whose error names the option's ``unit``."""
-
-    def positive(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            value = -1.0
-        if not value > 0 or value == float("inf"):
-            raise argparse.ArgumentTypeError(f"expected a number of {unit} > 0, not {text!r}")
-        return value
-
-    return positive
-
-
 def read_input(source: str) -> str:
     """The puzzle text: from stdin (``-``), a file, or the argument itself."""
     if source == "-":
+        if sys.stdin.isatty():  # a user who forgot the INPUT would otherwise see nothing happen
+            end = "Ctrl-Z then Enter" if os.name == "nt" else "Ctrl-D at the start of a line"
+            print(
+                "gridsat: waiting for the puzzle on standard input: type or paste it, then end "
+                f"it with {end} (Ctrl-C quits)",
+                file=sys.stderr,
+                flush=True,
+            )
         data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
         return _decode(data, "standard input")
     if os.path.isdir(source):
@@ -489,7 +203,7 @@ def _solve(args: argparse.Namespace) -> int:
             spent = Outcome(
                 genre.name, backend.name, encoding, Status.OUT_OF_MEMORY, None, times=phases
             )
-            print(json.dumps({**_outcome_json(genre, spent, args.count), "error": str(e)}))
+            print(json.dumps({**views.outcome_json(genre, spent, args.count), "error": str(e)}))
         return _fail(f"backend {backend.name} {e}", EXIT_TIMEOUT)
     except CheckFailed as e:
         return _fail(
@@ -498,12 +212,12 @@ def _solve(args: argparse.Namespace) -> int:
     except BackendError as e:
         return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
     code = STATUS_EXIT[outcome.status]
-    if args.unique and outcome.status == "multiple":
+    if args.unique and outcome.status is Status.MULTIPLE:
         code = EXIT_NOT_UNIQUE
     if args.json:
-        print(json.dumps(_outcome_json(genre, outcome, args.count), ensure_ascii=False))
+        print(json.dumps(views.outcome_json(genre, outcome, args.count), ensure_ascii=False))
     else:
-        print(_outcome_text(genre, outcome, style, args.count))
+        print(views.outcome_text(genre, outcome, style, args.count))
     if args.render:
         puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
         _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
@@ -533,15 +247,14 @@ def _diagnose(args: argparse.Namespace) -> int:
     except BackendError as e:
         return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
     rules = genre.givens
-    cells = [f"r{r + 1}c{c + 1}" for r, c in found.free]
     if args.json:
         data = {
             "genre": genre.name,
             "backend": backend.name,
             "status": found.status,
             "solution": genre.to_json(puzzle, found.solution) if found.solution else None,
-            "forced": [f"r{r + 1}c{c + 1}" for r, c in found.forced],
-            "free": cells,
+            "forced": views.places(genre, puzzle, found.forced),
+            "free": views.places(genre, puzzle, found.free),
             "suggestion": [rules.describe(puzzle, g) for g in found.suggestion],
             "redundant": [rules.describe(puzzle, g) for g in found.redundant],
             "removable_together": [rules.describe(puzzle, g) for g in found.removable],
@@ -551,7 +264,7 @@ def _diagnose(args: argparse.Namespace) -> int:
         }
         print(json.dumps(data, ensure_ascii=False))
     else:
-        print(_diagnosis_text(genre, puzzle, found))
+        print(views.diagnosis_text(genre, puzzle, found))
     if args.render and found.solution is not None:
         from .render import render
 
@@ -560,51 +273,12 @@ def _diagnose(args: argparse.Namespace) -> int:
                marked=set(found.free))  # fmt: skip
     elif args.render:
         _draw(genre, puzzle, [], found.status, args.render)
-    return {"unique": EXIT_OK, "multiple": EXIT_NOT_UNIQUE, "unsolvable": EXIT_NO_SOLUTION}.get(
-        found.status, EXIT_TIMEOUT
-    )
-
-
-def _diagnosis_text(genre: Any, puzzle: Any, found: Any) -> str:
-    """The diagnosis for a person: the board with free cells as ``?``, then what to do."""
-    rules = genre.givens
-    say = ", ".join
-    if found.status == "unsolvable":
-        if not found.core:
-            return "no solution, even without any givens: the board itself is contradictory"
-        core = [rules.describe(puzzle, g) for g in found.core]
-        return (
-            f"no solution; these {len(core)} givens contradict each other "
-            f"(without any one of them there is a solution): {say(core)}"
-        )
-    lines = [_masked(genre, puzzle, found.solution, set(found.free))]
-    total = len(found.forced) + len(found.free)
-    if found.status == "multiple":
-        lines.append(f"not unique: {len(found.free)} of {total} cells are free (?), "
-                     f"{len(found.forced)} forced")  # fmt: skip
-        if found.suggestion:
-            given = [rules.describe(puzzle, g) for g in found.suggestion]
-            lines.append(f"add {say(given)} and the solution is unique (proved)")
-    else:
-        lines.append(f"unique solution: all {total} cells forced")
-        if found.redundant:
-            lines.append("redundant givens (each could go alone): "
-                         + say(rules.describe(puzzle, g) for g in found.redundant))  # fmt: skip
-            lines.append("removable together (still unique): "
-                         + say(rules.describe(puzzle, g) for g in found.removable))  # fmt: skip
-        else:
-            lines.append("no given is redundant: each one is needed")
-    lines.append(f"({found.calls} solver calls, {found.seconds:.2f} s)")
-    return "\n".join(lines)
-
-
-def _masked(genre: Any, puzzle: Any, solution: Any, free: set[tuple[int, int]]) -> str:
-    """The solution as the genre prints it, with ``?`` in the free cells."""
-    masked = tuple(
-        tuple("?" if (r, c) in free else v for c, v in enumerate(row))
-        for r, row in enumerate(solution)
-    )
-    return str(genre.format_solution(puzzle, masked, genre.output_formats[0]))
+    exits = {
+        Status.UNIQUE: EXIT_OK,
+        Status.MULTIPLE: EXIT_NOT_UNIQUE,
+        Status.UNSOLVABLE: EXIT_NO_SOLUTION,
+    }
+    return exits.get(found.status, EXIT_TIMEOUT)
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -699,15 +373,15 @@ def _check_render(genre: Any, path: str) -> None:
         raise UsageError(f"cannot write {path}: there is no folder {folder}")
 
 
-def _draw(genre: Any, puzzle: Any, solutions: list[Any], status: str, path: str) -> None:
+def _draw(genre: Any, puzzle: Any, solutions: list[Any], status: Status | None, path: str) -> None:
     """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
     side by side with their differences marked."""
     from .render import render
 
-    shown = solutions[:2] if status == "multiple" else solutions[:1]
+    shown = solutions[:2] if status is Status.MULTIPLE else solutions[:1]
     titles = {
-        0: ["no solution" if status == "unsolvable" else "puzzle"],
-        1: ["unique solution" if status == "unique" else "solution"],
+        0: ["no solution" if status is Status.UNSOLVABLE else "puzzle"],
+        1: ["unique solution" if status is Status.UNIQUE else "solution"],
         2: ["solution 1", "solution 2 (differences shaded)"],
     }[len(shown)]
     try:
@@ -725,7 +399,7 @@ def _render(args: argparse.Namespace) -> int:
         raise UsageError(str(e)) from e
     _check_render(genre, args.file)
     puzzle = _load_puzzle(genre, args, {})
-    _draw(genre, puzzle, [], "puzzle", args.file)
+    _draw(genre, puzzle, [], None, args.file)
     return EXIT_OK
 
 
@@ -782,9 +456,9 @@ def _compare(args: argparse.Namespace) -> int:
         progress=show if sys.stderr.isatty() else None,
     )
     if args.json:
-        print(json.dumps(_compare_json(genre, runs, problems, args.time_limit)))
+        print(json.dumps(views.compare_json(genre, runs, problems, args.time_limit)))
     else:
-        print(_compare_table(runs))
+        print(views.compare_table(runs))
         for problem in problems:
             print(f"DISAGREEMENT: {problem}")
         if problems:
@@ -797,30 +471,6 @@ def _compare(args: argparse.Namespace) -> int:
 
         plot(runs, args.plot, f"{genre.name}: {args.input}")
     return EXIT_INTERNAL if problems else EXIT_OK
-
-
-def _compare_json(
-    genre: Any, runs: list[Any], problems: list[str], time_limit: float | None
-) -> dict[str, Any]:
-    """``compare --json``: every run with every phase, null for a phase it did not reach."""
-    from .compare import PHASES
-
-    return {
-        "genre": genre.name,
-        "agree": not problems,
-        "disagreements": problems,
-        "time_limit": time_limit,
-        "results": [
-            {
-                "backend": r.backend,
-                "encoding": r.encoding,
-                "status": r.status,
-                "times": {k: round(r.times[k], 6) if k in r.times else None for k in PHASES},
-                **({"error": r.error} if r.error else {}),
-            }
-            for r in runs
-        ],
-    }
 
 
 def _encodings(genre: Any, text: str) -> list[str]:
@@ -918,7 +568,7 @@ def _bench(args: argparse.Namespace) -> int:
         )
     return (
         EXIT_INTERNAL
-        if any(r["status"] == "error" for r in failed)
+        if any(r["status"] == Status.ERROR for r in failed)
         else (EXIT_OK if not failed else 1)
     )
 
@@ -936,83 +586,9 @@ def _named_backends(text: str) -> list[Any]:
     return list(backends.values())
 
 
-def _compare_table(runs: list[Any]) -> str:
-    """Backends fastest first: status, median phase times in ms (- for a phase not reached),
-    ratio to the fastest; a run stopped by a limit shows its time as a lower bound (>)."""
-    from .compare import PHASES
-    from .solvers import FINISHED
-
-    finished = [r for r in runs if r.status in FINISHED and r.times]
-    best = min((r.total for r in finished), default=0.0) or 1e-9
-    width = max((len(r.backend) for r in runs), default=7)
-    phases = " ".join(f"{k:>9}" for k in PHASES)
-    lines = [
-        f"{'backend'.ljust(width)}  {'encoding':9} {'status':13} {phases} "
-        f"{'total':>9} {'ratio':>7}   (ms, medians)"
-    ]
-    for r in runs:
-        head = f"{r.backend.ljust(width)}  {r.encoding:9} {r.status:13}"
-        if not r.times:
-            lines.append(f"{head} {r.error or ''}".rstrip())
-            continue
-        cells = " ".join(
-            f"{r.times[k] * 1000:9.2f}" if k in r.times else f"{'-':>9}" for k in PHASES
-        )
-        bound = "" if r.status in FINISHED else ">"
-        total = f"{bound}{r.total * 1000:.2f}"
-        ratio = f"{bound}{r.total / best:.2f}" if finished else "-"
-        lines.append(f"{head} {cells} {total:>9} {ratio:>7}")
-    return "\n".join(lines)
-
-
 def _looks_like_path(text: str) -> bool:
     """A name that was meant as a file: has a separator or an extension, and no spaces."""
     return not any(ch.isspace() for ch in text) and ("/" in text or "." in text[-5:])
-
-
-def _outcome_json(genre: Any, outcome: Any, count: int | None) -> dict[str, Any]:
-    sols = outcome.solutions
-    data: dict[str, Any] = {
-        "genre": genre.name,
-        "backend": outcome.backend,
-        "encoding": outcome.encoding,
-        "status": outcome.status,
-        "solution": genre.to_json(outcome.puzzle, sols[0]) if sols else None,
-    }
-    if outcome.status == "multiple":
-        data["second_solution"] = genre.to_json(outcome.puzzle, sols[1])
-        data["differences"] = genre.differences(outcome.puzzle, sols[0], sols[1])
-    if count is not None:
-        data["count"] = len(sols)
-        data["count_exact"] = outcome.count_exact
-    data["times"] = {k: round(v, 6) for k, v in outcome.times.items()}
-    return data
-
-
-def _outcome_text(genre: Any, outcome: Any, style: str, count: int | None) -> str:
-    sols = outcome.solutions
-    show = genre.format_solution
-    if outcome.status == "unsolvable":
-        return "no solution"
-    if outcome.status == "timeout" and not sols:
-        return "time limit reached before a solution was found"
-    lines = [show(outcome.puzzle, sols[0], style)]
-    if outcome.status == "timeout":
-        lines.append(f"time limit reached after {len(sols)} solution(s)")
-    elif count is not None:
-        more = "" if outcome.count_exact else "at least "
-        lines.append(f"{more}{len(sols)} solution{'s' if len(sols) != 1 else ''}")
-    elif outcome.status == "unique":
-        lines.append("unique solution")
-    elif outcome.status == "multiple":
-        cells = genre.differences(outcome.puzzle, sols[0], sols[1])
-        lines += [
-            "",
-            "not unique; a second solution:",
-            show(outcome.puzzle, sols[1], style),
-            f"the two differ in {len(cells)} cells: " + " ".join(cells),
-        ]
-    return "\n".join(lines)
 
 
 def _genres(args: argparse.Namespace) -> int:
@@ -1076,3 +652,16 @@ def _backends(args: argparse.Namespace) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "solve": _solve,
+    "compare": _compare,
+    "bench": _bench,
+    "render": _render,
+    "diagnose": _diagnose,
+    "generate": _generate,
+    "genres": _genres,
+    "backends": _backends,
+}
+"""Each command's handler, by the name the command line gives it."""

@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .genres import Genre
+from .genres import Genre, differing
 from .models.model import Assignment, IntVar, Lit
 from .pipeline import CheckFailed, solve
 from .solvers import Backend, Status
@@ -21,7 +21,7 @@ SUGGESTION_COUNT = 20
 class Diagnosis:
     """What ``diagnose`` found; places are (row, column) from 0, givens as the genre has them."""
 
-    status: str  # unique | multiple | unsolvable | timeout
+    status: Status  # UNIQUE, MULTIPLE, UNSOLVABLE or TIMEOUT
     solution: Any = None  # the first solution found
     forced: list[tuple[int, int]] = field(default_factory=list)
     free: list[tuple[int, int]] = field(default_factory=list)
@@ -39,13 +39,13 @@ def diagnose(
     """Every question that fits the puzzle: forced and free cells; for several solutions a
     suggested given; for one, the redundant givens; for none, a contradicting core."""
     start = time.perf_counter()
-    found = Diagnosis("unsolvable")
+    found = Diagnosis(Status.UNSOLVABLE)
     backbone(genre, puzzle, backend, encoding, found)
-    if found.status == "multiple":
+    if found.status == Status.MULTIPLE:
         suggest(genre, puzzle, backend, encoding, found)
-    elif found.status == "unique":
+    elif found.status == Status.UNIQUE:
         spare(genre, puzzle, backend, encoding, found)
-    elif found.status == "unsolvable":
+    elif found.status == Status.UNSOLVABLE:
         contradiction(genre, puzzle, backend, encoding, found)
     found.seconds = time.perf_counter() - start
     return found
@@ -62,7 +62,9 @@ def backbone(
         result = session.solve()
         found.calls += 1
         if result.status is not Status.SOLVED or result.assignment is None:
-            found.status = "unsolvable" if result.status is Status.UNSOLVABLE else "timeout"
+            found.status = (
+                Status.UNSOLVABLE if result.status is Status.UNSOLVABLE else Status.TIMEOUT
+            )
             return
         first = _checked(genre, puzzle, built.decode(result.assignment), backend)
         found.solution = first
@@ -76,11 +78,11 @@ def backbone(
             if result.status is not Status.SOLVED or result.assignment is None:
                 break
             other = _checked(genre, puzzle, built.decode(result.assignment), backend)
-            free |= _differing(first, other)
+            free |= set(differing(genre, first, other))
             again = result.assignment
             candidates = [x for x in candidates if again(x) == reference(x)]
-    found.status = "multiple" if free else "unique"
-    places = {(r, c) for r, row in enumerate(first) for c in range(len(row))}
+    found.status = Status.MULTIPLE if free else Status.UNIQUE
+    places = set(genre.answer(first))
     found.free = sorted(free)
     found.forced = sorted(places - free)
 
@@ -96,10 +98,10 @@ def suggest(
     while True:
         outcome = solve(genre, current, backend, encoding, limit=SUGGESTION_COUNT)
         found.calls += len(outcome.solutions) + 1
-        if outcome.status in ("unique", "solved") and len(outcome.solutions) == 1:
+        if outcome.status in (Status.UNIQUE, Status.SOLVED) and len(outcome.solutions) == 1:
             break
         free = sorted(
-            set().union(*(_differing(outcome.solutions[0], s) for s in outcome.solutions))
+            set().union(*(differing(genre, outcome.solutions[0], s) for s in outcome.solutions))
         )
         options = {rules.at(current, s, place) for s in outcome.solutions for place in free}
         best, best_count = None, SUGGESTION_COUNT + 1
@@ -148,7 +150,7 @@ def contradiction(
         trial = [g for g in core if g != given]
         outcome = solve(genre, rules.keep(puzzle, trial), backend, encoding)
         found.calls += 1
-        if outcome.status == "unsolvable":
+        if outcome.status == Status.UNSOLVABLE:
             core = trial
     found.core = core
 
@@ -158,7 +160,7 @@ def _unique(
 ) -> bool:
     outcome = solve(genre, puzzle, backend, encoding, limit=2)
     found.calls += len(outcome.solutions) + 1
-    return outcome.status == "unique"
+    return outcome.status == Status.UNIQUE
 
 
 def _rules(genre: Genre[Any, Any]) -> Any:
@@ -174,13 +176,3 @@ def _checked(genre: Genre[Any, Any], puzzle: Any, solution: Any, backend: Backen
         raise CheckFailed(f"{backend.name} gave a {genre.name} solution that breaks the rules: "
                           f"{problems[0]}")  # fmt: skip
     return solution
-
-
-def _differing(first: Any, second: Any) -> set[tuple[int, int]]:
-    """Where two solutions (rows of something) differ."""
-    return {
-        (r, c)
-        for r, (a, b) in enumerate(zip(first, second, strict=True))
-        for c, (x, y) in enumerate(zip(a, b, strict=True))
-        if x != y
-    }

@@ -102,6 +102,7 @@ class Genre(Generic[P, S]):
     encodings: tuple[str, ...]
     make: Maker | None
     picture: str  # its drawing module, imported only to draw
+    marked: Callable[[P, S, set[Place]], str] | None = None  # the parser's own format_marked
 
     @property
     def name(self) -> str:
@@ -142,6 +143,18 @@ class Genre(Generic[P, S]):
     @property
     def data(self) -> str:
         return self.about.data or self.about.name
+
+    def format_marked(self, puzzle: P, solution: S, places: set[Place]) -> str:
+        """The solution as the genre prints it, with ``?`` at these places (diagnose's free
+        cells); a genre whose solution is not rows of values says how, in ``format_marked``."""
+        if self.marked is not None:
+            return self.marked(puzzle, solution, places)
+        rows: Any = solution
+        masked: Any = tuple(
+            tuple("?" if (r, c) in places else v for c, v in enumerate(row))
+            for r, row in enumerate(rows)
+        )
+        return self.format_solution(puzzle, masked, self.output_formats[0])
 
     def differences(self, puzzle: P, first: S, second: S) -> list[str]:
         """The places where two solutions differ, in the player's words."""
@@ -193,6 +206,7 @@ def load(module: str) -> Genre[Any, Any]:
         encodings=tuple(model.ENCODINGS),
         make=getattr(rules, "make", None),
         picture=_absolute(info.picture or f".render.{info.name}"),
+        marked=getattr(parser, "format_marked", None),
     )
 
 

@@ -1,5 +1,6 @@
-"""∞ Loop boards: box-drawing glyphs (as in the seed) or bitmask grids (1 up, 2 right, 4 down,
-8 left, as in the /r/dailyprogrammer challenge), told apart by their characters."""
+"""∞ Loop boards: box-drawing glyphs (heavy as in the seed, or light, mixed or not; optionally
+with a space between tiles) or bitmask grids (1 up, 2 right, 4 down, 8 left, as in the
+/r/dailyprogrammer challenge), told apart by their characters."""
 
 from __future__ import annotations
 
@@ -8,16 +9,28 @@ from . import ParseError
 
 # The seed's order of the 16 glyphs: index bits 1 left, 2 down, 4 right, 8 up.
 SEED_ORDER = " ╸╻┓╺━┏┳╹┛┃┫┗┻┣╋"
+LIGHT_ORDER = " ╴╷┐╶─┌┬╵┘│┤└┴├┼"
+"""The light box-drawing set in the same order: the same pipes, in thinner lines."""
 GLYPH = {
     ch: (UP if i & 8 else 0)
     | (RIGHT if i & 4 else 0)
     | (DOWN if i & 2 else 0)
     | (LEFT if i & 1 else 0)
-    for i, ch in enumerate(SEED_ORDER)
+    for order in (SEED_ORDER, LIGHT_ORDER)
+    for i, ch in enumerate(order)
 }
-CHAR = {tile: ch for ch, tile in GLYPH.items()}
+CHAR = {GLYPH[ch]: ch for ch in SEED_ORDER}
+"""Boards are printed in the heavy set (the seed's), whichever set they were read in."""
 MAX_TILES = 1_000_000
 """Boards above this many tiles are refused before the model is built."""
+_TILES_HINT = (
+    f"tiles are {SEED_ORDER[1:]} or {LIGHT_ORDER[1:]} and space for an empty tile, or numbers 0..15"
+)
+
+
+def _box_drawing(ch: str) -> bool:
+    """A character of Unicode's box-drawing block: the board is glyphs, known ones or not."""
+    return "\u2500" <= ch <= "\u257f"
 
 
 def parse(text: str, connected: bool = False, tree: bool = False) -> Loop:
@@ -25,7 +38,7 @@ def parse(text: str, connected: bool = False, tree: bool = False) -> Loop:
     for one network of pipes (and one with no cycle: Simon Tatham's Net)."""
     text = text.replace("\ufeff", "").replace("\r", "")
     fixed: dict[tuple[int, int], int] = {}
-    glyphs = any(ch in GLYPH and ch != " " for ch in text)
+    glyphs = any(_box_drawing(ch) for ch in text)
     rows = _glyphs(text) if glyphs else _masks(text, fixed)
     if not rows or not rows[0]:
         raise ParseError("empty board: no tiles found")
@@ -35,7 +48,8 @@ def parse(text: str, connected: bool = False, tree: bool = False) -> Loop:
 
 
 def _glyphs(text: str) -> Tiles:
-    """Glyph rows; short lines are padded with empty tiles; a blank line after the board ends it."""
+    """Glyph rows; short lines are padded with empty tiles; a blank line after the board ends it.
+    When every other character of every row is a space, those spaces separate tiles."""
     lines = text.split("\n")
     while lines and not lines[0].strip():
         lines.pop(0)
@@ -44,19 +58,40 @@ def _glyphs(text: str) -> Tiles:
         if not line.strip():
             break
         board.append(line.rstrip())
-    width = max(len(line) for line in board)
+    step, start = _layout(board)
+    width = max(len(line) - start + step - 1 for line in board) // step
     if width * len(board) > MAX_TILES:
         raise ParseError(f"the board has over {MAX_TILES} tiles; that is the limit")
     rows = []
     for r, line in enumerate(board, 1):
-        for c, ch in enumerate(line, 1):
+        tiles = line[start::step]
+        for c, ch in enumerate(tiles, 1):
             if ch not in GLYPH:
-                raise ParseError(
-                    f"unknown character {ch!r} at row {r}, column {c} (tiles are "
-                    f"{SEED_ORDER[1:]!r} and space, or numbers 0..15)"
-                )
-        rows.append(tuple(GLYPH[ch] for ch in line.ljust(width)))
+                raise ParseError(f"unknown tile {ch!r} at row {r}, column {c} ({_TILES_HINT})")
+        rows.append(tuple(GLYPH[ch] for ch in tiles.ljust(width)))
     return tuple(rows)
+
+
+def _layout(board: list[str]) -> tuple[int, int]:
+    """(step, start): (1, 0) when each character is a tile; (2, 0) or (2, 1) when a space
+    stands between tiles in every row, tiles in the even (odd) character columns from 0."""
+    fits = []
+    for line in board:
+        tiles_at = {i % 2 for i, ch in enumerate(line) if ch != " "}
+        if len(tiles_at) > 1:
+            return 1, 0  # tiles side by side (or two spaces apart): spaces are empty tiles
+        fits.append(tiles_at.pop())
+    if max(len(line) for line in board) < 3:
+        return 1, 0  # one tile a row, nothing between tiles to tell
+    if len(set(fits)) > 1:
+        first, second = fits.index(0) + 1, fits.index(1) + 1
+        raise ParseError(
+            f"row {first} has its tiles in columns 1, 3, 5, ... and row {second} in columns "
+            "2, 4, 6, ..., with spaces between: cannot tell spaces that separate tiles from "
+            "empty tiles (align the rows, or write the tiles side by side, a space for an "
+            "empty tile)"
+        )
+    return 2, fits[0]
 
 
 def _masks(text: str, fixed: dict[tuple[int, int], int]) -> Tiles:

@@ -13,6 +13,8 @@ MAX_ORDER = 30
 MAX_VALUES = 100_000
 MAX_CELL_VALUES = 1_000_000
 """Cells x values in the range: the one-hot models have a literal for each."""
+_ORDER = re.compile(r"\s*(\d+)(?:\s*[xX]\s*(\d+))?\s*")
+"""A board given by its size alone (``4`` or ``4x4``): empty, of that order."""
 _SETTING = re.compile(r"\s*(range\s+-?\d+\s*\.\.\s*-?\d+|sum\s+-?\d+|no-diagonals|repeat)\s*", re.I)
 
 
@@ -24,13 +26,16 @@ def parse(
     no_diagonals: bool = False,
     repeat: bool = False,
 ) -> Magic:
-    """A board of givens and blanks; settings as in ``range 5..29 sum 85`` on the first line,
-    which the keyword arguments (the CLI's ``--range``, ``--sum``, ...) override."""
+    """A board of givens and blanks, or its size alone (``4``, ``4x4``: an empty board); settings
+    as in ``range 5..29 sum 85`` on the first line, which the keyword arguments (the CLI's
+    ``--range``, ``--sum``, ...) override."""
     lines = text.strip().splitlines()
     settings: dict[str, str] = {}
     if lines and _SETTING.match(lines[0]):
         settings = _settings(lines.pop(0))
-    board = read_board("\n".join(lines), blank)
+    body = "\n".join(lines)
+    size = _ORDER.fullmatch(body)
+    board = _empty(size) if size else read_board(body, blank)
     n = board.height
     if board.width != n:
         raise ParseError(f"a magic board is square; this one is {board.width}x{n}")
@@ -58,6 +63,21 @@ def parse(
         # n^2 consecutive numbers always add up to a total that n rows share equally.
         puzzle = Magic(n, low, high, givens, (low + high) * n // 2, diagonals, distinct)
     return puzzle
+
+
+def _empty(size: re.Match[str]) -> NumberBoard:
+    """The empty board a size such as ``4`` or ``4x4`` names, its order checked first."""
+    shown = " ".join(size[0].split())
+    shown = shown if len(shown) <= 20 else shown[:20] + "..."
+    sides = [size[1], size[2] or size[1]]
+    if any(len(side) > 9 or int(side) > MAX_ORDER for side in sides):
+        raise ParseError(f"size {shown}: the order is over the limit of {MAX_ORDER}")
+    n, m = map(int, sides)
+    if n != m:
+        raise ParseError(f"a magic board is square; this one is {n}x{m}")
+    if n < 1:
+        raise ParseError(f"size {shown}: a magic board has at least one cell")
+    return NumberBoard(((0,) * n,) * n)
 
 
 def _settings(line: str) -> dict[str, str]:
@@ -135,8 +155,12 @@ def format_puzzle(puzzle: Magic) -> str:
 
 
 def format_solution(puzzle: Magic, solution: Board, style: str = "grid") -> str:
-    """The filled board, aligned, with its common sum."""
-    return format_number_grid(solution) + f"\nevery line sums to {sum(solution[0])}"
+    """The filled board, aligned, with its common sum (a board masked by diagnose, ``?`` in
+    its free cells, takes the sum from a row it shows whole, else the puzzle's)."""
+    whole = [row for row in solution if all(isinstance(v, int) for v in row)]
+    total = sum(whole[0]) if whole else puzzle.target
+    end = "" if total is None else f"\nevery line sums to {total}"
+    return format_number_grid(solution) + end
 
 
 to_json = rows_json

@@ -68,12 +68,17 @@ def parse_grizzly(lines: list[str]) -> Zebra:
         for s in symbols:
             if s not in where:
                 raise ParseError(f"line {n}: unknown symbol {s!r}")
-        clues.append(Clue(kind, symbols))
+        clues.append(Clue(kind, symbols, source=" ".join(words), line=n))
     return Zebra(tuple(rows), tuple(clues))
 
 
 def format_puzzle(puzzle: Zebra) -> str:
-    """The puzzle in Grizzly format: it reads back."""
+    """The puzzle in its own format, read back as the same: the clue language when its
+    categories have names, else Grizzly."""
+    if puzzle.names:
+        from .cluelang import format_puzzle as in_words
+
+        return in_words(puzzle)
     rows = [" ".join(row) for row in puzzle.rows]
     clues = [" ".join((c.kind, *c.symbols)) for c in puzzle.clues]
     return "\n".join([*rows, "%%", *clues])
@@ -101,5 +106,6 @@ def to_json(puzzle: Zebra, solution: Grid) -> list[dict[str, str]]:
 
 
 def _shown(puzzle: Zebra, symbol: str) -> str:
-    """A value as the player wrote it (the clue language keeps ``category:value`` inside)."""
-    return symbol.split(":", 1)[1] if puzzle.names else symbol
+    """A value as the player wrote it (the clue language keeps ``category:value`` inside; a
+    mark such as ``?`` stands as it is)."""
+    return symbol.split(":", 1)[-1] if puzzle.names else symbol

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..genres import About, GenerateError, Givens
@@ -37,6 +37,12 @@ ARITY: dict[str, tuple[int, int | None, bool]] = {
 NUMERIC_KINDS = ("+", "more")
 """Clue kinds of the clue language only (Grizzly has no numbers)."""
 
+ORDER_KINDS = ("<", ">", "A", "1", "N")
+"""Clue kinds that speak of the order of the positions (left, right, next to)."""
+
+POSITION = "position"
+"""The name of the positions 1..N the clue language adds when no category is the order."""
+
 
 @dataclass(frozen=True)
 class Clue:
@@ -48,6 +54,9 @@ class Clue:
     # the values that ``row`` (a category of numbers) holds in A's and B's columns.
     amount: int = 0
     row: int = 0
+    # Where the clue was read: the line as written and its number (none for a made clue).
+    source: str = field(default="", compare=False)
+    line: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -58,6 +67,11 @@ class Zebra:
     rows: Grid
     clues: tuple[Clue, ...]
     names: tuple[str, ...] = ()  # the categories' names; row0, row1, ... when unnamed
+    # What row 0 is: "given" (an `order` category, or Grizzly's first row), "implicit" (the
+    # positions 1..N, added because no category is the order) or "key" (the first category:
+    # no category is the order and no clue speaks of positions, so positions are
+    # interchangeable and each value of the first category stands at its own).
+    positions: str = "given"
 
     @property
     def size(self) -> int:
@@ -65,6 +79,42 @@ class Zebra:
 
     def category_names(self) -> tuple[str, ...]:
         return self.names or tuple(f"row{i}" for i in range(len(self.rows)))
+
+
+def speaks_of_positions(clue: Clue, positions: tuple[str, ...]) -> bool:
+    """Whether a clue depends on which position is which: its kind orders them, it names a
+    position, or it compares the positions' numbers."""
+    return (
+        clue.kind in ORDER_KINDS
+        or any(s in positions for s in clue.symbols)
+        or (clue.kind in NUMERIC_KINDS and clue.row == 0)
+    )
+
+
+def arranged(puzzle: Zebra, clues: tuple[Clue, ...]) -> Zebra:
+    """The puzzle with exactly these clues. Without an order category, row 0 is the positions
+    1..N while a clue speaks of positions, and the first category (the key) when none does:
+    the same rule the clue language reads by, so a clue taken away here acts as if deleted
+    from the text."""
+    if puzzle.positions == "given":
+        return dataclasses.replace(puzzle, clues=clues)
+    if puzzle.positions == "key":  # back to the implicit form: positions 1..N as row 0
+        numbered = tuple(f"{POSITION}:{p}" for p in range(1, puzzle.size + 1))
+        puzzle = Zebra(
+            (numbered, *puzzle.rows), _shifted(puzzle.clues, 1), (POSITION, *puzzle.names),
+            "implicit",
+        )  # fmt: skip
+        clues = _shifted(clues, 1)
+    if len(puzzle.rows) > 2 and not any(speaks_of_positions(c, puzzle.rows[0]) for c in clues):
+        return Zebra(puzzle.rows[1:], _shifted(clues, -1), puzzle.names[1:], "key")
+    return Zebra(puzzle.rows, clues, puzzle.names, "implicit")
+
+
+def _shifted(clues: Iterable[Clue], by: int) -> tuple[Clue, ...]:
+    """Numeric clues re-aimed at their category after a row is added (1) or taken (-1) first."""
+    return tuple(
+        dataclasses.replace(c, row=c.row + by) if c.kind in NUMERIC_KINDS else c for c in clues
+    )
 
 
 def number(symbol: str) -> int:
@@ -138,52 +188,71 @@ def givens(puzzle: Zebra) -> list[Given]:
 
 
 def with_givens(puzzle: Zebra, shown: Iterable[Given]) -> Zebra:
-    """The same categories with exactly these clues."""
-    return dataclasses.replace(puzzle, clues=tuple(shown))
+    """The same categories with exactly these clues (row 0 as they call for: ``arranged``)."""
+    return arranged(puzzle, tuple(shown))
 
 
 def given_at(puzzle: Zebra, solution: Grid, place: tuple[int, int]) -> Given:
-    """A clue: the value the solution has in category ``place[0]`` stands at its position."""
+    """A clue: the value the solution has in category ``place[0]`` stands at its position
+    (with a key, it matches the key's value there, named first: ``bob is dog``)."""
     k, p = place
+    if puzzle.positions == "key":
+        return Clue("=", (solution[0][p], solution[k][p]))
     return Clue("=", (solution[k][p], solution[0][p]))
 
 
 def describe(puzzle: Zebra, given: Given) -> str:
-    shown = [s.split(":", 1)[1] if puzzle.names else s for s in given.symbols]
-    if given.kind == "=" and len(shown) == 2:
-        return f"{shown[0]} is {shown[1]}"
-    if given.kind == "!" and len(shown) == 2:
-        return f"{shown[0]} is not {shown[1]}"
-    return " ".join((given.kind, *shown))
+    """A clue as the player wrote it, with its line; a made clue in the clue language."""
+    if given.source:
+        return f"line {given.line}: {given.source}"
+    from ..parsers.cluelang import clue_text
+
+    return clue_text(puzzle, given)
 
 
 GIVENS = Givens(givens, with_givens, given_at, describe)
 answer = grid_answer  # place (category, position)
 
 
-def place_name(puzzle: Zebra, place: Any) -> str:
-    """A category at a position, as the table shows them."""
+def place_name(puzzle: Zebra, place: tuple[int, int]) -> str:
+    """A category at a position, in words: ``colour at house 2`` (the position by the order
+    category's value; ``position 2`` in Grizzly); the positions' own row by the place alone."""
     k, p = place
-    return f"{puzzle.category_names()[k]} at position {p + 1}"
+    symbol = puzzle.rows[0][p]
+    where = symbol.replace(":", " ", 1) if ":" in symbol else f"position {symbol}"
+    return f"{puzzle.category_names()[k]} at {where}" if k else where
 
 
 def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
-    """A random answer (K categories of N values) and random clues true in it, added until
-    the answer is the only one; the generator then takes away the clues it can spare."""
+    """A random answer (K categories of N values: the houses, then named ones) and random clues
+    true in it, added until the answer is the only one; the generator then takes away the
+    clues it can spare."""
+    from .vocabulary import zebra_categories
+
     categories, n = size
     if categories < 2 or n < 2:
         raise GenerateError("a logic grid needs at least 2 categories of 2 values")
-    rows = [tuple(f"c{k}v{i}" for i in range(n)) for k in range(categories)]
+    cats = zebra_categories(categories, n, rng)
+    names = tuple(name for name, _ in cats)
+    rows = [tuple(f"{name}:{v}" for v in values) for name, values in cats]
     hidden = (rows[0], *(tuple(rng.sample(row, n)) for row in rows[1:]))
     col = {s: p for row in hidden for p, s in enumerate(row)}
+    row_of = {s: r for r, row in enumerate(rows) for s in row}
     symbols = [s for row in rows for s in row]
     clues: list[Clue] = []
     while True:
         clue = Clue(rng.choice(["=", "!", "A", "1", "<", "=", "!"]), tuple(rng.sample(symbols, 2)))
-        if not holds(clue, col, hidden) or clue in clues:
+        a, b = (row_of[s] for s in clue.symbols)
+        said = a == b == 0 or (a == b and clue.kind in "=!")  # true or false by the rules alone
+        odd = 0 in (a, b) and clue.kind not in "=!"  # a house is at or not at, not left of
+        if said or odd or not holds(clue, col, hidden):
+            continue
+        if a == 0:  # as the clue language says it: `red is at 2`
+            clue = Clue(clue.kind, clue.symbols[::-1])
+        if clue in clues:
             continue
         clues.append(clue)
-        puzzle = Zebra(tuple(rows), tuple(clues))
+        puzzle = Zebra(tuple(rows), tuple(clues), names)
         if len(clues) % 5 == 0 and len(solutions(puzzle, 2)) == 1:
             return puzzle, hidden, []
 
@@ -192,9 +261,12 @@ GENRE = About(
     name="zebra",
     aliases=("logic-grid",),
     summary="place every value of every category at one position so all clues hold",
-    input_format="categories (`colour: red green blue`), then clues such as `red is "
-    "dog`, `red is just left of blue`, `cat is next to fish`; or Ben Lynn's Grizzly "
-    "format (rows of symbols, a line %%, clues = ! < > A 1 i ^ p X)",
+    input_format="categories (`colour: red green blue`; `brand: Pall Mall, Kools` or "
+    "quotes for values of several words; `order house: 1 2 3` names the positions), then "
+    "clues such as `red is dog`, `red is just left of blue`, `cat is next to fish`; with "
+    "no order category and no clue about positions (at, left, right, next to), the first "
+    "category is the key and only matches count; or Ben Lynn's Grizzly format (rows of "
+    "symbols, a line %%, clues = ! < > A 1 i ^ p X)",
     example="colour: red green blue\npet: cat dog fish\nred is dog\n"
     "dog is just left of fish\nblue is left of red",
     default_backend="sat:cadical195",

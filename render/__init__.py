@@ -24,6 +24,8 @@ MAX_PIXELS = 4000
 """A PNG's longest side: large boards get fewer pixels per cell, not a huge file."""
 GAP = 1.0
 """Cells of space between two panels."""
+MARGIN = 0.3
+"""Cells of space around the picture, so the board's frame is not cut at the image's edge."""
 
 FORMATS = (".svg", ".png")
 
@@ -74,26 +76,30 @@ def render(
     x0, y0, x1, y1 = picture.extent(puzzle)
     width, height = x1 - x0, y1 - y0
     title_rows = 1.0 if titles else 0.0
-    total_w = len(panels) * width + (len(panels) - 1) * GAP
-    total_h = height + title_rows
+    total_w = len(panels) * width + (len(panels) - 1) * GAP + 2 * MARGIN
+    total_h = height + title_rows + 2 * MARGIN
     cell = max(MIN_CELL_INCHES, CELL_INCHES * min(1.0, FULL_SIZE / max(total_w, total_h)))
     fig = Figure(figsize=(total_w * cell, total_h * cell))
+    # one size for every title, as large as a cell allows and as the panel is wide
+    longest = max((len(t) for t in titles[: len(panels)]), default=1)
+    title_size = max(4.0, min(cell * 72 * 0.6, width * cell * 72 / (0.62 * max(1, longest))))
     for i, solution in enumerate(panels):
-        left = i * (width + GAP) / total_w
-        ax = fig.add_axes((left, 0.0, width / total_w, height / total_h))
+        left = (MARGIN + i * (width + GAP)) / total_w
+        ax = fig.add_axes((left, MARGIN / total_h, width / total_w, height / total_h))
         ax.set_xlim(x0, x1)
         ax.set_ylim(y1, y0)
         ax.set_aspect("equal")
         ax.axis("off")
         picture.draw(ax, puzzle, solution, marked, points=cell * 72)
+        for artist in ax.get_children():  # the frame's outer half shows, in the margin
+            artist.set_clip_on(False)
         if len(panels) > 1:  # ids stay unique in the file: s1-cell-0-0, s2-cell-0-0
             for artist in ax.findobj():
                 if artist.get_gid():
                     artist.set_gid(f"s{i + 1}-{artist.get_gid()}")
-        if i < len(titles):  # as large as a cell allows, and as the panel is wide
-            size = min(cell * 72 * 0.6, width * cell * 72 / (0.62 * max(1, len(titles[i]))))
+        if i < len(titles):
             ax.text((x0 + x1) / 2, y0 - title_rows / 2, titles[i], ha="center", va="center",
-                    fontsize=max(4.0, size), clip_on=False)  # fmt: skip
+                    fontsize=title_size, clip_on=False)  # fmt: skip
     _save(fig, path, max(total_w, total_h) * cell)
 
 

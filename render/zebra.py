@@ -1,5 +1,8 @@
-"""Logic grid pictures: the answer as a table (positions as columns, categories as rows) and,
-up to six categories, the classic grid: a triangle of category-pair blocks, matches marked."""
+"""Logic grid pictures, oriented as the text output: a table with a column per category and a
+line per position (row 0's values, the positions, are given and always shown), the clues as
+written beside it, and, up to six categories, the classic grid below: a triangle of
+category-pair blocks, matches marked. Ids name places as the solution has them:
+``cell-R-P`` and ``value-R-P`` for category R at position P, ``clue-I`` for the I-th clue."""
 
 from __future__ import annotations
 
@@ -9,16 +12,22 @@ from ..puzzles.zebra import Grid, Zebra
 from . import font, grid
 
 LABEL = 3.0
-"""Cells of room for the names of categories and values."""
+"""Cells of room for the names of values left of the classic grid."""
 CLASSIC_UP_TO = 6
+CHAR = 0.17
+"""A character's width in cells, at the pictures' font size."""
+CLUE_ROW = 0.7
+"""A clue line's height in cells."""
+GAP = 1.0
+"""Cells between the table and the clues, and between the top part and the classic grid."""
 
 
 def extent(puzzle: Zebra) -> tuple[float, float, float, float]:
     k, n = len(puzzle.rows), puzzle.size
-    width, height = LABEL + n * _column(puzzle), float(k)
+    width, height = _top(puzzle)
     if k <= CLASSIC_UP_TO:
         side = LABEL + (k - 1) * n
-        width, height = max(width, side), height + 1 + side
+        width, height = max(width, side), height + GAP + side
     return (-LABEL, 0.0, width - LABEL, height)
 
 
@@ -30,13 +39,15 @@ def draw(
     names = puzzle.category_names()
     k = len(puzzle.rows)
     size = font(points, 0.28)
-    wide = _column(puzzle)
-    # The table: a row per category, a column per position.
-    for r, name in enumerate(names):
-        ax.text(-0.2, r + 0.5, name, ha="right", va="center", fontsize=size, fontweight="bold")
+    x = -LABEL
+    for r, name in enumerate(names):  # a column per category, a line per position
+        wide = _column(puzzle, r)
+        heading = ax.text(x + wide / 2, 0.5, name, ha="center", va="center", fontsize=size,
+                          fontweight="bold")  # fmt: skip
+        heading.set_gid(f"category-{r}")
         for p in range(puzzle.size):
             square = Rectangle(
-                (p * wide, r),
+                (x, 1 + p),
                 wide,
                 1,
                 edgecolor=grid.LINE,
@@ -45,24 +56,57 @@ def draw(
             )
             square.set_gid(f"cell-{r}-{p}")
             ax.add_artist(square)
-            if solution is not None:
+            given = r == 0  # the positions never move: shown unsolved too, as givens
+            if solution is not None or given:
+                symbol = puzzle.rows[0][p] if given else solution[r][p]  # type: ignore[index]
                 text = ax.text(
-                    (p + 0.5) * wide,
-                    r + 0.5,
-                    _shown(puzzle, solution[r][p]),
+                    x + wide / 2,
+                    1.5 + p,
+                    _shown(puzzle, symbol),
                     ha="center",
                     va="center",
                     fontsize=size,
-                    color=grid.FILLED,
+                    fontweight="bold" if given else "normal",
+                    color=grid.GIVEN if given else grid.FILLED,
                 )
                 text.set_gid(f"value-{r}-{p}")
+        x += wide
+    lines = _clue_lines(puzzle)
+    if lines:
+        left = x + GAP
+        ax.text(left, CLUE_ROW / 2, "clues", ha="left", va="center", fontsize=size,
+                fontweight="bold")  # fmt: skip
+        for i, line in enumerate(lines, 1):
+            text = ax.text(left, (i + 0.5) * CLUE_ROW, line, ha="left", va="center",
+                           fontsize=size)  # fmt: skip
+            text.set_gid(f"clue-{i}")
     if k <= CLASSIC_UP_TO:
-        _classic(ax, puzzle, solution, top=k + 1 + LABEL, size=size)
+        _classic(ax, puzzle, solution, top=_top(puzzle)[1] + GAP + LABEL, size=size)
 
 
-def _column(puzzle: Zebra) -> float:
-    """A table column's width in cells: room for the longest value name."""
-    longest = max(len(_shown(puzzle, s)) for row in puzzle.rows for s in row)
+def _top(puzzle: Zebra) -> tuple[float, float]:
+    """The width and height of the table and the clues beside it, in cells."""
+    table = sum(_column(puzzle, r) for r in range(len(puzzle.rows)))
+    lines = _clue_lines(puzzle)
+    if not lines:
+        return table, 1.0 + puzzle.size
+    clues = max(len(line) for line in lines) * CHAR + 0.5
+    return table + GAP + clues, max(1.0 + puzzle.size, (len(lines) + 1) * CLUE_ROW)
+
+
+def _clue_lines(puzzle: Zebra) -> list[str]:
+    """The clues as written (as the clue language says them when they were made), numbered."""
+    from ..parsers.cluelang import clue_text
+
+    return [
+        f"{i}. {clue.source or clue_text(puzzle, clue)}" for i, clue in enumerate(puzzle.clues, 1)
+    ]
+
+
+def _column(puzzle: Zebra, r: int) -> float:
+    """A category's column width in cells: room for its name and its longest value."""
+    longest = max(len(puzzle.category_names()[r]),
+                  *(len(_shown(puzzle, s)) for s in puzzle.rows[r]))  # fmt: skip
     return max(1.0, longest * 0.2 + 0.4)
 
 
@@ -126,4 +170,4 @@ def _classic(ax: Any, puzzle: Zebra, solution: Grid | None, top: float, size: fl
 
 def _shown(puzzle: Zebra, symbol: str) -> str:
     """A value as the player wrote it (the clue language keeps ``category:value`` inside)."""
-    return symbol.split(":", 1)[1] if puzzle.names else symbol
+    return symbol.split(":", 1)[-1] if puzzle.names else symbol

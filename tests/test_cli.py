@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -227,6 +229,29 @@ def test_magic_count_flags_and_exit_codes() -> None:
     assert bad.returncode == 2 and "the low end is above the high end" in bad.stderr
 
 
+def test_magic_board_given_by_its_order_in_every_command(tmp_path: Path) -> None:
+    from gridsat.parsers.magic import parse
+    from gridsat.puzzles.magic import check
+
+    run = gridsat("solve", "magic", "3", "--count", "10", "--json")
+    out = json.loads(run.stdout)
+    assert run.returncode == 0 and (out["count"], out["count_exact"]) == (8, True)
+    assert check(parse("3"), tuple(map(tuple, out["solution"]))) == []
+    text = gridsat("solve", "magic", "4x4")
+    assert text.returncode == 0 and "every line sums to 34" in text.stdout
+    compare = gridsat("compare", "magic", "3", "--backends", "cpsat:1", "--repeat", "1")
+    assert compare.returncode == 0 and compare.stdout.count("multiple") == 2
+    diagnose = gridsat("diagnose", "magic", "3")  # prints ? in the free cells, and the sum
+    assert diagnose.returncode == 3, diagnose.stderr
+    assert diagnose.stdout.startswith("? ? ?\n? 5 ?\n? ? ?\nevery line sums to 15\n")
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "empty.svg"
+    assert gridsat("render", "magic", "4", str(picture)).returncode == 0
+    assert picture.read_text().count('id="cell-') == 16
+    bad = gridsat("solve", "magic", "4x5")
+    assert bad.returncode == 2 and "a magic board is square; this one is 4x5" in bad.stderr
+
+
 def test_loop_formats_and_exit_codes() -> None:
     seed = str(DATA / "loop" / "seed.txt")
     glyphs = gridsat("solve", "loop", seed, "--unique")
@@ -263,3 +288,62 @@ def test_zebra_table_json_and_exit_codes(tmp_path: Path) -> None:
     wrong = tmp_path / "wrong.txt"
     wrong.write_text(path.read_text() + "= norwegian zebra\n")
     assert gridsat("solve", "zebra", str(wrong)).returncode == 1
+
+
+def test_version_is_the_package_version() -> None:
+    from importlib.metadata import version
+
+    pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    declared = re.search(r'^version = "([^"]+)"', pyproject, re.MULTILINE)
+    assert declared is not None and version("gridsat") == declared[1]
+    for flag in ("--version", "-V"):
+        run = gridsat(flag)
+        assert (run.returncode, run.stdout, run.stderr) == (0, f"gridsat {declared[1]}\n", "")
+
+
+def test_version_falls_back_to_pyproject_when_not_installed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.metadata
+
+    from gridsat import arguments
+
+    def missing(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    assert f'\nversion = "{arguments.version()}"\n' in pyproject
+
+
+def test_bare_command_prints_the_usage_and_exits_0() -> None:
+    run = gridsat()
+    assert run.returncode == 0 and run.stderr == ""
+    assert run.stdout.startswith("usage: gridsat")
+    for command in ("solve", "compare", "bench", "render", "diagnose", "generate", "genres"):
+        assert f"\n    {command} " in run.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_terminal_on_stdin_is_told_how_to_end_the_puzzle() -> None:
+    """Reading a terminal, solve says once that it waits and how to end (Ctrl-D); a pipe gets
+    no such line."""
+    leader, terminal = os.openpty()
+    try:
+        os.write(leader, SEED.encode() + b"\n\x04")  # the line, then Ctrl-D: end of input
+        done = subprocess.run(
+            [sys.executable, "-m", "gridsat", "solve", "signpost"],
+            stdin=terminal,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(terminal)
+        os.close(leader)
+    assert done.returncode == 0, done.stderr
+    assert grid_of(done.stdout) == SEED_SOLUTION
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("gridsat: waiting for the puzzle on standard")
+    assert "Ctrl-D" in lines[0]
+    assert gridsat("solve", "signpost", stdin=SEED).stderr == ""

@@ -168,7 +168,7 @@ def test_progress_on_a_terminal_a_line_per_backend_and_encoding() -> None:
 
 
 def test_every_run_has_a_time_limit_of_60_s_unless_told() -> None:
-    from gridsat.cli import _parser
+    from gridsat.arguments import parser as _parser
 
     assert _parser().parse_args(["compare", "magic", "x"]).time_limit == 60
     assert _parser().parse_args(["compare", "magic", "x", "-t", "2.5"]).time_limit == 2.5
@@ -180,7 +180,7 @@ def test_every_run_has_a_time_limit_of_60_s_unless_told() -> None:
 
 
 def test_compare_and_bench_take_b_and_e_as_solve_does() -> None:
-    from gridsat.cli import _parser
+    from gridsat.arguments import parser as _parser
 
     for command in (["compare", "signpost", "x"], ["bench", "signpost", "x"]):
         args = _parser().parse_args([*command, "-b", "cpsat:1,sat:glucose4", "-e", "circuit"])

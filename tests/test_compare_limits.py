@@ -16,11 +16,13 @@ import pytest
 
 from conftest import DATA
 from gridsat import pipeline
-from gridsat.cli import _compare_json, _compare_table, main
+from gridsat.cli import main
 from gridsat.compare import FINISHED, PHASES, STATUSES, Run, compare
 from gridsat.genres import Genre, all_genres, get_genre
 from gridsat.models.model import Model
 from gridsat.solvers import Backend, Result, Session, get_backend
+from gridsat.views import compare_json as _compare_json
+from gridsat.views import compare_table as _compare_table
 
 BACKENDS = ("cpsat:1", "sat:cadical195")
 

@@ -28,7 +28,43 @@ SEED_TEXT = (DATA / "loop" / "seed.txt").read_text()
 
 def test_glyphs_mean_their_pipes() -> None:
     assert GLYPH["┃"] == 1 | 4 and GLYPH["━"] == 2 | 8 and GLYPH["┏"] == 2 | 4
-    assert GLYPH["╹"] == 1 and GLYPH[" "] == 0 and GLYPH["╋"] == 15 and len(GLYPH) == 16
+    assert GLYPH["╹"] == 1 and GLYPH[" "] == 0 and GLYPH["╋"] == 15 and len(GLYPH) == 31
+    assert GLYPH["╵"] == 1 and GLYPH["╶"] == 2 and GLYPH["╷"] == 4 and GLYPH["╴"] == 8
+    assert GLYPH["└"] == 1 | 2 and GLYPH["┐"] == 4 | 8 and GLYPH["├"] == 1 | 2 | 4
+    assert GLYPH["┬"] == 2 | 4 | 8 and GLYPH["┼"] == 15 and GLYPH["─"] == GLYPH["━"]
+
+
+def test_light_tiles_read_as_the_heavy_ones_mixed_or_not() -> None:
+    heavy = parse(SEED_TEXT)
+    light = SEED_TEXT.translate(str.maketrans("╸╻┓╺━┏┳╹┛┃┫┗┻┣╋", "╴╷┐╶─┌┬╵┘│┤└┴├┼"))
+    assert light != SEED_TEXT and parse(light) == heavy
+    mixed = "".join(
+        h if i % 2 else g for i, (h, g) in enumerate(zip(SEED_TEXT, light, strict=True))
+    )
+    assert parse(mixed) == heavy
+    assert format_puzzle(parse(light)) == format_puzzle(heavy)  # printed in the heavy set
+    assert format_puzzle(parse("┌┐\n└┘")) == "┏┓\n┗┛"
+
+
+def test_a_space_between_tiles_separates_them() -> None:
+    ring = parse("┏┓\n┗┛")
+    assert parse("┌ ┐\n└ ┘") == ring
+    assert parse("  ┌ ┐\n  └ ┘") == Loop(((0, 6, 12), (0, 3, 9)))  # an empty tile, then two
+    assert parse(" ┌ ┐\n └ ┘") == ring  # a leading space before the first tile
+    assert parse("┌ ─ ┐\n│   │\n└ ─ ┘") == parse("┏━┓\n┃ ┃\n┗━┛")  # the empty tile inside
+    assert parse("┃ ┃\n┗━┛") == Loop(((5, 0, 5), (3, 10, 9)))  # a row side by side: dense
+    spaced = "\n".join(" ".join(line) for line in SEED_TEXT.split("\n"))
+    puzzle = parse(spaced)
+    assert puzzle == parse(SEED_TEXT)
+    outcome = solve(LOOP, puzzle, get_backend("sat:cadical195"), limit=1)
+    assert outcome.status == "solved" and check(puzzle, outcome.solutions[0]) == []
+
+
+def test_spaces_in_columns_that_differ_by_row_are_refused() -> None:
+    with pytest.raises(ParseError) as err:
+        parse("┌ ┐\n └ ┘")
+    assert "row 1 has its tiles in columns 1, 3, 5" in str(err.value)
+    assert "row 2 in columns 2, 4, 6" in str(err.value)
 
 
 def test_turns_and_distinct_rotations() -> None:
@@ -51,7 +87,10 @@ def test_both_forms_read_the_same_board_and_round_trip() -> None:
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("┏┓\n┗x", "unknown character 'x' at row 2, column 2"),
+        ("┏┓\n┗x", "unknown tile 'x' at row 2, column 2"),
+        ("┌┐\n└x", "unknown tile 'x' at row 2, column 2"),  # one tile quoted, not the row
+        ("┌ ┐\n└ x", "unknown tile 'x' at row 2, column 2"),  # column of the tile
+        ("┌┐╔", "unknown tile '╔' at row 1, column 3"),
         ("1 2\n3 16", "unknown tile '16' at row 2, column 2"),
         ("1 2\n3", "row 1 has 2 tiles but the last row has 1"),
         ("3\n2\n1 2\n3 4", "the size lines say 3 rows and 2 columns but the board has 2 rows"),

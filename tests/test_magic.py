@@ -5,13 +5,14 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+from typing import Any
 
 import pytest
 
 from conftest import DATA
 from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
-from gridsat.parsers.magic import format_puzzle, parse
+from gridsat.parsers.magic import format_puzzle, format_solution, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.magic import check
 from gridsat.solvers import get_backend
@@ -106,6 +107,49 @@ def test_empty_boards_get_magic_squares(order: int, backend: str) -> None:
     assert outcome.status == "solved"
     assert check(puzzle, outcome.solutions[0]) == []
     assert sorted(v for row in outcome.solutions[0] for v in row) == list(range(1, order**2 + 1))
+
+
+def test_a_size_alone_is_an_empty_board_of_that_order() -> None:
+    empty3 = "_ _ _\n_ _ _\n_ _ _"
+    assert parse("3") == parse("3x3") == parse(" 3 X 3\n") == parse(empty3)
+    assert parse("4") == parse("4x4") == parse("\n".join(["_ _ _ _"] * 4))
+    assert parse("range 5..13 sum 27\n3") == parse("range 5..13 sum 27\n" + empty3)
+    assert parse("3", values="1..20").target is None  # the options apply as to any board
+    assert parse("3\n_ _ _\n_ _ _\n_ _ _") == parse(empty3)  # a size line over a board
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "sat:cadical195"])
+def test_an_order_3_board_by_size_has_the_8_lo_shu_squares(backend: str) -> None:
+    puzzle = parse("3")
+    outcome = solve(MAGIC, puzzle, get_backend(backend), limit=10)
+    assert outcome.count_exact and len(outcome.solutions) == 8
+    assert all(check(puzzle, s) == [] for s in outcome.solutions)
+    got = {tuple(v for row in s for v in row) for s in outcome.solutions}
+    assert got == brute_force_3x3("_ _ _\n_ _ _\n_ _ _")
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("4x5", "a magic board is square; this one is 4x5"),
+        ("0", "size 0: a magic board has at least one cell"),
+        ("31", "size 31: the order is over the limit of 30"),
+        ("9" * 40, "size 99999999999999999999...: the order is over the limit of 30"),
+    ],
+)
+def test_bad_sizes_say_what(text: str, message: str) -> None:
+    with pytest.raises(ParseError) as err:
+        parse(text)
+    assert message in str(err.value)
+
+
+def test_a_board_with_unknown_cells_prints_its_sum() -> None:
+    """Diagnose prints the solution with ``?`` in its free cells."""
+    masked: Any = (("?", "?", "?"), ("?", 5, "?"), ("?", "?", "?"))
+    assert format_solution(parse("3"), masked).endswith("\nevery line sums to 15")
+    partly: Any = ((2, 7, 6), ("?", 5, "?"), (4, 3, 8))
+    found = format_solution(parse("3", values="1..20"), partly)  # no target: a whole row's sum
+    assert found.endswith("\nevery line sums to 15")
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,14 @@ from gridsat import cli
 from gridsat.genres import Genre, all_genres, get_genre
 from gridsat.pipeline import solve
 from gridsat.puzzles.loop import Loop, random_layout, scramble
-from gridsat.render import CELL_INCHES, MAX_PIXELS, RenderError, check_target, render
+from gridsat.render import (
+    CELL_INCHES,
+    MARGIN,
+    MAX_PIXELS,
+    RenderError,
+    check_target,
+    render,
+)
 from gridsat.solvers import get_backend
 
 pytest.importorskip("matplotlib")
@@ -114,7 +121,9 @@ def test_the_png_scale_is_the_documented_one(tmp_path: Path) -> None:
     path = tmp_path / "board.png"
     render(genre, puzzle, [], str(path), ["puzzle"])
     side = CELL_INCHES * 100  # pixels a cell at 100 dpi
-    assert png_size(path) == (round(4 * side), round(5 * side))  # a row more for the title
+    around = 2 * MARGIN  # a margin on each side
+    # a row more for the title
+    assert png_size(path) == (round((4 + around) * side), round((5 + around) * side))
 
 
 @pytest.mark.slow

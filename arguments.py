@@ -1,0 +1,344 @@
+"""The command line's grammar: the commands, their arguments, and the options the genres
+declare for their parsers (asked of the genres, never named here)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+EXIT_OK = 0
+EXIT_NO_SOLUTION = 1
+EXIT_USAGE = 2
+EXIT_NOT_UNIQUE = 3
+EXIT_TIMEOUT = 4
+EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130
+
+COMPARE_TIME_LIMIT = 60.0
+"""Seconds per run of ``compare`` unless told otherwise: one hard pair does not stall the rest."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors on one line like every other error of the program."""
+
+    def error(self, message: str) -> NoReturn:
+        hint = f" (see {self.prog} --help)"
+        if message.startswith("the following arguments are required") and self.prog == "gridsat":
+            hint = " (see gridsat --help for the commands)"
+        self.exit(EXIT_USAGE, f"gridsat: error: {message}{hint}\n")
+
+
+class _Version(argparse.Action):
+    """--version: the version is looked up only when asked for."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        print(f"gridsat {version()}")
+        parser.exit(EXIT_OK)
+
+
+def version() -> str:
+    """The installed package's version, else the one in pyproject.toml beside the code (a clone
+    run without installing)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("gridsat")
+    except PackageNotFoundError:
+        pass
+    import re
+
+    try:
+        with open(os.path.join(os.path.dirname(__file__), "pyproject.toml"), encoding="utf-8") as f:
+            found = re.search(r'^version\s*=\s*"([^"]+)"', f.read(), re.MULTILINE)
+    except OSError:
+        found = None
+    return found[1] if found else "unknown"
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line: the commands, their arguments and the genres' own options."""
+    top = _Parser(
+        prog="gridsat",
+        description="Solve, check and compare logic puzzles with SAT and CP-SAT solvers.",
+        epilog="`gridsat COMMAND --help` tells more; `gridsat genres` lists the puzzles. "
+        "Without a command: this help.",
+    )
+    top.add_argument("--version", "-V", action=_Version, nargs=0, help="print the version and exit")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    solve = sub.add_parser(
+        "solve",
+        help="solve a puzzle",
+        description="Solve a puzzle; "
+        "exit 0 solved, 1 no solution, 2 bad input, 3 not unique "
+        "(with --unique), 4 time or memory limit, 70 internal error, 130 interrupted.",
+    )
+    _add_puzzle_source(solve)
+    _add_backend_choice(solve)
+    solve.add_argument(
+        "--unique",
+        "-u",
+        action="store_true",
+        help="also prove the solution unique, or show a second one (exit 3)",
+    )
+    solve.add_argument(
+        "--count", "-c", type=_positive_int, metavar="N", help="count distinct solutions, up to N"
+    )
+    solve.add_argument(
+        "--time-limit",
+        "-t",
+        type=_positive_float("seconds"),
+        metavar="S",
+        help="give up after S seconds (exit 4)",
+    )
+    solve.add_argument(
+        "--memory-limit",
+        type=_positive_float("GB"),
+        metavar="GB",
+        help="give up when the run needs more memory (exit 4; default: 3/4 of this machine's)",
+    )
+    solve.add_argument("--format", "-f", help="how to print the solution (see `gridsat genres`)")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument(
+        "--render",
+        metavar="FILE",
+        help="also draw the solution (both, when not unique) to FILE.svg or FILE.png",
+    )
+    _add_puzzle_options(solve)
+    solve.add_argument(
+        "--no-prune",
+        action="store_true",
+        help="skip the model's domain pruning (to study the solvers)",
+    )
+
+    comp = sub.add_parser(
+        "compare",
+        help="run a puzzle on every backend and encoding, and check they agree",
+        description="Run a puzzle on every backend x encoding (fresh solvers, --repeat times "
+        "each, each run at most --time-limit seconds, 60 by default), print median phase times "
+        "fastest first, and check that all answers agree (exit 70 when they do not). On a "
+        "terminal, a line on stderr as each backend and encoding finishes.",
+    )
+    _add_puzzle_source(comp)
+    _add_matrix_options(comp, backends_default="all", time_limit=COMPARE_TIME_LIMIT)
+    comp.add_argument(
+        "--repeat",
+        dest="runs",
+        type=_positive_int,
+        default=3,
+        metavar="N",
+        help="runs per backend and encoding (median reported; default 3)",
+    )
+    comp.add_argument("--json", action="store_true", help="print one JSON object")
+    comp.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw the phase times as bars (PNG or SVG; "
+        "needs matplotlib: pip install 'gridsat[plot]')",
+    )
+    _add_puzzle_options(comp)
+
+    bench = sub.add_parser(
+        "bench",
+        help="run many puzzles on backends and encodings; results kept as they finish",
+        description="Run puzzles (files, folders, JSON-lines files) on backends x encodings, "
+        "writing one JSON line per result as it finishes; a summary table at the end.",
+    )
+    bench.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
+    bench.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="a puzzle file, a folder of them, or a JSON-lines file",
+    )
+    _add_matrix_options(bench, backends_default=None)
+    bench.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="puzzles in parallel processes (default 1: clean timings)",
+    )
+    bench.add_argument("--out", metavar="FILE", help="write results here, one JSON line each")
+    bench.add_argument(
+        "--resume", action="store_true", help="skip the results already in --out, and append"
+    )
+    bench.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw time against size (PNG or SVG; needs matplotlib: pip install 'gridsat[plot]')",
+    )
+
+    render = sub.add_parser(
+        "render",
+        help="draw a puzzle",
+        description="Draw a puzzle, unsolved, to an SVG or PNG file (needs matplotlib).",
+    )
+    render.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
+    render.add_argument("input", help="a file, the puzzle itself, or - for stdin")
+    render.add_argument("file", help="the picture to write: FILE.svg or FILE.png")
+    _add_puzzle_options(render)
+
+    diag = sub.add_parser(
+        "diagnose",
+        help="for setters: forced and free cells, a given that makes it unique, spare givens",
+        description="Forced and free cells (the same in every solution, or not); for a puzzle "
+        "with several solutions a given that makes it unique; for a unique one the givens it "
+        "can spare; for one with none, givens that contradict each other. Exit as solve "
+        "--unique: 0 unique, 3 not unique, 1 no solution, 4 time limit.",
+    )
+    _add_puzzle_source(diag)
+    _add_backend_choice(diag)
+    diag.add_argument("--time-limit", "-t", type=_positive_float("seconds"), metavar="S",
+                      help="give up after S seconds (exit 4)")  # fmt: skip
+    diag.add_argument("--json", action="store_true", help="print one JSON object")
+    diag.add_argument("--render", metavar="FILE", help="draw the solution, free cells shaded")
+    _add_puzzle_options(diag)
+
+    gen = sub.add_parser(
+        "generate",
+        help="make puzzles with exactly one solution",
+        description="Random puzzles with one solution each, in the genre's own input format "
+        "(so `gridsat generate G --size S | gridsat solve G --unique` works); a remark per "
+        "puzzle on stderr: givens left, and whether propagation alone solves it; for a puzzle "
+        "that takes more than 2 s, a line every few seconds on how far it is.",
+    )
+    gen.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
+    gen.add_argument("--size", required=True,
+                     help="WxH for boards, N for magic squares, KxN for logic grids "
+                     "(K categories of N values)")  # fmt: skip
+    gen.add_argument("--seed", type=int, help="repeatable runs (default: a random seed)")
+    gen.add_argument("--count", type=_positive_int, default=1, help="how many (default 1)")
+    gen.add_argument(
+        "--givens",
+        type=float,
+        metavar="SHARE",
+        help="stop taking givens away at this share (default: as few as possible)",
+    )
+    gen.add_argument("--backend", "-b", help="the backend that proves uniqueness")
+    gen.add_argument(
+        "--time-limit",
+        "-t",
+        type=_positive_float("seconds"),
+        metavar="S",
+        help="stop after S seconds for the whole run (exit 4), keeping the puzzles made by then",
+    )
+    gen.add_argument(
+        "--json",
+        action="store_true",
+        help="JSON lines (name, puzzle, solution, ...): a bench corpus",
+    )
+    gen.add_argument(
+        "--out",
+        metavar="FOLDER",
+        help="write NAME.txt and NAME.solution.json per puzzle (a bench folder)",
+    )
+
+    genres = sub.add_parser("genres", help="list the genres, their formats and examples")
+    genres.add_argument("--json", action="store_true", help="print JSON")
+
+    backends = sub.add_parser("backends", help="list the backends and whether each runs here")
+    backends.add_argument("--json", action="store_true", help="print JSON")
+    return top
+
+
+def _add_puzzle_source(parser: argparse.ArgumentParser) -> None:
+    """GENRE and INPUT, as every command that reads one puzzle takes them."""
+    parser.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
+    parser.add_argument(
+        "input",
+        nargs="?",
+        default="-",
+        help="a file, the puzzle itself (e.g. a game ID), or - for stdin",
+    )
+
+
+def _add_backend_choice(parser: argparse.ArgumentParser) -> None:
+    """--backend and --encoding, for the commands that run one backend."""
+    parser.add_argument(
+        "--backend",
+        "-b",
+        help="cpsat, cpsat:N or sat:NAME (see `gridsat backends`); default: the genre's fastest",
+    )
+    parser.add_argument("--encoding", "-e", help="the model's encoding (see `gridsat genres`)")
+
+
+def _add_matrix_options(
+    parser: argparse.ArgumentParser, backends_default: str | None, time_limit: float | None = None
+) -> None:
+    """Which backends and encodings to run, and the time limit of each run."""
+    default = "all" if backends_default else "the genre's default backend"
+    parser.add_argument(
+        "--backends",
+        "-b",
+        default=backends_default,
+        help=f"all, or a comma-separated list (default: {default})",
+    )
+    parser.add_argument(
+        "--encodings", "-e", default="all", help="all, or a comma-separated list (default: all)"
+    )
+    parser.add_argument(
+        "--time-limit",
+        "-t",
+        type=_positive_float("seconds"),
+        default=time_limit,
+        metavar="S",
+        help="per run, in seconds"
+        + (
+            ""
+            if time_limit is None
+            else f" (default {time_limit:g}; a run past it is a timeout, not a disagreement)"
+        ),
+    )
+    parser.add_argument(
+        "--memory-limit",
+        type=_positive_float("GB"),
+        metavar="GB",
+        help="per run (default: 3/4 of this machine's memory)",
+    )
+
+
+def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:
+    """The options the genres declare for their parsers, each flag once; a flag the command
+    has already (compare's --repeat) is not offered there."""
+    from .genres import all_options
+
+    taken = set(parser._option_string_actions)
+    for option in all_options():
+        if option.flag in taken:
+            continue
+        taken.add(option.flag)
+        if option.type is None:
+            parser.add_argument(
+                option.flag, dest=option.keyword, action="store_true", default=None,
+                help=option.help,
+            )  # fmt: skip
+        else:
+            parser.add_argument(
+                option.flag, dest=option.keyword, type=option.type, metavar=option.metavar,
+                help=option.help,
+            )  # fmt: skip
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+    return int(text)
+
+
+def _positive_float(unit: str) -> Callable[[str], float]:
+    """An argparse type for a finite number > 0, whose error names the option's ``unit``."""
+
+    def positive(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if not value > 0 or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"expected a number of {unit} > 0, not {text!r}")
+        return value
+
+    return positive

@@ -1,0 +1,197 @@
+"""`gridsat diagnose` on every genre of the registry: each genre's example, its bundled data, a
+puzzle with several solutions and one with none, as text, as JSON and drawn; and under time
+limits small enough to stop it anywhere. The output is always well formed: the documented exit
+codes, JSON that parses, free and forced cells that are the places of the board."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import DATA
+from gridsat import cli
+from gridsat.genres import Genre, all_genres, get_genre
+
+pytest.importorskip("matplotlib")
+
+MULTIPLE = {
+    "signpost": (DATA / "signpost" / "seed-fewer-givens.txt").read_text(),
+    "hidato": "[[1, _, _], [_, _, _], [_, _, 9]]",
+    "numbrix": "[[1, _], [_, _]]",
+    "magic": "[[_, _, _], [_, _, _], [_, _, _]]",
+    "loop": "╹╹\n╺╸",
+    "zebra": "colour: red green blue\npet: cat dog fish\nred is dog\n",
+}
+"""A puzzle with several solutions, per genre."""
+
+UNSOLVABLE = {
+    "signpost": "2x1:1g2a",  # the 1 points off the board
+    "hidato": "[[1, 2, _], [_, _, _], [_, _, 3]]",
+    "numbrix": "[[1, _], [_, 2]]",
+    "magic": "[[1, 2, _], [_, _, _], [_, _, 3]]",
+    "loop": "╹━\n━━",
+    "zebra": "colour: red green blue\npet: cat dog fish\nred is dog\ngreen is dog\n",
+}
+"""A puzzle with no solution, per genre."""
+
+EXTRA = [
+    ("zebra", "grizzly-multiple", "1 2 3\na b c\nx y z\n%%\n< a b\n= a x\n"),
+    ("zebra", "order-multiple", "order house: 1 2 3\ncolour: red green blue\nred is at 1\n"),
+    ("zebra", "key-unique", "name: ann bob cy\nage: 20 30 40\nann is 30\nbob is 40\n"),
+]
+"""Logic grids in every layout of their positions: Grizzly, an order category, a key."""
+
+SLOW = {
+    "magic/seed.txt",
+    "magic/seed-printed.txt",
+    "hidato/seed.txt",
+    "numbrix/rosetta-1.txt",
+    "zebra/zebra.txt",
+    "zebra/zebra-clues.txt",
+    "signpost/seed-fewer-givens.txt",
+}
+"""Bundled puzzles whose diagnosis (or picture) takes a second or more, or that another case
+already covers: run under the ``slow`` mark."""
+
+
+def puzzles() -> Iterator[Any]:
+    """(genre, name, text) for every genre's example, bundled data, and the cases above."""
+    for genre in all_genres():
+        yield pytest.param(genre, "example", genre.example, id=f"{genre.name}-example")
+        folder = DATA / genre.data
+        for path in sorted(folder.glob("*.txt")):
+            name = f"{genre.data}/{path.name}"
+            marks = [pytest.mark.slow] if name in SLOW else []
+            yield pytest.param(genre, name, path.read_text(), id=name, marks=marks)
+        for path in sorted(folder.glob("*.jsonl")):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                row = json.loads(line)
+                marks = [pytest.mark.slow] if number > 1 else []
+                name = f"{path.name}:{number}"
+                text = row.get("puzzle") or row["id"]
+                yield pytest.param(genre, name, text, id=f"{genre.name}-{name}", marks=marks)
+        for kind, table in (("multiple", MULTIPLE), ("unsolvable", UNSOLVABLE)):
+            if genre.name in table:
+                yield pytest.param(genre, kind, table[genre.name], id=f"{genre.name}-{kind}")
+    for name, kind, text in EXTRA:
+        yield pytest.param(get_genre(name), kind, text, id=f"{name}-{kind}")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``gridsat ARGS`` in this process: exit code, stdout, stderr."""
+    code = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def places(genre: Genre, solution: Any) -> set[str]:
+    """Every place of a solution (as JSON), named as the genre names cells: ``r2c3`` for the
+    boards; ``colour at house 2`` for logic grids (the position row by its place alone)."""
+    if genre.name != "zebra":
+        return {f"r{r}c{c}" for r, row in enumerate(solution, 1) for c in range(1, len(row) + 1)}
+    first = next(iter(solution[0]))
+    where = [f"position {v[first]}" if first == "row0" else f"{first} {v[first]}"
+             for v in solution]  # fmt: skip
+    return {
+        place if category == first else f"{category} at {place}"
+        for place, values in zip(where, solution, strict=True)
+        for category in values
+    }
+
+
+def test_every_genre_has_a_puzzle_with_several_solutions_and_one_with_none() -> None:
+    names = {g.name for g in all_genres()}
+    assert set(MULTIPLE) == names and set(UNSOLVABLE) == names
+
+
+@pytest.mark.parametrize(("genre", "name", "text"), list(puzzles()))
+def test_diagnose_prints_well_formed_answers(
+    genre: Genre, name: str, text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    puzzle = tmp_path / "puzzle.txt"
+    puzzle.write_text(text, encoding="utf-8")
+    picture = tmp_path / "diagnosis.svg"
+    code, out, err = run(capsys, "diagnose", genre.name, str(puzzle), "--json",
+                         "--render", str(picture))  # fmt: skip
+    assert err == "" and code in (0, 1, 3), err
+    data = json.loads(out)
+    status = data["status"]
+    assert code == {"unique": 0, "unsolvable": 1, "multiple": 3}[status]
+    if name in ("multiple", "unsolvable"):
+        assert status == name
+    root = ET.parse(picture).getroot()  # well-formed XML
+    assert root.tag.endswith("svg")
+    if status == "unsolvable":
+        assert data["solution"] is None and data["free"] == data["forced"] == []
+    else:
+        free, forced = set(data["free"]), set(data["forced"])
+        assert len(free) == len(data["free"]) and not free & forced
+        assert free | forced == places(genre, data["solution"])
+        assert bool(free) == (status == "multiple")
+        if status == "multiple":
+            assert data["suggestion"]
+    code_text, text_out, text_err = run(capsys, "diagnose", genre.name, str(puzzle))
+    assert code_text == code and text_err == "" and text_out.strip()
+    if status == "multiple":
+        assert f"{len(data['free'])} of " in text_out and "?" in text_out
+    elif status == "unique":
+        assert "unique solution" in text_out
+    else:
+        assert text_out.startswith("no solution")
+        assert ("even without any givens" in text_out) == (not data["core"])
+
+
+LIMITED = {
+    "signpost": DATA / "signpost" / "seed.txt",
+    "hidato": DATA / "hidato" / "rosetta.txt",
+    "numbrix": DATA / "numbrix" / "rosetta-1.txt",
+    "magic": DATA / "magic" / "seed.txt",
+    "loop": DATA / "loop" / "seed.txt",
+    "zebra": DATA / "zebra" / "zebra-clues.txt",
+}
+"""A puzzle per genre whose diagnosis takes long enough to be stopped in any of its phases."""
+
+
+@pytest.mark.parametrize("genre", all_genres(), ids=lambda g: g.name)
+def test_a_time_limit_stops_diagnose_with_one_line_and_exit_4(
+    genre: Genre, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert set(LIMITED) == {g.name for g in all_genres()}
+    codes = set()
+    for seconds, form in (("0.001", []), ("0.05", ["--json"]), ("0.3", [])):
+        code, out, err = run(capsys, "diagnose", genre.name, str(LIMITED[genre.name]),
+                             "--time-limit", seconds, *form)  # fmt: skip
+        assert code in (0, 1, 3, 4), err
+        codes.add(code)
+        if code == 4:
+            assert out == ""
+            assert err.count("\n") == 1 and err.startswith("gridsat: error: "), err
+            assert f"within {float(seconds):g} s" in err
+        else:
+            assert err == ""
+            if form:
+                json.loads(out)
+    assert 4 in codes  # the smallest limit always stops it
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seconds", ["0.3", "1", "3"])
+@pytest.mark.parametrize("genre", all_genres(), ids=lambda g: g.name)
+def test_longer_time_limits_stop_the_later_phases(
+    genre: Genre, seconds: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    picture = tmp_path / "out.svg"
+    code, out, err = run(capsys, "diagnose", genre.name, str(LIMITED[genre.name]),
+                         "--time-limit", seconds, "--json", "--render", str(picture))  # fmt: skip
+    assert code in (0, 1, 3, 4), err
+    if code == 4:
+        assert out == "" and err.count("\n") == 1 and err.startswith("gridsat: error: ")
+        assert not picture.exists()
+    else:
+        json.loads(out)
+        ET.parse(picture)

@@ -1,0 +1,145 @@
+"""What the commands print: results as text for a person and as JSON for a program. The
+solution's shape is the genre's business: every board, place and given is shown through it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .solvers.base import Status
+
+
+def places(genre: Any, puzzle: Any, where: list[tuple[int, int]]) -> list[str]:
+    """Places of a solution in the player's words, as the genre names them."""
+    return [genre.place_name(puzzle, place) for place in where]
+
+
+def diagnosis_text(genre: Any, puzzle: Any, found: Any) -> str:
+    """The diagnosis for a person: the board with free cells as ``?``, then what to do."""
+    rules = genre.givens
+    say = ", ".join
+    if found.status is Status.UNSOLVABLE:
+        if not found.core:
+            return "no solution, even without any givens: the board itself is contradictory"
+        core = [rules.describe(puzzle, g) for g in found.core]
+        return (
+            f"no solution; these {len(core)} givens contradict each other "
+            f"(without any one of them there is a solution): {say(core)}"
+        )
+    lines = [genre.format_marked(puzzle, found.solution, set(found.free))]
+    total = len(found.forced) + len(found.free)
+    if found.status is Status.MULTIPLE:
+        lines.append(f"not unique: {len(found.free)} of {total} cells are free (?), "
+                     f"{len(found.forced)} forced")  # fmt: skip
+        if found.suggestion:
+            given = [rules.describe(puzzle, g) for g in found.suggestion]
+            lines.append(f"add {say(given)} and the solution is unique (proved)")
+    else:
+        lines.append(f"unique solution: all {total} cells forced")
+        if found.redundant:
+            lines.append("redundant givens (each could go alone): "
+                         + say(rules.describe(puzzle, g) for g in found.redundant))  # fmt: skip
+            lines.append("removable together (still unique): "
+                         + say(rules.describe(puzzle, g) for g in found.removable))  # fmt: skip
+        else:
+            lines.append("no given is redundant: each one is needed")
+    lines.append(f"({found.calls} solver calls, {found.seconds:.2f} s)")
+    return "\n".join(lines)
+
+
+def compare_json(
+    genre: Any, runs: list[Any], problems: list[str], time_limit: float | None
+) -> dict[str, Any]:
+    """``compare --json``: every run with every phase, null for a phase it did not reach."""
+    from .compare import PHASES
+
+    return {
+        "genre": genre.name,
+        "agree": not problems,
+        "disagreements": problems,
+        "time_limit": time_limit,
+        "results": [
+            {
+                "backend": r.backend,
+                "encoding": r.encoding,
+                "status": r.status,
+                "times": {k: round(r.times[k], 6) if k in r.times else None for k in PHASES},
+                **({"error": r.error} if r.error else {}),
+            }
+            for r in runs
+        ],
+    }
+
+
+def compare_table(runs: list[Any]) -> str:
+    """Backends fastest first: status, median phase times in ms (- for a phase not reached),
+    ratio to the fastest; a run stopped by a limit shows its time as a lower bound (>)."""
+    from .compare import PHASES
+    from .solvers import FINISHED
+
+    finished = [r for r in runs if r.status in FINISHED and r.times]
+    best = min((r.total for r in finished), default=0.0) or 1e-9
+    width = max((len(r.backend) for r in runs), default=7)
+    phases = " ".join(f"{k:>9}" for k in PHASES)
+    lines = [
+        f"{'backend'.ljust(width)}  {'encoding':9} {'status':13} {phases} "
+        f"{'total':>9} {'ratio':>7}   (ms, medians)"
+    ]
+    for r in runs:
+        head = f"{r.backend.ljust(width)}  {r.encoding:9} {r.status:13}"
+        if not r.times:
+            lines.append(f"{head} {r.error or ''}".rstrip())
+            continue
+        cells = " ".join(
+            f"{r.times[k] * 1000:9.2f}" if k in r.times else f"{'-':>9}" for k in PHASES
+        )
+        bound = "" if r.status in FINISHED else ">"
+        total = f"{bound}{r.total * 1000:.2f}"
+        ratio = f"{bound}{r.total / best:.2f}" if finished else "-"
+        lines.append(f"{head} {cells} {total:>9} {ratio:>7}")
+    return "\n".join(lines)
+
+
+def outcome_json(genre: Any, outcome: Any, count: int | None) -> dict[str, Any]:
+    sols = outcome.solutions
+    data: dict[str, Any] = {
+        "genre": genre.name,
+        "backend": outcome.backend,
+        "encoding": outcome.encoding,
+        "status": outcome.status,
+        "solution": genre.to_json(outcome.puzzle, sols[0]) if sols else None,
+    }
+    if outcome.status is Status.MULTIPLE:
+        data["second_solution"] = genre.to_json(outcome.puzzle, sols[1])
+        data["differences"] = genre.differences(outcome.puzzle, sols[0], sols[1])
+    if count is not None:
+        data["count"] = len(sols)
+        data["count_exact"] = outcome.count_exact
+    data["times"] = {k: round(v, 6) for k, v in outcome.times.items()}
+    return data
+
+
+def outcome_text(genre: Any, outcome: Any, style: str, count: int | None) -> str:
+    sols = outcome.solutions
+    show = genre.format_solution
+    if outcome.status is Status.UNSOLVABLE:
+        return "no solution"
+    if outcome.status is Status.TIMEOUT and not sols:
+        return "time limit reached before a solution was found"
+    lines = [show(outcome.puzzle, sols[0], style)]
+    if outcome.status is Status.TIMEOUT:
+        lines.append(f"time limit reached after {len(sols)} solution(s)")
+    elif count is not None:
+        more = "" if outcome.count_exact else "at least "
+        lines.append(f"{more}{len(sols)} solution{'s' if len(sols) != 1 else ''}")
+    elif outcome.status is Status.UNIQUE:
+        lines.append("unique solution")
+    elif outcome.status is Status.MULTIPLE:
+        cells = genre.differences(outcome.puzzle, sols[0], sols[1])
+        lines += [
+            "",
+            "not unique; a second solution:",
+            show(outcome.puzzle, sols[1], style),
+            f"the two differ in {len(cells)} cells: "
+            + (", " if any(" " in c for c in cells) else " ").join(cells),
+        ]
+    return "\n".join(lines)
