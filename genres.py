@@ -63,6 +63,7 @@ class About:
     output_formats: tuple[str, ...] = ("grid",)
     options: tuple[Option, ...] = ()
     sizes: str = "WxH"  # what ``generate --size`` takes
+    small: str = "5x5"  # a size ``generate`` makes in a moment (examples, tests)
     parser: str = ""
     model: str = ""
     picture: str = ""

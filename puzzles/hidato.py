@@ -147,6 +147,7 @@ GENRE = About(
     summary="number the cells 1..N so consecutive numbers touch, across a side or a corner",
     input_format=BOARD_INPUT,
     example="[[_, 16, _, _], [_, _, _, _], [_, _, _, _], [10, 6, _, _]]",
+    small="6x6",
     default_backend="sat:cadical195",
     default_encoding="position",
     options=BOARD_OPTIONS,

@@ -203,6 +203,7 @@ GENRE = About(
     "of numbers 0..15 (1 up, 2 right, 4 down, 8 left) after optional size lines; "
     "5* is a tile fixed as it stands",
     example="┏┓\n┗┛",
+    small="6x6",
     default_backend="sat:cadical195",
     default_encoding="cnf",
     output_formats=("glyph", "mask"),

@@ -114,6 +114,7 @@ GENRE = About(
     input_format="a number board (as hidato, no holes); a first line such as "
     "`range 5..29 sum 85 no-diagonals repeat` or --range/--sum/--no-diagonals/--repeat",
     example="[[2, 7, _], [_, _, _], [_, _, _]]",
+    small="3",
     default_backend="cpsat:1",
     default_encoding="integer",
     sizes="N (or NxN)",

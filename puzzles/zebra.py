@@ -269,6 +269,7 @@ GENRE = About(
     "symbols, a line %%, clues = ! < > A 1 i ^ p X)",
     example="colour: red green blue\npet: cat dog fish\nred is dog\n"
     "dog is just left of fish\nblue is left of red",
+    small="4x4",
     default_backend="sat:cadical195",
     default_encoding="boolean",
     output_formats=("table",),

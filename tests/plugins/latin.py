@@ -32,6 +32,7 @@ GENRE = About(
     summary="fill the board so each of 1..N is once in every row and column",
     input_format="rows of digits, . for a blank",
     example="1..\n.2.\n...",
+    small="4",
     default_backend="sat:cadical195",
     default_encoding="onehot",
     parser=__name__,
