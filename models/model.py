@@ -60,6 +60,19 @@ class Connected:
     edges: tuple[tuple[int, int, Lit], ...]
 
 
+Choice = tuple[tuple[int, Lit], ...]
+"""A value held by a one-hot group: ``(value, literal)`` pairs, exactly one literal true
+(the group's own exactly-one says so; a table only reads it)."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The columns take together one of the allowed ``rows`` (CP-SAT's allowed assignments)."""
+
+    columns: tuple[IntVar | Choice, ...]
+    rows: tuple[tuple[int, ...], ...]
+
+
 Answer = IntVar | Lit
 
 
@@ -81,6 +94,7 @@ class Model:
     circuits: list[Circuit] = field(default_factory=list)
     all_different: list[tuple[IntVar, ...]] = field(default_factory=list)
     connected: list[Connected] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
     answer: list[Answer] = field(default_factory=list)
 
     def bool_var(self) -> Lit:
@@ -139,6 +153,14 @@ class Model:
         """No two of ``xs`` take the same value."""
         self.all_different.append(tuple(xs))
 
+    def add_table(self, columns: Iterable[IntVar | Choice], rows: Iterable[Sequence[int]]) -> None:
+        """The columns take one of ``rows`` together: a cage's admissible combinations, say."""
+        cols = tuple(columns)
+        allowed = tuple(tuple(r) for r in rows)
+        if any(len(row) != len(cols) for row in allowed):
+            raise ValueError("a table row needs one value per column")
+        self.tables.append(Table(cols, allowed))
+
     def size(self) -> dict[str, int]:
         """Counts of variables and constraints, for reports and benchmarks."""
         return {
@@ -152,6 +174,7 @@ class Model:
             "circuits": len(self.circuits),
             "all_different": len(self.all_different),
             "connected": len(self.connected),
+            "tables": len(self.tables),
         }
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..models.graph import connectivity_cuts
-from ..models.model import Assignment, IntVar, Lit, Model
+from ..models.model import Assignment, Choice, IntVar, Lit, Model
 from .base import Backend, BackendError, Result, Session, Status
 
 if TYPE_CHECKING:
@@ -69,6 +69,8 @@ class CpSatSession(Session):
                 ct.only_enforce_if([lit(v) for v in c.enforce])
         for xs in model.all_different:
             m.add_all_different([self.ints[x.index] for x in xs])
+        for table in model.tables:
+            m.add_allowed_assignments([self.column(c) for c in table.columns], table.rows)
         for circuit in model.circuits:
             if circuit.arcs:  # a circuit over no nodes holds trivially
                 m.add_circuit([(u, v, lit(a)) for u, v, a in circuit.arcs])
@@ -80,6 +82,17 @@ class CpSatSession(Session):
     def term(self, x: IntVar | Lit) -> Any:
         """The CP-SAT expression of an integer variable or a literal."""
         return self.ints[x.index] if isinstance(x, IntVar) else self.lit(x)
+
+    def column(self, c: IntVar | Choice) -> Any:
+        """A table column: an integer variable, or one made for a one-hot group's value."""
+        if isinstance(c, IntVar):
+            return self.ints[c.index]
+        x = self.cp.new_int_var_from_domain(
+            self._cp.Domain.from_values([v for v, _ in c]), "choice"
+        )
+        for v, lit in c:
+            self.cp.add(x == v).only_enforce_if(self.lit(lit))
+        return x
 
     def _solver(self, time_limit: float | None) -> Any:
         """A CP-SAT solver with our workers and time limit. It leaves Ctrl-C to Python: its own

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..models.graph import connectivity_cuts, degree_groups, subtour_cuts
-from ..models.model import Assignment, IntVar, Lit, Model
+from ..models.model import Assignment, IntVar, Lit, Model, Table
 from .base import Backend, BackendError, Result, Session, Status
 
 # The solvers python-sat offers, best known first.
@@ -102,6 +102,8 @@ class SatSession(Session):
             self._linear(c.terms, c.op, c.rhs, [-e for e in c.enforce])
         for xs in model.all_different:
             self._all_different(xs)
+        for t, table in enumerate(model.tables):
+            self._table(t, table)
         for circuit in model.circuits:
             for group in degree_groups(circuit):
                 self.clauses.append(list(group))
@@ -132,6 +134,24 @@ class SatSession(Session):
             if permutation:
                 self.clauses.append(lits)
             self._at_most_one(lits)
+
+    def _table(self, t: int, table: Table) -> None:
+        """A selector per admissible row: some row is chosen, a chosen row sets every column,
+        and each column value needs a chosen row that has it (which propagates fully)."""
+        columns = [
+            self.values[c.index] if isinstance(c, IntVar) else dict(c) for c in table.columns
+        ]
+        rows = [r for r in table.rows if all(v in col for v, col in zip(r, columns, strict=True))]
+        chosen = [self.pool.id(("row", t, i)) for i in range(len(rows))]
+        self.clauses.append(chosen)
+        support: list[dict[int, list[int]]] = [{} for _ in columns]
+        for sel, row in zip(chosen, rows, strict=True):
+            for i, v in enumerate(row):
+                self.clauses.append([-sel, columns[i][v]])
+                support[i].setdefault(v, []).append(sel)
+        for col, by_value in zip(columns, support, strict=True):
+            for v, lit in col.items():
+                self.clauses.append([-lit, *by_value.get(v, [])])
 
     def _one_hot(self, x: IntVar) -> dict[int, int]:
         """A literal per value of ``x``, exactly one of them true."""

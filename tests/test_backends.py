@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from gridsat.models.graph import add_hamiltonian_path
-from gridsat.models.model import Answer, Circuit, IntVar, Linear, Model, WeightedSum
+from gridsat.models.model import Answer, Choice, Circuit, IntVar, Linear, Model, Table, WeightedSum
 from gridsat.solvers import Result, Status, get_backend
 
 # One single-worker CP-SAT and three python-sat solvers (kissat404 is rebuilt on every call).
@@ -101,6 +101,20 @@ def linear_holds(c: Linear, bools: Bools, ints: Ints) -> bool:
     return compare(sum(k * term_value(bools, ints, x) for k, x in c.terms), c.op, c.rhs)
 
 
+def table_holds(t: Table, bools: Bools, ints: Ints) -> bool:
+    """The columns' values form one of the rows; a one-hot column has exactly one true literal."""
+    values = []
+    for col in t.columns:
+        if isinstance(col, IntVar):
+            values.append(ints[col.index])
+            continue
+        true = [v for v, lit in col if lit_value(bools, lit)]
+        if len(true) != 1:
+            return False
+        values.append(true[0])
+    return tuple(values) in t.rows
+
+
 BoolCheck = Callable[[Bools], bool]
 IntCheck = Callable[[Bools, Ints], bool]
 
@@ -121,6 +135,8 @@ def checks(model: Model) -> tuple[list[BoolCheck], list[IntCheck]]:
         on_bools.append(functools.partial(circuit_holds, circuit))
     for c in model.linears:
         on_ints.append(functools.partial(linear_holds, c))
+    for t in model.tables:
+        on_ints.append(functools.partial(table_holds, t))
     return on_bools, on_ints
 
 
@@ -780,7 +796,27 @@ def random_mixed_model(seed: int) -> Model:
     return m
 
 
+def random_table_model(seed: int) -> Model:
+    """Integers and a one-hot group that must take one of a few rows together (some rows hold
+    values outside a domain, which no backend may pick), with a side sum on the group."""
+    rng = random.Random(seed)
+    m = Model()
+    xs = [m.int_var(rng.sample(range(1, 5), rng.randint(2, 3)), f"x{i}") for i in range(2)]
+    values = rng.sample(range(1, 5), 3)
+    lits = list(m.bool_vars(3))
+    m.add_exactly_one(lits)
+    choice: Choice = tuple(zip(values, lits, strict=True))
+    rows = {tuple(rng.randint(1, 4) for _ in range(3)) for _ in range(rng.randint(0, 9))}
+    m.add_table([xs[0], choice, xs[1]], sorted(rows))
+    if rng.random() < 0.5:
+        m.add_table(
+            [xs[1], xs[0]], sorted({(rng.randint(1, 4), rng.randint(1, 4)) for _ in range(5)})
+        )
+    return answer_all(m)
+
+
 RANDOM: dict[str, Callable[[], Model]] = {
+    **{f"rand-table-{s}": functools.partial(random_table_model, s) for s in range(15)},
     **{f"rand-bool-{s}": functools.partial(random_bool_model, s) for s in range(25)},
     **{f"rand-int-{s}": functools.partial(random_int_model, s) for s in range(25)},
     **{f"rand-circuit-{s}": functools.partial(random_circuit_model, s) for s in range(20)},
