@@ -81,3 +81,17 @@ def once_each(
     if missing and not problems:
         problems.append(f"{missing[0]} stands nowhere")
     return where, problems
+
+
+def latin_problems(
+    solution: Sequence[Sequence[int]], groups: Iterable[tuple[str, Sequence[Cell]]], n: int
+) -> list[str]:
+    """What breaks "each group (a row, a column, a block...) holds every number 1..n once",
+    each problem naming its group, as ``row 3: 5 stands twice, at r3c1 and r3c7``."""
+    problems = []
+    for name, cells in groups:
+        _, found = once_each(
+            (((r, c), solution[r][c]) for r, c in cells), n, lambda p: cell_name(None, p)
+        )
+        problems += [f"{name}: {p}" for p in found]
+    return problems

@@ -1,0 +1,200 @@
+"""What Simon Tatham's game IDs share: ``params:desc``, run-length number grids and the
+block-structure code of regions (Solo's jigsaws and killer cages, Keen's cages).
+
+Every reader takes the whole ID and a position in it, and says where it went wrong as a
+column of the ID (counted from 1), so an error points into what the user pasted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import ParseError
+
+MAX_SIDE = 100
+"""Square boards above 100x100 are refused before anything is built."""
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """Long input shortened for an error message."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def split_id(text: str, names: Sequence[str], example: str) -> tuple[str, int]:
+    """The ID without white space around it or a leading ``name:`` (one of ``names``), and the
+    index of its ``:``; the error names what a game ID of this genre looks like."""
+    text = text.strip()
+    if not text:
+        raise ParseError(f"empty input: expected a game ID such as {example}")
+    for name in names:
+        if text[: len(name) + 1].lower() == name + ":":
+            text = text[len(name) + 1 :]
+            break
+    colon = text.find(":")
+    if colon < 0:
+        raise ParseError(f"no ':' in {clip(text)!r}: a game ID reads params:desc, e.g. {example}")
+    return text, colon
+
+
+def where(text: str, i: int) -> str:
+    """Position ``i`` of the ID in the user's words."""
+    if i >= len(text):
+        return "at the end of the game ID"
+    return f"at column {i + 1} of the game ID"
+
+
+def read_numbers(
+    text: str, i: int, cells: int, what: str = "givens"
+) -> tuple[list[int | None], int]:
+    """The run-length grid starting at ``text[i]``: a decimal number is a cell's value, a
+    letter ``a``..``z`` that many blank cells, ``_`` separates two numbers. It ends at a ``,``
+    or the end of the ID; returns the ``cells`` values and the index after the grid."""
+    values: list[int | None] = []
+    while i < len(text) and text[i] != ",":
+        ch = text[i]
+        start = i
+        if ch.isdigit():
+            while i < len(text) and text[i].isdigit():
+                i += 1
+            if len(values) >= cells:
+                raise ParseError(
+                    f"too many cells in the {what}: number {text[start:i]} {where(text, start)} "
+                    f"would be cell {len(values) + 1} of {cells}"
+                )
+            values.append(int(text[start:i]))
+            continue
+        if "a" <= ch <= "z":
+            run = ord(ch) - ord("a") + 1
+            if len(values) + run > cells:
+                raise ParseError(
+                    f"too many cells in the {what}: {ch!r} {where(text, i)} runs to cell "
+                    f"{len(values) + run} of {cells}"
+                )
+            values.extend([None] * run)
+        elif ch != "_":
+            raise ParseError(
+                f"unexpected {ch!r} {where(text, i)} in the {what} "
+                "(expected a number, a letter a-z for blank cells, or '_')"
+            )
+        i += 1
+    if len(values) < cells:
+        raise ParseError(
+            f"too few cells in the {what}: {len(values)} of {cells}, ending {where(text, i)}"
+        )
+    return values, i
+
+
+def write_numbers(values: Sequence[int | None]) -> str:
+    """The run-length grid of ``values`` (``None`` is blank), as the collection writes it."""
+    out: list[str] = []
+    run = 0
+    number_last = False
+    for v in values:
+        if v is None:
+            run += 1
+            continue
+        while run:
+            step = min(run, 26)
+            out.append(chr(ord("a") + step - 1))
+            run -= step
+            number_last = False
+        if number_last:
+            out.append("_")
+        out.append(str(v))
+        number_last = True
+    while run:
+        step = min(run, 26)
+        out.append(chr(ord("a") + step - 1))
+        run -= step
+    return "".join(out)
+
+
+def edges(n: int) -> list[tuple[int, int]]:
+    """The 2n(n-1) internal edges of an n x n board as pairs of cell indices, in the block
+    code's order: vertical edges in reading order, then horizontal ones column by column."""
+    found = [(y * n + x, y * n + x + 1) for y in range(n) for x in range(n - 1)]
+    found += [(y * n + x, (y + 1) * n + x) for x in range(n) for y in range(n - 1)]
+    return found
+
+
+def read_blocks(
+    text: str, i: int, n: int, repeats: bool = False, what: str = "blocks"
+) -> tuple[list[int], int]:
+    """The regions of an n x n board from the block code at ``text[i]``: ``_`` a wall, a letter
+    that many open edges and a wall (``z``: 25 open edges, no wall); with ``repeats`` a letter
+    or ``_`` followed by a number k stands for k copies (Keen). Returns each cell's region
+    (numbered in reading order of their first cells) and the index after the code."""
+    pairs = edges(n)
+    total = len(pairs) + 1  # the walls and open edges, and the virtual wall after the last
+    walls: list[bool] = []
+    while i < len(text) and text[i] != ",":
+        ch = text[i]
+        start = i
+        i += 1
+        if ch == "_":
+            code = [True]
+        elif "a" <= ch <= "y":
+            code = [False] * (ord(ch) - ord("a") + 1) + [True]
+        elif ch == "z":
+            code = [False] * 25
+        else:
+            raise ParseError(
+                f"unexpected {ch!r} {where(text, start)} in the {what} "
+                "(expected '_' or a letter a-z)"
+            )
+        copies = 1
+        if repeats and i < len(text) and text[i].isdigit():
+            digits = i
+            while i < len(text) and text[i].isdigit():
+                i += 1
+            copies = int(text[digits:i])
+        if len(walls) + len(code) * copies > total:
+            raise ParseError(
+                f"the {what} run past the board's {len(pairs)} edges {where(text, start)}"
+            )
+        walls.extend(code * copies)
+    if len(walls) != total or not walls[-1]:
+        raise ParseError(
+            f"the {what} cover {len(walls)} of the board's {len(pairs)} edges and a final wall, "
+            f"ending {where(text, i)}"
+        )
+    parent = list(range(n * n))
+
+    def root(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    for (a, b), wall in zip(pairs, walls, strict=False):
+        if not wall:
+            parent[root(a)] = root(b)
+    label: dict[int, int] = {}
+    return [label.setdefault(root(c), len(label)) for c in range(n * n)], i
+
+
+def write_blocks(regions: Sequence[int], n: int, repeats: bool = False) -> str:
+    """The block code of ``regions`` (a region number per cell), as the collection writes it."""
+    codes: list[str] = []
+    run = 0
+    for a, b in [*edges(n), (0, -1)]:  # the last pair stands for the virtual wall
+        if b >= 0 and regions[a] == regions[b]:
+            run += 1
+            if run == 25:
+                codes.append("z")
+                run = 0
+            continue
+        codes.append("_" if run == 0 else chr(ord("a") + run - 1))
+        run = 0
+    if not repeats:
+        return "".join(codes)
+    out: list[str] = []
+    k = 0
+    while k < len(codes):
+        same = k
+        while same < len(codes) and codes[same] == codes[k]:
+            same += 1
+        count = same - k
+        out.append(codes[k] + (str(count) if count > 2 else codes[k] * (count - 1)))
+        k = same
+    return "".join(out)
