@@ -15,36 +15,21 @@ import pytest
 
 from conftest import DATA
 from gridsat import cli
-from gridsat.genres import Genre, all_genres, get_genre
+from gridsat.genres import Genre, all_genres
+from gridsat.pipeline import solve
+from gridsat.solvers import get_backend
 
 pytest.importorskip("matplotlib")
 
-MULTIPLE = {
-    "signpost": (DATA / "signpost" / "seed-fewer-givens.txt").read_text(),
-    "hidato": "[[1, _, _], [_, _, _], [_, _, 9]]",
-    "numbrix": "[[1, _], [_, _]]",
-    "magic": "[[_, _, _], [_, _, _], [_, _, _]]",
-    "loop": "╹╹\n╺╸",
-    "zebra": "colour: red green blue\npet: cat dog fish\nred is dog\n",
-}
-"""A puzzle with several solutions, per genre."""
+KINDS = ("multiple", "unsolvable")
+"""Every genre's data has a puzzle named for each of these outcomes (``multiple.txt``,
+``grizzly-multiple.txt``, ``unsolvable.txt``...): several solutions, and none."""
 
-UNSOLVABLE = {
-    "signpost": "2x1:1g2a",  # the 1 points off the board
-    "hidato": "[[1, 2, _], [_, _, _], [_, _, 3]]",
-    "numbrix": "[[1, _], [_, 2]]",
-    "magic": "[[1, 2, _], [_, _, _], [_, _, 3]]",
-    "loop": "╹━\n━━",
-    "zebra": "colour: red green blue\npet: cat dog fish\nred is dog\ngreen is dog\n",
-}
-"""A puzzle with no solution, per genre."""
 
-EXTRA = [
-    ("zebra", "grizzly-multiple", "1 2 3\na b c\nx y z\n%%\n< a b\n= a x\n"),
-    ("zebra", "order-multiple", "order house: 1 2 3\ncolour: red green blue\nred is at 1\n"),
-    ("zebra", "key-unique", "name: ann bob cy\nage: 20 30 40\nann is 30\nbob is 40\n"),
-]
-"""Logic grids in every layout of their positions: Grizzly, an order category, a key."""
+def kind(path: Path) -> str | None:
+    """The outcome a bundled puzzle's name promises, if any."""
+    return next((k for k in KINDS if k in path.stem.split("-")), None)
+
 
 CORPUS_CELLS = 64
 """Corpora: the first board of each size up to this many cells (a 10x10 Signpost's diagnosis
@@ -58,6 +43,7 @@ SLOW = {
     "zebra/zebra.txt",
     "zebra/zebra-clues.txt",
     "signpost/seed-fewer-givens.txt",
+    "signpost/multiple.txt",
 }
 """Bundled puzzles whose diagnosis (or picture) takes a second or more, or that another case
 already covers: run under the ``slow`` mark."""
@@ -71,7 +57,7 @@ def puzzles() -> Iterator[Any]:
         for path in sorted(folder.glob("*.txt")):
             name = f"{genre.data}/{path.name}"
             marks = [pytest.mark.slow] if name in SLOW else []
-            yield pytest.param(genre, name, path.read_text(), id=name, marks=marks)
+            yield pytest.param(genre, kind(path) or name, path.read_text(), id=name, marks=marks)
         for path in sorted(folder.glob("*.jsonl")):
             sizes = set()
             for number, line in enumerate(path.read_text().splitlines(), 1):
@@ -84,11 +70,6 @@ def puzzles() -> Iterator[Any]:
                 name = f"{path.name}:{number}"
                 text = row.get("puzzle") or row["id"]
                 yield pytest.param(genre, name, text, id=f"{genre.name}-{name}", marks=marks)
-        for kind, table in (("multiple", MULTIPLE), ("unsolvable", UNSOLVABLE)):
-            if genre.name in table:
-                yield pytest.param(genre, kind, table[genre.name], id=f"{genre.name}-{kind}")
-    for name, kind, text in EXTRA:
-        yield pytest.param(get_genre(name), kind, text, id=f"{name}-{kind}")
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -98,24 +79,18 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def places(genre: Genre, solution: Any) -> set[str]:
-    """Every place of a solution (as JSON), named as the genre names cells: ``r2c3`` for the
-    boards; ``colour at house 2`` for logic grids (the position row by its place alone)."""
-    if genre.name != "zebra":
-        return {f"r{r}c{c}" for r, row in enumerate(solution, 1) for c in range(1, len(row) + 1)}
-    first = next(iter(solution[0]))
-    where = [f"position {v[first]}" if first == "row0" else f"{first} {v[first]}"
-             for v in solution]  # fmt: skip
-    return {
-        place if category == first else f"{category} at {place}"
-        for place, values in zip(where, solution, strict=True)
-        for category in values
-    }
+def places(genre: Genre, text: str) -> set[str]:
+    """Every place of the puzzle's solutions, named as the genre names them (``r2c3`` on
+    boards, ``colour at house 2`` in logic grids), from a solution found here."""
+    puzzle = genre.parse(text)
+    found = solve(genre, puzzle, get_backend(genre.default_backend)).solutions[0]
+    return {genre.place_name(puzzle, place) for place in genre.answer(found)}
 
 
-def test_every_genre_has_a_puzzle_with_several_solutions_and_one_with_none() -> None:
-    names = {g.name for g in all_genres()}
-    assert set(MULTIPLE) == names and set(UNSOLVABLE) == names
+@pytest.mark.parametrize("genre", all_genres(), ids=lambda g: g.name)
+def test_every_genre_has_a_puzzle_with_several_solutions_and_one_with_none(genre: Genre) -> None:
+    found = {kind(p) for p in (DATA / genre.data).glob("*.txt")}
+    assert set(KINDS) <= found
 
 
 @pytest.mark.parametrize(("genre", "name", "text"), list(puzzles()))
@@ -140,7 +115,7 @@ def test_diagnose_prints_well_formed_answers(
     else:
         free, forced = set(data["free"]), set(data["forced"])
         assert len(free) == len(data["free"]) and not free & forced
-        assert free | forced == places(genre, data["solution"])
+        assert free | forced == places(genre, text)
         assert bool(free) == (status == "multiple")
         if status == "multiple":
             assert data["suggestion"]
@@ -155,25 +130,20 @@ def test_diagnose_prints_well_formed_answers(
         assert ("even without any givens" in text_out) == (not data["core"])
 
 
-LIMITED = {
-    "signpost": DATA / "signpost" / "seed.txt",
-    "hidato": DATA / "hidato" / "rosetta.txt",
-    "numbrix": DATA / "numbrix" / "rosetta-1.txt",
-    "magic": DATA / "magic" / "seed.txt",
-    "loop": DATA / "loop" / "seed.txt",
-    "zebra": DATA / "zebra" / "zebra-clues.txt",
-}
-"""A puzzle per genre whose diagnosis takes long enough to be stopped in any of its phases."""
+def limited(genre: Genre) -> Path:
+    """The genre's largest bundled puzzle with a solution: its diagnosis takes long enough to
+    be stopped in any of its phases."""
+    solved = [p for p in (DATA / genre.data).glob("*.txt") if kind(p) is None]
+    return max(solved, key=lambda p: (p.stat().st_size, p.name))
 
 
 @pytest.mark.parametrize("genre", all_genres(), ids=lambda g: g.name)
 def test_a_time_limit_stops_diagnose_with_one_line_and_exit_4(
     genre: Genre, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert set(LIMITED) == {g.name for g in all_genres()}
     codes = set()
     for seconds, form in (("0.001", []), ("0.05", ["--json"]), ("0.3", [])):
-        code, out, err = run(capsys, "diagnose", genre.name, str(LIMITED[genre.name]),
+        code, out, err = run(capsys, "diagnose", genre.name, str(limited(genre)),
                              "--time-limit", seconds, *form)  # fmt: skip
         assert code in (0, 1, 3, 4), err
         codes.add(code)
@@ -195,7 +165,7 @@ def test_longer_time_limits_stop_the_later_phases(
     genre: Genre, seconds: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     picture = tmp_path / "out.svg"
-    code, out, err = run(capsys, "diagnose", genre.name, str(LIMITED[genre.name]),
+    code, out, err = run(capsys, "diagnose", genre.name, str(limited(genre)),
                          "--time-limit", seconds, "--json", "--render", str(picture))  # fmt: skip
     assert code in (0, 1, 3, 4), err
     if code == 4:
