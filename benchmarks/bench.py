@@ -2,13 +2,20 @@
 
     python benchmarks/bench.py signpost data/signpost/corpus.jsonl --only 20x20c
     python benchmarks/bench.py signpost data/signpost/corpus.jsonl --backends cpsat,sat:glucose4
+    python benchmarks/bench.py sudoku data/sudoku/tatham.jsonl --markdown
+
 
 Each run parses, builds a fresh model, loads it into a fresh solver, solves, and proves the
 solution unique (a second solve; not with ``--solve-only``); every solution passes the checker
 and, when proved unique, is compared with the known one. The table
 gives, per puzzle group (the corpus's ``params``, else the board size), backend and encoding, the
 median over puzzles of each puzzle's median over repeats, and the ratio of the total to the
-best pair's total.
+best pair's total. ``build`` is split into ``model`` (the genre's builder, timed on its own) and
+``load`` (the backend's translation and solver set-up: the run's build time less the model's,
+so a noisy estimate, never below 0). When the corpus records
+``tatham_solve_ms`` (Simon Tatham's own solver's CPU time), the table gives its median per group
+and the ratio of gridsat's total to it: the median over the group's puzzles of each puzzle's
+ratio, and the worst ratio over the puzzles where his solver needs 1 ms or more.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from gridsat.genres import get_genre
 from gridsat.pipeline import parse, solve
 from gridsat.solvers import all_backends, get_backend
 
-PHASES = ("parse", "build", "solve", "unique")
+PHASES = ("parse", "model", "load", "solve", "unique")
 DEFAULT_BACKENDS = "cpsat,cpsat:1,sat:cadical195,sat:kissat404,sat:glucose4,sat:minisat22"
 
 
@@ -42,6 +49,7 @@ def main() -> int:
     ap.add_argument("--solve-only", action="store_true", help="find one solution, no proof")
     ap.add_argument("--time-limit", type=float, default=60.0, help="per run, in seconds")
     ap.add_argument("--json", type=Path, help="also write every measurement here")
+    ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     args = ap.parse_args()
 
     genre = get_genre(args.genre)
@@ -60,6 +68,7 @@ def main() -> int:
 
     # per (group, backend, encoding): per puzzle, per phase: list of repeat times
     found: dict[tuple[str, str, str], list[dict[str, float]]] = defaultdict(list)
+    tatham: dict[str, list[float]] = defaultdict(list)
     records: list[dict[str, Any]] = []
     failures = 0
     for row in rows:
@@ -68,11 +77,16 @@ def main() -> int:
         group = row.get("params") or _size(row["solution"])
         if only and group not in only:
             continue
+        if "tatham_solve_ms" in row:
+            tatham[group].append(row["tatham_solve_ms"] / 1000)
         for backend in backends:
             for encoding in encodings:
                 runs: list[dict[str, float]] = []
                 for _ in range(args.repeat):
                     times: dict[str, float] = {}
+                    start = time.perf_counter()
+                    genre.build(puzzle, encoding, prune=not args.no_prune)
+                    times["model"] = time.perf_counter() - start
                     start = time.perf_counter()
                     parse(genre, text, times)
                     outcome = solve(
@@ -86,6 +100,7 @@ def main() -> int:
                         times=times,
                     )
                     times["total"] = time.perf_counter() - start
+                    times["load"] = max(0.0, times["build"] - times["model"])
                     if args.solve_only:  # checked by the pipeline; may differ from the known one
                         ok = outcome.status == "solved"
                     else:
@@ -109,10 +124,11 @@ def main() -> int:
                             **times,
                         }
                     )
-                found[(group, backend.name, encoding)].append(
-                    {k: statistics.median(r[k] for r in runs) for k in (*PHASES, "total")}
-                )
-    _print_table(found)
+                med = {k: statistics.median(r[k] for r in runs) for k in (*PHASES, "total")}
+                if "tatham_solve_ms" in row:
+                    med["tatham"] = row["tatham_solve_ms"] / 1000
+                found[(group, backend.name, encoding)].append(med)
+    _print_table(found, args.markdown)
     if args.json:
         args.json.write_text("\n".join(json.dumps(r) for r in records) + "\n")
     return 1 if failures else 0
@@ -122,24 +138,41 @@ def _size(solution: list[list[int]]) -> str:
     return f"{len(solution[0])}x{len(solution)}"
 
 
-def _print_table(found: dict[tuple[str, str, str], list[dict[str, float]]]) -> None:
+def _print_table(found: dict[tuple[str, str, str], list[dict[str, float]]], md: bool) -> None:
     """One line per group, backend and encoding, fastest first within each group."""
     groups: dict[str, list[tuple[str, str, dict[str, float]]]] = defaultdict(list)
     for (group, backend, encoding), per_puzzle in found.items():
         med = {k: statistics.median(p[k] for p in per_puzzle) for k in (*PHASES, "total")}
         med["max"] = max(p["total"] for p in per_puzzle)
+        theirs = [p for p in per_puzzle if "tatham" in p]
+        if theirs:
+            med["tatham"] = statistics.median(p["tatham"] for p in theirs)
+            med["x"] = statistics.median(p["total"] / p["tatham"] for p in theirs)
+            slow = [p["total"] / p["tatham"] for p in theirs if p["tatham"] >= 0.001]
+            med["x1ms"] = max(slow) if slow else float("nan")
         groups[group].append((backend, encoding, med))
-    head = (
-        f"{'group':9} {'backend':16} {'encoding':9} {'parse':>8} {'build':>8} {'solve':>8} "
-        f"{'unique':>8} {'total':>8} {'worst':>8} {'ratio':>6}   (ms; medians)"
-    )
-    print(head)
+    names = ["group", "backend", "encoding", *PHASES, "total", "worst", "ratio"]
+    names += ["tatham", "x tatham", "x t>=1ms"]
+    if md:
+        print("| " + " | ".join(names) + " |")
+        print("|" + "---|" * len(names))
+    else:
+        print(f"{'group':9} {'backend':16} {'encoding':9} "
+              + " ".join(f"{n:>8}" for n in names[3:]) + "   (ms; medians)")  # fmt: skip
     for group, entries in groups.items():
         entries.sort(key=lambda e: e[2]["total"])
         best = entries[0][2]["total"]
         for backend, encoding, med in entries:
-            cells = " ".join(f"{med[k] * 1000:8.2f}" for k in (*PHASES, "total", "max"))
-            print(f"{group:9} {backend:16} {encoding:9} {cells} {med['total'] / best:6.2f}")
+            cells = [f"{med[k] * 1000:.2f}" for k in (*PHASES, "total", "max")]
+            cells.append(f"{med['total'] / best:.2f}")
+            if "tatham" in med:
+                cells += [f"{med['tatham'] * 1000:.3f}", f"{med['x']:.0f}", f"{med['x1ms']:.1f}"]
+            else:
+                cells += ["-", "-", "-"]
+            if md:
+                print(f"| {group} | {backend} | {encoding} | " + " | ".join(cells) + " |")
+            else:
+                print(f"{group:9} {backend:16} {encoding:9} " + " ".join(f"{c:>8}" for c in cells))
 
 
 if __name__ == "__main__":
