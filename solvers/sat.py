@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations
 from typing import Any
 
 from ..models.graph import connectivity_cuts, degree_groups, subtour_cuts
@@ -112,7 +113,8 @@ class SatSession(Session):
     def _at_most_one(self, lits: Sequence[Lit]) -> None:
         """Pairwise for small groups, a ladder (linear size) for large ones."""
         if len(lits) <= PAIRWISE_UP_TO:
-            self.clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :])
+            neg = [-a for a in lits]
+            self.clauses.extend([a, b] for a, b in combinations(neg, 2))
             return
         from pysat.card import CardEnc, EncType
 
