@@ -120,8 +120,10 @@ def run_one(
     record["total"] = round(sum(record["times"].values()), 6)
     if item.solution is not None and outcome.status == Status.UNIQUE:
         record["ok"] = genre.to_json(puzzle, outcome.solutions[0]) == item.solution
-    else:  # every printed solution already passed the checker
-        record["ok"] = outcome.status in FOUND
+    else:  # every printed solution already passed the checker; "no solution" is an answer too
+        record["ok"] = outcome.status in FOUND or (
+            outcome.status == Status.UNSOLVABLE and item.solution is None
+        )
     return record
 
 

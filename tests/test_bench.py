@@ -55,6 +55,10 @@ def test_a_folder_and_a_jsonl_file_with_results_and_summary(tmp_path: Path) -> N
     records = [json.loads(line) for line in out.read_text().splitlines()]
     # 4 corpus lines + the folder's seed files and corpus: each on 2 backends x 2 encodings
     assert all(r["ok"] for r in records)
+    # "no solution" is an answer, not a failure (the folder bundles an unsolvable puzzle)
+    assert {r["status"] for r in records if r["puzzle"].endswith("unsolvable.txt")} == {
+        "unsolvable"
+    }
     assert {r["backend"] for r in records} == {"sat:glucose4", "cpsat:1"}
     assert any(r["puzzle"].endswith("seed.txt") for r in records)
     assert "median" in run.stdout and "sat:glucose4" in run.stdout
@@ -124,7 +128,8 @@ def test_a_run_past_its_time_limit_has_only_the_phases_it_reached(tmp_path: Path
     empty = tmp_path / "empty.txt"
     empty.write_text("\n".join("[" + ", ".join("_" * 25) + "]" for _ in range(25)))
     out = tmp_path / "results.jsonl"
-    run = gridsat("bench", "numbrix", str(empty), str(DATA / "numbrix"), "--backends", "cpsat:1",
+    solved = DATA / "numbrix" / "rosetta-1.txt"
+    run = gridsat("bench", "numbrix", str(empty), str(solved), "--backends", "cpsat:1",
                   "--encodings", "circuit", "--time-limit", "0.2", "--out", str(out))  # fmt: skip
     assert run.returncode == 1 and "timeout" in run.stderr  # a limit reached: not ok, no error
     records = {Path(r["puzzle"]).name: r for r in map(json.loads, out.read_text().splitlines())}
