@@ -3,8 +3,9 @@ clue either as visibility Booleans counted to the clue, or as a table of the row
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 
 from ..puzzles.towers import Board, Towers
 from .latin import candidates, choice, integer, onehot, read_onehot, rows_and_columns
@@ -29,6 +30,8 @@ def build(puzzle: Towers, encoding: str = "visibility", prune: bool = True) -> B
     cells = [cell for row in groups[:n] for cell in row]
     allowed = clue_bounds(puzzle) if prune else None
     domains = candidates(n, cells, puzzle.shown(), groups, prune, allowed)
+    if prune:
+        domains = singles(n, domains, groups)
     if any(not values for values in domains.values()):
         # Some cell can hold no height at all: no solution, said by an empty clause.
         model.add_clause([])
@@ -101,40 +104,117 @@ def clue_bounds(puzzle: Towers) -> dict[Cell, list[int]]:
     return found
 
 
+def singles(
+    n: int, domains: Mapping[Cell, Sequence[int]], groups: Sequence[Sequence[Cell]]
+) -> dict[Cell, list[int]]:
+    """The domains narrowed by the Latin rule alone, to a fixed point: a cell left with one
+    height takes it from the rest of its row and column, and a height left with one cell in a
+    row or column goes there."""
+    bits = {cell: sum(1 << v for v in values) for cell, values in domains.items()}
+    lines = [list(group) for group in groups]
+    changed = True
+    while changed:
+        changed = False
+        for group in lines:
+            masks = [bits[c] for c in group]
+            fixed = 0
+            for m in masks:
+                if m and not m & (m - 1):
+                    fixed |= m
+            once = twice = 0
+            for m in masks:
+                twice |= once & m
+                once |= m
+            alone = once & ~twice & ~fixed  # heights with a single cell here, not yet placed
+            for c, m in zip(group, masks, strict=True):
+                new = m if m and not m & (m - 1) else m & ~fixed
+                if new & alone:
+                    new &= alone
+                if new != m:
+                    bits[c] = new
+                    changed = True
+    return {c: [v for v in range(1, n + 1) if m >> v & 1] for c, m in bits.items()}
+
+
 def _visible(model: Model, n: int, line: Sequence[Mapping[int, Lit]], clue: int) -> None:
     """A tower is seen iff it is taller than everything before it; as many are seen as the clue
-    says. ``up[k][h]``: some tower of height >= h stands among the first k + 1 cells."""
-    # The nearest tower is always seen; the others are counted against clue - 1.
-    up: list[dict[int, Lit]] = []
+    says. ``up[h]`` after cell k: some tower of height >= h stands among the first k + 1 cells
+    (``True``/``False`` when the cells' heights already settle it, a literal otherwise); only
+    the heights a later cell may hold are followed."""
+    count = len(line)
+    # The heights each cell onwards may hold: those ``up`` must follow past it.
+    later: list[set[int]] = [set() for _ in range(count + 1)]
+    for k in range(count - 1, -1, -1):
+        later[k] = later[k + 1] | {h for h in line[k] if h > 1}
+    up: dict[int, Lit | bool] = {}
     seen: list[Lit] = []
-    for k, cell in enumerate(line[:-1]):
-        here = dict(zip(range(2, n + 1), model.bool_vars(n - 1), strict=True))
-        for h in range(2, n + 1):
-            # A tower of height >= h here puts one among the first k + 1 cells...
-            if h in cell:
-                model.add_clause([-cell[h], here[h]])
-            if h < n:
-                model.add_clause([-here[h + 1], here[h]])
-            # ... as does one before; and there is none among them unless one of these holds.
-            taller = [cell[v] for v in range(h, n + 1) if v in cell]
-            if k:
-                model.add_clause([-up[k - 1][h], here[h]])
-                model.add_clause([-here[h], up[k - 1][h], *taller])
-            else:
-                model.add_clause([-here[h], *taller])
-        up.append(here)
-    for k in range(1, len(line)):
-        s = model.bool_var()
-        seen.append(s)
-        before = up[k - 1]
-        for h, lit in line[k].items():
-            if h == 1:
-                model.add_clause([-lit, -s])  # a tower of height 1 is hidden behind any other
+    need = clue - 1  # the nearest tower is always seen; the others count against clue - 1
+    for k, cell in enumerate(line):
+        if k:
+            # The tower here is seen iff no tower as tall stands before it; height 1 never is.
+            verdicts = {h: _settled(h, up) for h in cell}
+            if all(v is True for v in verdicts.values()):
+                need -= 1
+            elif any(v is not False for v in verdicts.values()):
+                s = model.bool_var()
+                seen.append(s)
+                for h, lit in cell.items():
+                    verdict = verdicts[h]
+                    if verdict is None:
+                        before = up[h]
+                        assert not isinstance(before, bool)
+                        model.add_clause([-lit, before, s])
+                        model.add_clause([-lit, -before, -s])
+                    else:
+                        model.add_clause([-lit, s if verdict else -s])
+        hs = sorted(later[k + 1])
+        if not hs:
+            break
+        top = max(cell)
+        low = min(cell)
+        new: dict[int, Lit | bool] = {}
+        for i, h in enumerate(hs):
+            prior = up.get(h, False) if k else False
+            if prior is True or low >= h:
+                new[h] = True
                 continue
-            # The tower here is seen iff no tower as tall stands before it.
-            model.add_clause([-lit, before[h], s])
-            model.add_clause([-lit, -before[h], -s])
-    model.add_sum(seen, [1] * len(seen), "==", clue - 1)
+            taller = [cell[v] for v in cell if v >= h]
+            if top < h:
+                new[h] = prior
+                continue
+            if prior is False and len(taller) == 1:
+                new[h] = taller[0]
+                continue
+            here = model.bool_var()
+            new[h] = here
+            # A tower of height >= h here or before puts one among the first k + 1 cells...
+            nxt = hs[i + 1] if i + 1 < len(hs) else n + 1
+            for v in cell:
+                if h <= v < nxt:
+                    model.add_clause([-cell[v], here])
+            if prior is not False:
+                model.add_clause([-prior, here])
+            # ... and there is none unless one of these holds.
+            model.add_clause([-here, *([] if prior is False else [prior]), *taller])
+        # Taller implies as tall: chain the followed heights (the cells' values above do the rest).
+        for h, h2 in itertools.pairwise(hs):
+            a, b = new[h2], new[h]
+            if not isinstance(a, bool) and not isinstance(b, bool) and a != b:
+                model.add_clause([-a, b])
+        up = new
+    if need < 0 or need > len(seen):
+        model.add_clause([])
+    else:
+        model.add_sum(seen, [1] * len(seen), "==", need)
+
+
+def _settled(h: int, up: Mapping[int, Lit | bool]) -> bool | None:
+    """Whether a tower of height h is seen after the cells that ``up`` describes, when that is
+    already known: height 1 never is, and ``up`` may settle the others."""
+    if h == 1:
+        return False
+    before = up[h]
+    return not before if isinstance(before, bool) else None
 
 
 def _compare(model: Model, line: Sequence[IntVar], a: int, b: int) -> None:
@@ -170,7 +250,7 @@ def _compare(model: Model, line: Sequence[IntVar], a: int, b: int) -> None:
         model.add_sum(seen, [1] * len(seen), "==", clue - 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def admissible(n: int, a: int, b: int) -> tuple[tuple[int, ...], ...]:
     """The orders of heights 1..n that show ``a`` towers from the start and ``b`` from the end
     (0: no clue there), enumerated once per (n, a, b)."""
@@ -182,9 +262,8 @@ def admissible(n: int, a: int, b: int) -> tuple[tuple[int, ...], ...]:
 
     def extend(tallest: int, count: int) -> None:
         if not free:
-            if not a or count == a:
-                if not b or _seen_back(row) == b:
-                    found.append(tuple(row))
+            if (not a or count == a) and (not b or _seen_back(row) == b):
+                found.append(tuple(row))
             return
         # Every tower still to place that is taller than all so far may yet be seen.
         if a and (count > a or count + sum(1 for v in free if v > tallest) < a):
