@@ -116,7 +116,11 @@ BAD_IDS = [
     ("4:2/2/3/1/2/3/x/2/2/2/1/2/1/3/4/2", "unexpected 'x'", "column 15"),
     ("4:2/2/3/1/2/3/1/2/2/2/1/2/1/3/4/2,o", "too few cells", "end of the game ID"),
     ("4:2/2/3/1/2/3/1/2/2/2/1/2/1/3/4/2,p1", "too many cells", "column 36"),
-    ("4:2/2/3/1/2/3/1/2/2/2/1/2/1/3/4/2,c7l", "7 at column 36 of the game ID is outside 1..4", "column 36"),
+    (
+        "4:2/2/3/1/2/3/1/2/2/2/1/2/1/3/4/2,c7l",
+        "7 at column 36 of the game ID is outside 1..4",
+        "column 36",
+    ),
     ("4:2/2/3/1/2/3/1/2/2/2/1/2/1/3/4/2,c!l", "unexpected '!'", "column 36"),
     ("4:2/2/3/1/2/3/1/2/2/2/1/2/1/3/4/2,p,a", "unexpected ','", "column 36"),
     ("4de#pub2-towers-4de-0", "random seed", ""),
@@ -237,7 +241,8 @@ def random_puzzles(count: int) -> list[Towers]:
     return found
 
 
-PUZZLES_3 = random_puzzles(16) + [Towers((0,) * 3, (0,) * 3, (0,) * 3, (0,) * 3, ((0,) * 3,) * 3)]
+EMPTY_3 = Towers((0,) * 3, (0,) * 3, (0,) * 3, (0,) * 3, ((0,) * 3,) * 3)
+PUZZLES_3 = [*random_puzzles(16), EMPTY_3]
 
 
 def test_there_are_twelve_latin_squares_of_order_3() -> None:
@@ -284,6 +289,17 @@ def test_givens_are_clues_and_heights_and_keep_rebuilds_the_puzzle() -> None:
     assert GIVENS.describe(puzzle, ((-1, 1), 4)) == "the clue 4 above column 2"
     assert GIVENS.describe(puzzle, ((2, 6), 3)) == "the clue 3 right of row 3"
     assert GIVENS.describe(puzzle, ((1, 2), 5)) == "5 at r2c3"
+
+
+def test_compare_keeps_its_columns_with_long_encoding_names(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = (DATA / "towers" / "multiple.txt").read_text()
+    code, out, _ = run(capsys, "compare", "towers", text, "-b", "sat:cadical195", "--repeat", "1")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 1 + len(ENCODINGS)
+    column = lines[0].index("status")
+    assert all(line[column:].startswith("multiple") for line in lines[1:])
 
 
 def test_a_whole_board_shows_the_clues_it_makes() -> None:
