@@ -199,7 +199,7 @@ GENRE = About(
     example="4:2/2/3/1/2/3/1/2/2/2/1/2/1/3/4/2",
     small="4",
     sizes="N (or NxN), up to 9",
-    default_backend="sat:cadical195",
+    default_backend="sat:minisat22",
     default_encoding="visibility",
     output_formats=("grid", "tatham"),
 )
