@@ -79,13 +79,14 @@ def compare_table(runs: list[Any]) -> str:
     finished = [r for r in runs if r.status in FINISHED and r.times]
     best = min((r.total for r in finished), default=0.0) or 1e-9
     width = max((len(r.backend) for r in runs), default=7)
+    enc = max([9, *(len(r.encoding) for r in runs)])  # a long encoding name keeps the columns
     phases = " ".join(f"{k:>9}" for k in PHASES)
     lines = [
-        f"{'backend'.ljust(width)}  {'encoding':9} {'status':13} {phases} "
+        f"{'backend'.ljust(width)}  {'encoding':{enc}} {'status':13} {phases} "
         f"{'total':>9} {'ratio':>7}   (ms, medians)"
     ]
     for r in runs:
-        head = f"{r.backend.ljust(width)}  {r.encoding:9} {r.status:13}"
+        head = f"{r.backend.ljust(width)}  {r.encoding:{enc}} {r.status:13}"
         if not r.times:
             lines.append(f"{head} {r.error or ''}".rstrip())
             continue

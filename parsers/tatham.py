@@ -44,11 +44,12 @@ def where(text: str, i: int) -> str:
 
 
 def read_numbers(
-    text: str, i: int, cells: int, what: str = "givens"
+    text: str, i: int, cells: int, what: str = "givens", most: int | None = None
 ) -> tuple[list[int | None], int]:
     """The run-length grid starting at ``text[i]``: a decimal number is a cell's value, a
     letter ``a``..``z`` that many blank cells, ``_`` separates two numbers. It ends at a ``,``
-    or the end of the ID; returns the ``cells`` values and the index after the grid."""
+    or the end of the ID; returns the ``cells`` values and the index after the grid. With
+    ``most``, a value outside 1..most is an error naming its column."""
     values: list[int | None] = []
     while i < len(text) and text[i] != ",":
         ch = text[i]
@@ -60,6 +61,10 @@ def read_numbers(
                 raise ParseError(
                     f"too many cells in the {what}: number {text[start:i]} {where(text, start)} "
                     f"would be cell {len(values) + 1} of {cells}"
+                )
+            if most is not None and not 1 <= int(text[start:i]) <= most:
+                raise ParseError(
+                    f"{text[start:i]} {where(text, start)} is outside 1..{most} in the {what}"
                 )
             values.append(int(text[start:i]))
             continue
