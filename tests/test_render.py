@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "render"
 GENRES = [g for g in all_genres() if g.picture]
 SVG = "{http://www.w3.org/2000/svg}"
-OURS = re.compile(r"^(s\d-)?(cell|number|arrow|tile|value|sum|match|pair|fixed)-")
+OURS = re.compile(r"^(s\d-)?(cell|number|arrow|tile|value|sum|match|pair|fixed|clue)-")
 
 
 def solved(genre: Genre) -> tuple[Any, list[Any]]:
