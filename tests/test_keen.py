@@ -78,6 +78,20 @@ def test_a_cage_of_one_cell_keeps_its_operation() -> None:
     assert parse(format_layout(puzzle)) == parse(format_id(puzzle)) == puzzle
 
 
+def test_long_runs_read_as_keen_reads_them() -> None:
+    # Columns as cages: 30 walls, then 30 open edges and the last wall. Keen's reader takes
+    # y as 25 open edges with no wall (Solo's as 25 and a wall); its writer would put z for
+    # them, which its reader takes as 26: such boards are written in the plain layout.
+    puzzle = parse("6:_30ye," + "a21" * 6)
+    assert [cage.cells for cage in puzzle.cages] == [
+        tuple((r, c) for r in range(6)) for c in range(6)
+    ]
+    assert GENRE.format_puzzle(puzzle).splitlines()[0] == "ABCDEF"
+    assert parse(GENRE.format_puzzle(puzzle)) == puzzle
+    split = parse("6:_30zc," + "a21" * 5 + "a3a18")  # z: 26 open edges, then a wall
+    assert [len(cage.cells) for cage in split.cages] == [6, 6, 6, 6, 6, 2, 4]
+
+
 def test_the_solve_move_is_keens() -> None:
     row = CORPUS[0]
     puzzle = parse(str(row["id"]))
