@@ -138,32 +138,39 @@ def _admissible(
         high[i] = high[i + 1] + most if add else high[i + 1] * most
     found: list[tuple[int, ...]] = []
     digits = [0] * k
+    allowed = [frozenset(d) for d in domains]
 
     def extend(i: int, rest: int) -> bool:
         """Every way to fill cells i.. leaving ``rest``; False once past ``MAX_ROWS``."""
-        if i == k:
-            if rest == (0 if add else 1):
+        taken = {digits[j] for j in clashes[i]}
+        if i == k - 1:  # the last cell's digit is what is left
+            if rest in allowed[i] and rest not in taken:
+                digits[i] = rest
                 found.append(tuple(digits))
-                return len(found) <= MAX_ROWS
-            return True
+            return len(found) <= MAX_ROWS
+        least, most = low[i + 1], high[i + 1]
         for v in domains[i]:
-            if any(digits[j] == v for j in clashes[i]):
+            if v in taken:
                 continue
             if add:
                 left = rest - v
-                if not low[i + 1] <= left <= high[i + 1]:
+                if left < least:
+                    break  # the digits go up: the rest only shrinks
+                if left > most:
                     continue
             else:
                 if rest % v:
                     continue
                 left = rest // v
-                if left > high[i + 1]:
+                if not least <= left <= most:
                     continue
             digits[i] = v
             if not extend(i + 1, left):
                 return False
         return True
 
+    if not k or not all(domains):
+        return ()
     return tuple(found) if extend(0, target) else None
 
 
