@@ -330,3 +330,15 @@ def test_keen_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     code = cli.main(["solve", "keen", str(DATA / "keen/unsolvable.txt")])
     out, _ = capsys.readouterr()
     assert code == 1 and out.strip() == "no solution"
+
+
+def test_compare_lines_up_long_encoding_names() -> None:
+    from gridsat.compare import PHASES, Run
+    from gridsat.solvers import Status
+    from gridsat.views import compare_table
+
+    times = dict.fromkeys(PHASES, 0.001)
+    runs = [Run("sat:glucose4", e, Status.UNIQUE, dict(times)) for e in GENRE.encodings]
+    lines = compare_table(runs).splitlines()
+    starts = {line.index("unique") for line in lines[1:]}
+    assert len(starts) == 1 and lines[0].index("status") in starts
