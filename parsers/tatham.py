@@ -123,12 +123,13 @@ def edges(n: int) -> list[tuple[int, int]]:
 
 
 def read_blocks(
-    text: str, i: int, n: int, repeats: bool = False, what: str = "blocks"
+    text: str, i: int, n: int, repeats: bool = False, what: str = "blocks", keen: bool = False
 ) -> tuple[list[int], int]:
     """The regions of an n x n board from the block code at ``text[i]``: ``_`` a wall, a letter
     that many open edges and a wall (``z``: 25 open edges, no wall); with ``repeats`` a letter
-    or ``_`` followed by a number k stands for k copies (Keen). Returns each cell's region
-    (numbered in reading order of their first cells) and the index after the code."""
+    or ``_`` followed by a number k stands for k copies (Keen). Keen's own reader takes ``y``
+    as 25 open edges with no wall and ``z`` as 26 and a wall (``keen``). Returns each cell's
+    region (numbered in reading order of their first cells) and the index after the code."""
     pairs = edges(n)
     total = len(pairs) + 1  # the walls and open edges, and the virtual wall after the last
     walls: list[bool] = []
@@ -138,6 +139,8 @@ def read_blocks(
         i += 1
         if ch == "_":
             code = [True]
+        elif keen and ch in "yz":
+            code = [False] * 25 if ch == "y" else [False] * 26 + [True]
         elif "a" <= ch <= "y":
             code = [False] * (ord(ch) - ord("a") + 1) + [True]
         elif ch == "z":

@@ -111,18 +111,28 @@ class SatSession(Session):
                 self._at_most_one(group)
 
     def _at_most_one(self, lits: Sequence[Lit]) -> None:
-        """Pairwise for small groups, a ladder (linear size) for large ones."""
+        """Pairwise for small groups, a sequential counter (linear size) for large ones, written
+        here: a call into pysat's encoders per group costs more than the clauses."""
         if len(lits) <= PAIRWISE_UP_TO:
             neg = [-a for a in lits]
             self.clauses.extend([a, b] for a, b in combinations(neg, 2))
             return
-        from pysat.card import CardEnc, EncType
+        # s[i]: one of lits[0..i] is true; a true literal needs no earlier one.
+        s = self._fresh(len(lits) - 1)
+        add = self.clauses.append
+        add([-lits[0], s[0]])
+        for i in range(1, len(lits) - 1):
+            x = lits[i]
+            add([-x, s[i]])
+            add([-s[i - 1], s[i]])
+            add([-x, -s[i - 1]])
+        add([-lits[-1], -s[-1]])
 
-        self.clauses.extend(
-            CardEnc.atmost(
-                lits=list(lits), bound=1, vpool=self.pool, encoding=EncType.ladder
-            ).clauses
-        )
+    def _fresh(self, count: int) -> range:
+        """``count`` new auxiliary variables (the pool's ``id`` costs more per variable)."""
+        first = self.pool.top + 1
+        self.pool.top += count
+        return range(first, first + count)
 
     def _all_different(self, xs: Sequence[IntVar]) -> None:
         """At most one variable takes each value; exactly one when values and variables match
@@ -144,7 +154,10 @@ class SatSession(Session):
             self.values[c.index] if isinstance(c, IntVar) else dict(c) for c in table.columns
         ]
         rows = [r for r in table.rows if all(v in col for v, col in zip(r, columns, strict=True))]
-        chosen = [self.pool.id(("row", t, i)) for i in range(len(rows))]
+        if len(columns) == 2:  # a relation between two one-hot columns needs no selectors
+            self._pairs(columns[0], columns[1], rows)
+            return
+        chosen = list(self._fresh(len(rows)))
         self.clauses.append(chosen)
         support: list[dict[int, list[int]]] = [{} for _ in columns]
         for sel, row in zip(chosen, rows, strict=True):
@@ -155,9 +168,20 @@ class SatSession(Session):
             for v, lit in col.items():
                 self.clauses.append([-lit, *by_value.get(v, [])])
 
+    def _pairs(self, first: dict[int, int], second: dict[int, int], rows: list[Any]) -> None:
+        """Two columns take an allowed pair: each value of either column implies the values of
+        the other it is paired with (each column holds exactly one value)."""
+        partners: tuple[dict[int, list[int]], dict[int, list[int]]] = ({}, {})
+        for a, b in rows:
+            partners[0].setdefault(a, []).append(second[b])
+            partners[1].setdefault(b, []).append(first[a])
+        for col, found in zip((first, second), partners, strict=True):
+            for v, lit in col.items():
+                self.clauses.append([-lit, *found.get(v, [])])
+
     def _one_hot(self, x: IntVar) -> dict[int, int]:
         """A literal per value of ``x``, exactly one of them true."""
-        lits = {v: self.pool.id((x.index, v)) for v in x.domain}
+        lits = dict(zip(x.domain, self._fresh(len(x.domain)), strict=True))
         self.clauses.append(list(lits.values()))
         self._at_most_one(list(lits.values()))
         return lits
