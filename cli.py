@@ -7,6 +7,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import shlex
 import signal
 import sys
@@ -587,7 +588,10 @@ def _named_backends(text: str) -> list[Any]:
 
 
 def _looks_like_path(text: str) -> bool:
-    """A name that was meant as a file: has a separator or an extension, and no spaces."""
+    """A name that was meant as a file: has a separator or an extension, and no spaces; a game
+    ID (``4:2/1//3...``: a ``:`` before any separator) is not one, though it has ``/``."""
+    if re.match(r"[^/\\\s]+:", text) and not re.match(r"[A-Za-z]:[/\\]", text):
+        return False
     return not any(ch.isspace() for ch in text) and ("/" in text or "." in text[-5:])
 
 
