@@ -64,6 +64,7 @@ class About:
     options: tuple[Option, ...] = ()
     sizes: str = "WxH"  # what ``generate --size`` takes
     small: str = "5x5"  # a size ``generate`` makes in a moment (examples, tests)
+    largest: int = 2_500  # the most cells ``generate`` takes on (more where puzzles stay quick)
     parser: str = ""
     model: str = ""
     picture: str = ""

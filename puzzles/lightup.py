@@ -274,4 +274,5 @@ GENRE = About(
     default_encoding="segments",
     output_formats=("grid", "tatham"),
     small="7x7",
+    largest=10_000,
 )

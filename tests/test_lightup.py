@@ -12,7 +12,8 @@ import pytest
 
 from conftest import BACKENDS, DATA
 from gridsat import cli
-from gridsat.genres import get_genre
+from gridsat.generate import size_of
+from gridsat.genres import GenerateError, get_genre
 from gridsat.models.lightup import build
 from gridsat.parsers import ParseError
 from gridsat.parsers.lightup import format_id, format_plain, parse
@@ -350,3 +351,12 @@ def test_long_runs_of_white_cells_are_written_as_the_collection_does() -> None:
     puzzle = parse("." * 60 + "\n" + "." * 59 + "1")
     assert format_id(puzzle) == "60x2:zzzzo1"  # 119 white cells, across the rows
     assert parse(format_id(puzzle)) == puzzle
+
+
+def test_generate_takes_larger_light_up_boards() -> None:
+    """Light Up boards stay quick to prove unique, so its generator goes to 100x100."""
+    assert size_of(GENRE, "60x60") == (60, 60)
+    with pytest.raises(GenerateError, match="limit of 10000 cells"):
+        size_of(GENRE, "101x100")
+    with pytest.raises(GenerateError, match="limit of 2500 cells"):
+        size_of(get_genre("signpost"), "60x60")
