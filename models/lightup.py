@@ -48,8 +48,11 @@ class Layout:
                     run = []
         self.whites = [i for i, ch in enumerate(text) if ch == WHITE]
         self.clues: list[tuple[int, list[int]]] = []
+        self.clues_at: dict[int, list[int]] = {}  # the clues next to each white cell
         for (r, c), n in puzzle.clues().items():
             near = [rr * w + cc for rr, cc in puzzle.neighbours(r, c) if text[rr * w + cc] == WHITE]
+            for j in near:
+                self.clues_at.setdefault(j, []).append(len(self.clues))
             self.clues.append((n, near))
 
 
@@ -57,11 +60,13 @@ def propagate(board: Layout, known: dict[int, bool]) -> dict[int, bool]:
     """The lights and dark cells that follow from ``known`` by the rules alone: a light darkens
     its segments; a clue with all its lights darkens the rest, one with just enough room lights
     it; a cell that only one cell can still light gets that light. Raises Contradiction when a
-    rule cannot hold."""
+    rule cannot hold. Each decision looks again only at the clues and segments it touches."""
     state: dict[int, bool] = {}
     lit = [False] * len(board.segments)
     open_ = [len(cells) for cells in board.segments]  # cells not yet decided, per segment
     todo: list[tuple[int, bool]] = list(known.items())
+    clues = set(range(len(board.clues)))  # to look at again
+    segments = set(range(len(board.segments)))
 
     def decide(i: int, light: bool) -> None:
         if i in state:
@@ -69,20 +74,21 @@ def propagate(board: Layout, known: dict[int, bool]) -> dict[int, bool]:
                 raise Contradiction(f"cell {i} must be both lit and dark")
             return
         state[i] = light
+        clues.update(board.clues_at.get(i, ()))
         for s in (board.row_seg[i], board.col_seg[i]):
             open_[s] -= 1
+            segments.add(s)
             if light:
                 if lit[s]:
                     raise Contradiction("two lights see each other")
                 lit[s] = True
                 todo.extend((j, False) for j in board.segments[s] if j != i)
 
-    changed = True
-    while changed:
+    while todo or clues or segments:
         while todo:
             decide(*todo.pop())
-        changed = False
-        for n, near in board.clues:
+        while clues:
+            n, near = board.clues[clues.pop()]
             on = sum(state.get(j) is True for j in near)
             free = [j for j in near if j not in state]
             if on > n or on + len(free) < n:
@@ -91,17 +97,19 @@ def propagate(board: Layout, known: dict[int, bool]) -> dict[int, bool]:
                 todo.extend((j, False) for j in free)
             elif free and on + len(free) == n:
                 todo.extend((j, True) for j in free)
-        for i in board.whites:
-            a, b = board.row_seg[i], board.col_seg[i]
-            if lit[a] or lit[b]:
-                continue
-            room = open_[a] + open_[b] - (i not in state)
-            if room == 0:
-                raise Contradiction("a cell cannot be lit")
-            if room == 1:
-                j = next(j for s in (a, b) for j in board.segments[s] if j not in state)
-                todo.append((j, True))
-        changed = bool(todo)
+        if todo:
+            continue
+        while segments and not todo:
+            for i in board.segments[segments.pop()]:
+                a, b = board.row_seg[i], board.col_seg[i]
+                if lit[a] or lit[b]:
+                    continue
+                room = open_[a] + open_[b] - (i not in state)
+                if room == 0:
+                    raise Contradiction("a cell cannot be lit")
+                if room == 1:
+                    j = next(j for s in (a, b) for j in board.segments[s] if j not in state)
+                    todo.append((j, True))
     return state
 
 
