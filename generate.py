@@ -39,8 +39,9 @@ def size_of(genre: Genre[Any, Any], text: str) -> tuple[int, int]:
         numbers *= 2
     if len(numbers) != 2 or min(numbers) < 1:
         raise GenerateError(f"bad size {text!r}: {genre.name} takes {genre.about.sizes}")
-    if numbers[0] * numbers[1] > 2_500:
-        raise GenerateError(f"size {text!r} is over the generator's limit of 2500 cells")
+    largest = genre.about.largest
+    if numbers[0] * numbers[1] > largest:
+        raise GenerateError(f"size {text!r} is over the generator's limit of {largest} cells")
     return numbers[0], numbers[1]
 
 

@@ -24,7 +24,18 @@ G = TypeVar("G")  # a genre's given
 Place = tuple[int, int]
 """Where an answer value stands: (row, column) on boards, (category, position) in logic grids."""
 
-BUILTIN = ("signpost", "hidato", "numbrix", "magic", "loop", "zebra", "towers", "keen", "pattern")
+BUILTIN = (
+    "signpost",
+    "hidato",
+    "numbrix",
+    "magic",
+    "loop",
+    "zebra",
+    "towers",
+    "keen",
+    "lightup",
+    "pattern",
+)
 """The genres, in the order the help lists them."""
 
 PLUGINS = "GRIDSAT_GENRES"
@@ -64,6 +75,7 @@ class About:
     options: tuple[Option, ...] = ()
     sizes: str = "WxH"  # what ``generate --size`` takes
     small: str = "5x5"  # a size ``generate`` makes in a moment (examples, tests)
+    largest: int = 2_500  # the most cells ``generate`` takes on (more where puzzles stay quick)
     parser: str = ""
     model: str = ""
     picture: str = ""

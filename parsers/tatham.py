@@ -114,6 +114,61 @@ def write_numbers(values: Sequence[int | None]) -> str:
     return "".join(out)
 
 
+def read_cells(
+    text: str, i: int, cells: int, symbols: str, what: str = "cells"
+) -> tuple[list[str | None], int]:
+    """The grid of single-character cells at ``text[i]`` (Light Up, Bridges, Loopy): each
+    character of ``symbols`` is one cell, a letter ``a``..``z`` that many blank cells (``None``).
+    It ends at a ``,`` or the end of the ID; returns the ``cells`` values and the index after."""
+    values: list[str | None] = []
+    while i < len(text) and text[i] != ",":
+        ch = text[i]
+        if "a" <= ch <= "z":
+            run = ord(ch) - ord("a") + 1
+            if len(values) + run > cells:
+                raise ParseError(
+                    f"too many cells in the {what}: {ch!r} {where(text, i)} runs to cell "
+                    f"{len(values) + run} of {cells}"
+                )
+            values.extend([None] * run)
+        elif ch in symbols:
+            if len(values) >= cells:
+                raise ParseError(
+                    f"too many cells in the {what}: {ch!r} {where(text, i)} would be cell "
+                    f"{len(values) + 1} of {cells}"
+                )
+            values.append(ch)
+        else:
+            shown = ", ".join(repr(s) for s in symbols)
+            raise ParseError(
+                f"unexpected {ch!r} {where(text, i)} in the {what} "
+                f"(expected one of {shown}, or a letter a-z for a run of blank cells)"
+            )
+        i += 1
+    if len(values) < cells:
+        raise ParseError(
+            f"too few cells in the {what}: {len(values)} of {cells}, ending {where(text, i)}"
+        )
+    return values, i
+
+
+def write_cells(values: Sequence[str | None]) -> str:
+    """The grid of single-character cells (``None`` is blank), as the collection writes it:
+    runs of blanks as letters, ``z`` (26) repeated for longer runs."""
+    out: list[str] = []
+    run = 0
+    for v in [*values, ""]:
+        if v is None:
+            run += 1
+            continue
+        while run:
+            step = min(run, 26)
+            out.append(chr(ord("a") + step - 1))
+            run -= step
+        out.append(v)
+    return "".join(out)
+
+
 def edges(n: int) -> list[tuple[int, int]]:
     """The 2n(n-1) internal edges of an n x n board as pairs of cell indices, in the block
     code's order: vertical edges in reading order, then horizontal ones column by column."""
