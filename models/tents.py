@@ -64,13 +64,12 @@ def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[S
     # As many tents as trees: the counts must say so.
     if sum(puzzle.row_counts) != len(trees) or sum(puzzle.column_counts) != len(trees):
         model.add_clause([])
-    # Tents never touch, not even at a corner: at most one in every 2x2 square.
-    for r, c in {(r - dr, c - dc) for r, c in tent for dr in (0, 1) for dc in (0, 1)}:
-        square = [
-            tent[cell] for cell in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) if cell in tent
-        ]
-        if len(square) > 1:
-            model.add_at_most_one(square)
+    # Tents never touch, not even at a corner.
+    for (r, c), lit in tent.items():
+        for cell in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)):
+            other = tent.get(cell)
+            if other is not None:
+                model.clauses.append((-lit, -other))
     # Each row and each column counts its tents.
     by_row: list[list[Lit]] = [[] for _ in range(h)]
     by_column: list[list[Lit]] = [[] for _ in range(w)]
@@ -85,6 +84,8 @@ def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[S
             model.add_clause([])
         elif count == 0:
             model.clauses.extend((-lit,) for lit in lits)
+        elif count == len(lits):
+            model.clauses.extend((lit,) for lit in lits)
         else:
             model.add_sum(lits, [1] * len(lits), "==", count)
     # Each tree has a tent of its own next to it, and each tent a tree of its own.
