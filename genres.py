@@ -34,6 +34,7 @@ BUILTIN = (
     "towers",
     "keen",
     "lightup",
+    "tents",
     "pattern",
 )
 """The genres, in the order the help lists them."""

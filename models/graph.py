@@ -6,7 +6,7 @@ import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 
-from .model import Circuit, Connected, Lit, Model
+from .model import Circuit, Connected, Lit, Matching, Model
 
 
 def add_hamiltonian_path(
@@ -119,6 +119,46 @@ def connectivity_cuts(
             leaving[ru].append(lit)
             leaving[rv].append(lit)
     return [tuple(leaving[r]) for r in groups]
+
+
+def matching_cuts(constraint: Matching, is_true: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
+    """Clauses that each left node left unpaired by a largest pairing needs: the left nodes it
+    reaches along alternating paths (a set S with fewer true right neighbours than members, so
+    Hall's condition fails) need one more of their right literals true. Empty when every left
+    node has a partner."""
+    near: defaultdict[int, list[Lit]] = defaultdict(list)
+    for left, right in constraint.edges:
+        near[left].append(right)
+    partner: dict[Lit, int] = {}  # a true right literal -> its left node
+    mate: dict[int, Lit] = {}  # a left node -> its right literal
+    cuts: set[tuple[Lit, ...]] = set()
+    for left in near:
+        # Breadth first along alternating paths, to a true right literal still free.
+        came: dict[Lit, int] = {}  # a right literal reached -> the left node it came from
+        reached = [left]
+        free = None
+        for node in reached:
+            for right in near[node]:
+                if right in came or not is_true(right):
+                    continue
+                came[right] = node
+                if right not in partner:
+                    free = right
+                    break
+                reached.append(partner[right])
+            if free is not None:
+                break
+        if free is not None:
+            while free is not None:  # flip the path: each left node takes the right before it
+                node = came[free]
+                previous = mate.get(node)
+                partner[free], mate[node] = node, free
+                free = previous
+            continue
+        # The search visited exactly the true right neighbours of the nodes reached: all are
+        # paired within them, so Hall's condition fails there and one more must be true.
+        cuts.add(tuple(sorted({r for n in reached for r in near[n] if not is_true(r)}, key=abs)))
+    return sorted(cuts)
 
 
 def step(mask: int, neighbours: Sequence[int]) -> int:

@@ -60,6 +60,14 @@ class Connected:
     edges: tuple[tuple[int, int, Lit], ...]
 
 
+@dataclass(frozen=True)
+class Matching:
+    """Every left node is paired with a true right literal of its own along the ``edges``
+    ``(left node, right literal)``: a one-to-one pairing (Hall's condition, checked lazily)."""
+
+    edges: tuple[tuple[int, Lit], ...]
+
+
 Choice = tuple[tuple[int, Lit], ...]
 """A value held by a one-hot group: ``(value, literal)`` pairs, exactly one literal true
 (the group's own exactly-one says so; a table only reads it)."""
@@ -94,6 +102,7 @@ class Model:
     circuits: list[Circuit] = field(default_factory=list)
     all_different: list[tuple[IntVar, ...]] = field(default_factory=list)
     connected: list[Connected] = field(default_factory=list)
+    matchings: list[Matching] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     answer: list[Answer] = field(default_factory=list)
 
@@ -149,6 +158,11 @@ class Model:
         """The true edges join all ``nodes`` into one network (solved lazily by every backend)."""
         self.connected.append(Connected(tuple(nodes), tuple(edges)))
 
+    def add_matching(self, edges: Iterable[tuple[int, Lit]]) -> None:
+        """Each left node of ``edges`` has a true right literal of its own among its edges
+        (solved lazily by every backend, by cuts from Hall's condition)."""
+        self.matchings.append(Matching(tuple(edges)))
+
     def add_all_different(self, xs: Iterable[IntVar]) -> None:
         """No two of ``xs`` take the same value."""
         self.all_different.append(tuple(xs))
@@ -174,6 +188,7 @@ class Model:
             "circuits": len(self.circuits),
             "all_different": len(self.all_different),
             "connected": len(self.connected),
+            "matchings": len(self.matchings),
             "tables": len(self.tables),
         }
 

@@ -6,7 +6,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..models.graph import connectivity_cuts
+from ..models.graph import connectivity_cuts, matching_cuts
 from ..models.model import Assignment, Choice, IntVar, Lit, Model
 from .base import Backend, BackendError, Result, Session, Status
 
@@ -132,6 +132,7 @@ class CpSatSession(Session):
                 return bool(a(lit))
 
             new = [cut for c in self.model.connected for cut in connectivity_cuts(c, is_true)]
+            new += [cut for c in self.model.matchings for cut in matching_cuts(c, is_true)]
             if not new:
                 return Result(Status.SOLVED, assignment, stats)
             cuts += len(new)
@@ -141,7 +142,8 @@ class CpSatSession(Session):
     def enumerate(self, limit: int, time_limit: float | None = None) -> Iterator[Result]:
         """Few solutions by blocking and re-solving; many by CP-SAT's own enumeration, kept
         distinct on the answer variables (it repeats solutions that differ elsewhere only)."""
-        if limit <= 2 or self.model.connected:  # lazy constraints need the blocking loop
+        lazy = self.model.connected or self.model.matchings
+        if limit <= 2 or lazy:  # lazy constraints need the blocking loop
             yield from super().enumerate(limit, time_limit)
             return
         cp_model = self._cp

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
-from ..models.graph import connectivity_cuts, degree_groups, subtour_cuts
+from ..models.graph import connectivity_cuts, degree_groups, matching_cuts, subtour_cuts
 from ..models.model import Assignment, IntVar, Lit, Model, Table
 from .base import Backend, BackendError, Result, Session, Status
 
@@ -278,6 +278,7 @@ class SatSession(Session):
             new += [
                 list(cut) for c in self.model.connected for cut in connectivity_cuts(c, is_true)
             ]
+            new += [list(cut) for c in self.model.matchings for cut in matching_cuts(c, is_true)]
             if not new:
                 return Result(Status.SOLVED, self._assignment(true), {"cuts": cuts})
             cuts += len(new)

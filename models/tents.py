@@ -1,0 +1,130 @@
+"""Tents as a model: a Boolean per cell that may hold a tent, and the pairing of tents with
+trees either in the model (``pairs``) or checked lazily (``hall``)."""
+
+from __future__ import annotations
+
+from ..puzzles.tents import SHOWN_GRASS, TENT, TREE, Solution, Tents
+from .model import Assignment, Built, Lit, Model
+
+ENCODINGS = ("pairs", "hall")
+
+
+def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[Solution]:
+    """``pairs``: a Boolean per (tree, cell next to it), exactly one per tree, and a tent
+    exactly where one pair ends (a matching in the model). ``hall``: tents alone, each tree
+    with a tent next to it; that the pairing is one to one is checked lazily (a set of trees
+    with fewer tents around it than trees needs one more: Hall's condition). ``prune`` gives a
+    variable only to cells that may hold a tent: next to a tree, not shown as grass, not next to
+    a tent shown, in a row and a column that count tents."""
+    if encoding not in ENCODINGS:
+        raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
+    model = Model()
+    h, w = puzzle.height, puzzle.width
+    rows = puzzle.rows
+    trees = [(r, c) for r in range(h) for c, ch in enumerate(rows[r]) if ch == TREE]
+    tree_cells = set(trees)
+    near_tree = {
+        (r + dr, c + dc)
+        for r, c in trees
+        for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+        if 0 <= r + dr < h and 0 <= c + dc < w and rows[r + dr][c + dc] != TREE
+    }
+    shown_tents = [(r, c) for r in range(h) for c, ch in enumerate(rows[r]) if ch == TENT]
+    if prune:
+        crowded = {
+            (r + dr, c + dc)
+            for r, c in shown_tents
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if dr or dc
+        }
+        places = sorted(
+            cell
+            for cell in near_tree
+            if rows[cell[0]][cell[1]] != SHOWN_GRASS
+            and cell not in crowded
+            and puzzle.row_counts[cell[0]]
+            and puzzle.column_counts[cell[1]]
+        )
+        places = sorted(set(places) | set(shown_tents))
+    else:
+        places = [(r, c) for r in range(h) for c in range(w) if (r, c) not in tree_cells]
+    tent: dict[tuple[int, int], Lit] = dict(zip(places, model.bool_vars(len(places)), strict=True))
+    if not prune:
+        # A tent stands next to a tree, where the board does not show grass.
+        for cell, lit in tent.items():
+            if cell not in near_tree or rows[cell[0]][cell[1]] == SHOWN_GRASS:
+                model.add_clause([-lit])
+    # A cell shown as a tent holds one.
+    for cell in shown_tents:
+        if cell in tent:
+            model.add_clause([tent[cell]])
+        else:
+            model.add_clause([])
+    # As many tents as trees: the counts must say so.
+    if sum(puzzle.row_counts) != len(trees) or sum(puzzle.column_counts) != len(trees):
+        model.add_clause([])
+    # Tents never touch, not even at a corner.
+    for (r, c), lit in tent.items():
+        for cell in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)):
+            other = tent.get(cell)
+            if other is not None:
+                model.clauses.append((-lit, -other))
+    # Each row and each column counts its tents.
+    by_row: list[list[Lit]] = [[] for _ in range(h)]
+    by_column: list[list[Lit]] = [[] for _ in range(w)]
+    for (r, c), lit in tent.items():
+        by_row[r].append(lit)
+        by_column[c].append(lit)
+    for lits, count in [
+        *zip(by_row, puzzle.row_counts, strict=True),
+        *zip(by_column, puzzle.column_counts, strict=True),
+    ]:
+        if count > len(lits):
+            model.add_clause([])
+        elif count == 0:
+            model.clauses.extend((-lit,) for lit in lits)
+        elif count == len(lits):
+            model.clauses.extend((lit,) for lit in lits)
+        else:
+            model.add_sum(lits, [1] * len(lits), "==", count)
+    # Each tree has a tent of its own next to it, and each tent a tree of its own.
+    beside = {
+        tree: [
+            tent[cell]
+            for cell in ((tree[0] - 1, tree[1]), (tree[0], tree[1] - 1),
+                         (tree[0], tree[1] + 1), (tree[0] + 1, tree[1]))
+            if cell in tent
+        ]
+        for tree in trees
+    }  # fmt: skip
+    if encoding == "pairs":
+        paired: dict[Lit, list[Lit]] = {lit: [] for lit in tent.values()}
+        for tree in trees:
+            pairs = list(model.bool_vars(len(beside[tree])))
+            # The tree is paired with exactly one cell next to it; that cell holds a tent.
+            model.add_exactly_one(pairs)
+            for pair, lit in zip(pairs, beside[tree], strict=True):
+                model.add_clause([-pair, lit])
+                paired[lit].append(pair)
+        for lit, pairs in paired.items():
+            # A tent is paired with exactly one tree.
+            model.add_clause([-lit, *pairs])
+            if len(pairs) > 1:
+                model.add_at_most_one(pairs)
+    else:
+        for tree in trees:
+            # A tree has a tent next to it; the pairing as a whole is checked lazily.
+            model.add_clause(beside[tree])
+        model.add_matching((i, lit) for i, tree in enumerate(trees) for lit in beside[tree])
+    model.answer = list(tent.values())
+    cells = list(tent.items())
+
+    def decode(a: Assignment) -> Solution:
+        board = [["^" if ch == TREE else "." for ch in row] for row in rows]
+        for (r, c), lit in cells:
+            if a(lit):
+                board[r][c] = TENT
+        return tuple("".join(row) for row in board)
+
+    return Built(model, decode)

@@ -1,0 +1,261 @@
+"""Tents: Simon Tatham's game IDs and a plain layout, told apart by the ID's ``:``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..puzzles.tents import OPEN, SHOWN_GRASS, TENT, TREE, Solution, Tents
+from . import ParseError
+from .tatham import clip, split_id, where
+
+MAX_SIDE = 1000
+MAX_CELLS = 250_000
+"""Boards past these sides or cells are refused before anything is built."""
+EXAMPLE = "5x4:ajaca,1,1,0,0,2,1,1,1,1"
+_PARAMS = re.compile(r"(\d+)x(\d+)(?:d[a-z])?")
+"""Tatham's parameters: ``WxH``, and the difficulty (``de``, ``dt``) a full parameter string
+carries, which changes nothing in the board."""
+_ROW = re.compile(r"(.*?)\s*(\d+)\s*")
+"""A row of the plain layout: its cells, then its count."""
+_CELLS = {".": OPEN, "^": TREE, "T": TREE, "!": TENT, "-": SHOWN_GRASS}
+"""The plain layout's cells: open, a tree (``^`` or ``T``), a tent shown, grass shown."""
+
+
+def parse(text: str) -> Tents:
+    """A Tatham game ID (``WxH:desc``, with an optional ``tents:`` before it) or the plain
+    layout (rows of cells each ending with its count, then a line of column counts)."""
+    if ":" in text:
+        return parse_id(text)
+    return parse_plain(text)
+
+
+# -- Simon Tatham's game IDs ----------------------------------------------------------------------
+
+
+def _size(text: str, params: str) -> tuple[int, int]:
+    """``WxH`` checked against the limits, before the board is read."""
+    match = _PARAMS.fullmatch(params)
+    if not match:
+        raise ParseError(
+            f"bad size {clip(params)!r} {where(text, 0)}: a Tents game ID starts with WxH:, "
+            f"e.g. {EXAMPLE}"
+        )
+    if len(match[1]) > 6 or len(match[2]) > 6:
+        raise ParseError(f"size {clip(params)} {where(text, 0)} is over the limit of {MAX_SIDE}")
+    w, h = int(match[1]), int(match[2])
+    if w < 1 or h < 1:
+        raise ParseError(f"size {params} {where(text, 0)}: a board has at least one row and column")
+    if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_CELLS:
+        raise ParseError(
+            f"size {params} {where(text, 0)} is over the limits of {MAX_SIDE} a side and "
+            f"{MAX_CELLS} cells"
+        )
+    return w, h
+
+
+def parse_id(text: str) -> Tents:
+    """A game ID: the trees walked in reading order (``_`` a tree, ``a``..``y`` that many open
+    cells then a tree, ``z`` 25 open cells, ``!``/``-`` the cell before is a tent/grass), a
+    virtual tree just past the end, then ``,`` and each column's count and each row's."""
+    text, colon = split_id(text, ("tents",), EXAMPLE)
+    text = "".join(text.split())
+    colon = text.find(":")
+    w, h = _size(text, text[:colon])
+    cells = w * h
+    board = [OPEN] * cells
+    i = colon + 1
+    at = 0  # the next cell of the walk
+    ended = False
+    while i < len(text) and text[i] != ",":
+        ch = text[i]
+        if ended:
+            raise ParseError(
+                f"unexpected {ch!r} {where(text, i)}: the tree layout already reached the end "
+                f"of the {w}x{h} board"
+            )
+        if ch in "!-":
+            if at == 0:
+                raise ParseError(f"the mark {ch!r} {where(text, i)} follows no cell")
+            board[at - 1] = TENT if ch == "!" else SHOWN_GRASS
+        elif ch == "_" or "a" <= ch <= "z":
+            run = 25 if ch == "z" else 0 if ch == "_" else ord(ch) - ord("a") + 1
+            at += run
+            if at > cells:
+                raise ParseError(
+                    f"too many cells in the tree layout: {ch!r} {where(text, i)} runs past the "
+                    f"{cells} cells of the board"
+                )
+            if ch != "z":
+                if at == cells:
+                    ended = True  # the virtual tree just past the end
+                else:
+                    board[at] = TREE
+                    at += 1
+        else:
+            raise ParseError(
+                f"unexpected {ch!r} {where(text, i)} in the tree layout (expected '_', a letter "
+                "a-z, or a mark '!' or '-')"
+            )
+        i += 1
+    if not ended:
+        raise ParseError(
+            f"too few cells in the tree layout: it covers {at} of {cells} and must end with a "
+            f"letter or '_' that reaches just past the last cell, {where(text, i)}"
+        )
+    counts: list[int] = []
+    lines = [f"column {c + 1}" for c in range(w)] + [f"row {r + 1}" for r in range(h)]
+    for line in lines:
+        if i >= len(text):
+            raise ParseError(
+                f"too few counts: {len(counts)} of {w + h} ({w} columns, then {h} rows), "
+                f"ending {where(text, i)}"
+            )
+        if text[i] != ",":
+            raise ParseError(f"unexpected {text[i]!r} {where(text, i)}: expected ',' and a count")
+        start = i = i + 1
+        while i < len(text) and text[i].isdigit():
+            i += 1
+        if i == start:
+            shown = repr(text[i]) if i < len(text) else "nothing"
+            raise ParseError(f"expected the count of {line} {where(text, i)}, found {shown}")
+        count = int(text[start:i]) if i - start < 8 else cells + 1
+        length = h if line.startswith("column") else w
+        if count > length:
+            raise ParseError(
+                f"the count {clip(text[start:i], 10)} of {line} {where(text, start)} is more "
+                f"than its {length} cells"
+            )
+        counts.append(count)
+    if i < len(text):
+        raise ParseError(
+            f"unexpected {text[i]!r} {where(text, i)}: the {w + h} counts are complete"
+        )
+    rows = tuple("".join(board[r * w : (r + 1) * w]) for r in range(h))
+    return Tents(rows, tuple(counts[w:]), tuple(counts[:w]), tatham=True)
+
+
+def format_id(puzzle: Tents) -> str:
+    """The game ID, as the collection writes it (marks as ``!`` and ``-`` after their cell)."""
+    out: list[str] = []
+    run = 0
+    for ch in [*"".join(puzzle.rows), TREE]:
+        if ch == OPEN:
+            run += 1
+            while run > 25:
+                out.append("z")
+                run -= 25
+            continue
+        out.append("_" if run == 0 else chr(ord("a") + run - 1))
+        run = 0
+        if ch == TENT:
+            out.append("!")
+        elif ch == SHOWN_GRASS:
+            out.append("-")
+    counts = "".join(f",{n}" for n in (*puzzle.column_counts, *puzzle.row_counts))
+    return f"{puzzle.width}x{puzzle.height}:{''.join(out)}{counts}"
+
+
+# -- the plain layout -----------------------------------------------------------------------------
+
+
+def parse_plain(text: str) -> Tents:
+    """Rows of cells (``.`` open, ``^`` or ``T`` a tree, ``!`` a tent shown, ``-`` grass shown),
+    spaces between cells optional, each row ending with its tent count; then a line of the
+    column counts, split by spaces (or one digit a column)."""
+    numbered = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not numbered:
+        raise ParseError(f"empty input: expected a Tents game ID such as {EXAMPLE}, or rows")
+    if len(numbered) < 2:
+        raise ParseError(
+            f"line {numbered[0][0]}: a board needs its rows, each ending with its count, and a "
+            "line of column counts below"
+        )
+    if len(numbered) - 1 > MAX_SIDE:
+        raise ParseError(f"{len(numbered) - 1} rows is over the limit of {MAX_SIDE}")
+    rows: list[str] = []
+    counts: list[int] = []
+    width = 0
+    for n, line in numbered[:-1]:
+        match = _ROW.fullmatch(line)
+        if not match:
+            raise ParseError(f"line {n}: a row must end with its count of tents")
+        row = []
+        for col, ch in enumerate(match[1], 1):
+            if ch.isspace():
+                continue
+            if ch not in _CELLS:
+                raise ParseError(
+                    f"line {n}, column {col}: {ch!r} is not a cell (. open, ^ or T a tree, "
+                    "! a tent, - grass)"
+                )
+            row.append(_CELLS[ch])
+        if not row:
+            raise ParseError(f"line {n}: a row must have cells before its count")
+        width = width or len(row)
+        if len(row) != width:
+            raise ParseError(f"line {n}: {len(row)} cells, expected {width} as in the first row")
+        if width > MAX_SIDE or width * (len(rows) + 1) > MAX_CELLS:
+            raise ParseError(
+                f"line {n}: the board is over the limits of {MAX_SIDE} a side and {MAX_CELLS} cells"
+            )
+        counts.append(_count(match[2], width, f"line {n}: row {len(rows) + 1}"))
+        rows.append("".join(row))
+    n, last = numbered[-1]
+    words = last.split()
+    if len(words) == 1 and len(words[0]) == width and words[0].isdigit():
+        words = list(words[0])
+    if len(words) != width:
+        raise ParseError(
+            f"line {n}: {len(words)} column counts, expected {width} (the last line counts the "
+            "tents of each column)"
+        )
+    columns = []
+    for c, word in enumerate(words, 1):
+        if not word.isdigit():
+            raise ParseError(f"line {n}: column {c}'s count {clip(word, 10)!r} is not a number")
+        columns.append(_count(word, len(rows), f"line {n}: column {c}"))
+    return Tents(tuple(rows), tuple(counts), tuple(columns))
+
+
+def _count(word: str, length: int, what: str) -> int:
+    """A tent count, no more than the cells of its line."""
+    if len(word) > 7 or int(word) > length:
+        raise ParseError(f"{what}'s count {clip(word, 10)} is more than its {length} cells")
+    return int(word)
+
+
+def format_plain(puzzle: Tents) -> str:
+    """The plain layout: cells a space apart, trees as ``^``, each row's count at its end."""
+    plain = {OPEN: ".", TREE: "^", TENT: "!", SHOWN_GRASS: "-"}
+    lines = [
+        " ".join(plain[ch] for ch in row) + f"  {count}"
+        for row, count in zip(puzzle.rows, puzzle.row_counts, strict=True)
+    ]
+    lines.append(" ".join(map(str, puzzle.column_counts)))
+    return "\n".join(lines)
+
+
+def format_puzzle(puzzle: Tents) -> str:
+    """The puzzle as it was read: a game ID, or the plain layout."""
+    return format_id(puzzle) if puzzle.tatham else format_plain(puzzle)
+
+
+def format_solution(puzzle: Tents, solution: Sequence[Sequence[str]], style: str = "grid") -> str:
+    """``grid``: the board (``T`` tent, ``^`` tree, ``.`` grass) with the counts, as the plain
+    layout shows them; ``tatham``: the collection's solve move (``S;T x,y`` per tent)."""
+    if style == "tatham":
+        tents = [
+            f";T{c},{r}" for r, row in enumerate(solution) for c, ch in enumerate(row) if ch == TENT
+        ]
+        return "S" + "".join(tents)
+    lines = [
+        " ".join(row) + f"  {count}" for row, count in zip(solution, puzzle.row_counts, strict=True)
+    ]
+    lines.append(" ".join(map(str, puzzle.column_counts)))
+    return "\n".join(lines)
+
+
+def to_json(puzzle: Tents, solution: Solution) -> list[str]:
+    """The corpus form: a string a row, ``T`` tent, ``^`` tree, ``.`` grass."""
+    return ["".join(row) for row in solution]
