@@ -587,7 +587,7 @@ def test_an_in_process_cpsat_solve_leaves_ctrl_c_to_python() -> None:
 def test_compare_keeps_its_memory_limit_per_run() -> None:
     result = gridsat(
         "compare", "magic", "-", "--backends", "sat:cadical195,cpsat:1", "--repeat", "1",
-        "--encodings", "integer", "--memory-limit", "1", "--time-limit", "3", "--json",
+        "--encodings", "integer", "--memory-limit", "1", "--time-limit", "8", "--json",
         stdin=empty_magic(15).encode(),
     )  # fmt: skip
     answer = json.loads(result.stdout)
