@@ -233,12 +233,12 @@ class SatSession(Session):
         if op == "==" and bound in (0, total):
             return [[-lit] if bound == 0 else [lit] for lit in pos_lits]
         from pysat.card import CardEnc, EncType
-        from pysat.pb import PBEnc
 
         if all(w == 1 for w in pos_weights):
             card = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}[op]
             cnf = card(lits=pos_lits, bound=bound, vpool=self.pool, encoding=EncType.seqcounter)
         else:
+            PBEnc = pb_encoder()
             pb = {"<=": PBEnc.atmost, ">=": PBEnc.atleast, "==": PBEnc.equals}[op]
             cnf = pb(lits=pos_lits, weights=pos_weights, bound=bound, vpool=self.pool)
         return [list(c) for c in cnf.clauses]
@@ -387,3 +387,19 @@ def _status(answer: bool | None) -> Status:
     if answer is None:
         return Status.TIMEOUT
     return Status.SOLVED if answer else Status.UNSOLVABLE
+
+
+def pb_encoder() -> Any:
+    """python-sat's PB encoder; it loads pindakaas, whose library fails to load when the memory
+    limit is reached, and python-sat then fails an assertion: say what it is instead."""
+    try:
+        from pysat.pb import PBEnc
+    except (ImportError, AssertionError) as e:
+        import importlib.util
+
+        if importlib.util.find_spec("pindakaas") is None:
+            raise BackendError(
+                "python-sat's weighted sums need pindakaas: pip install 'python-sat[pb]'"
+            ) from None
+        raise MemoryError(f"the PB encoder (pindakaas) could not be loaded: {e}") from None
+    return PBEnc

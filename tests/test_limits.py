@@ -587,7 +587,7 @@ def test_an_in_process_cpsat_solve_leaves_ctrl_c_to_python() -> None:
 def test_compare_keeps_its_memory_limit_per_run() -> None:
     result = gridsat(
         "compare", "magic", "-", "--backends", "sat:cadical195,cpsat:1", "--repeat", "1",
-        "--encodings", "integer", "--memory-limit", "1", "--time-limit", "8", "--json",
+        "--encodings", "integer", "--memory-limit", "0.5", "--time-limit", "8", "--json",
         stdin=empty_magic(15).encode(),
     )  # fmt: skip
     answer = json.loads(result.stdout)
@@ -596,3 +596,29 @@ def test_compare_keeps_its_memory_limit_per_run() -> None:
     assert "ran out of memory" in runs["sat:cadical195"]["error"]
     assert runs["cpsat:1"]["status"] in ("timeout", "solved")  # the other went on
     assert answer["agree"] and result.returncode == 0  # a limit reached is no disagreement
+
+
+def test_a_memory_limit_reached_while_loading_the_pb_encoder_is_out_of_memory() -> None:
+    # At 0.3 GB the weighted sums' encoder (pindakaas, loaded by python-sat on first use) failed
+    # to load, python-sat failed an assertion, and compare ended in an internal error (exit 70).
+    result = gridsat(
+        "compare", "magic", "-", "--backends", "sat:cadical195,cpsat:1", "--repeat", "1",
+        "--encodings", "integer", "--memory-limit", "0.3", "--time-limit", "8", "--json",
+        stdin=empty_magic(15).encode(),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    runs = {r["backend"]: r for r in json.loads(result.stdout)["results"]}
+    assert runs["sat:cadical195"]["status"] == "out-of-memory"
+
+
+def test_the_pb_encoder_failing_to_load_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    from gridsat.solvers.sat import pb_encoder
+
+    monkeypatch.setitem(sys.modules, "pysat.pb", None)  # importing it fails, as it did
+    with pytest.raises(MemoryError, match="pindakaas"):
+        pb_encoder()
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)  # not installed at all
+    with pytest.raises(BackendError, match=r"pip install 'python-sat\[pb\]'"):
+        pb_encoder()
