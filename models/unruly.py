@@ -153,7 +153,9 @@ def _tables(model: Model, first: int, lines: list[Line], known: Sequence[int | N
 def _differ(model: Model, first: int, a: Line, b: Line, known: Sequence[int | None]) -> None:
     """Lines ``a`` and ``b`` differ. Both hold the same number of ones, so they differ exactly
     when somewhere ``a`` holds a 1 where ``b`` holds a 0: one clause over a literal per such
-    place (the cell itself when the other is known, else a fresh one that implies both)."""
+    place (the cell itself when the other is known, else a fresh one that holds exactly when
+    both do: defined both ways, so a solver that lists every solution, CP-SAT's, does not list
+    each board again for every free setting of these helpers)."""
     pairs = list(zip(a, b, strict=True))
     if any(known[i] is not None and known[j] is not None and known[i] != known[j] for i, j in pairs):
         return  # the givens already tell them apart
@@ -169,5 +171,6 @@ def _differ(model: Model, first: int, a: Line, b: Line, known: Sequence[int | No
             d = model.bool_var()
             model.add_clause([-d, first + i])
             model.add_clause([-d, -(first + j)])
+            model.add_clause([d, -(first + i), first + j])
             some.append(d)
     model.add_clause(some)

@@ -227,11 +227,18 @@ def test_the_checker_accepts_a_solution_and_rejects_each_broken_rule() -> None:
 
 @functools.cache
 def brute_force(text: str) -> frozenset[Grid]:
-    """Every board the rules allow, by trying every 0/1 grid row by row (a column is cut off
-    as soon as it holds three equal or too many of a digit), each full one judged by the
-    checker."""
+    """Every board the rules allow, by trying every 0/1 grid row by row: a row is one of the
+    2^W rows that keep the line rules (``admissible_line``, written here again) and the row's
+    givens, a column is cut off as soon as it holds three equal or too many of a digit; each
+    full board is judged by the checker."""
     puzzle = parse(text)
     w, h = puzzle.width, puzzle.height
+    lines = [row for row in itertools.product((0, 1), repeat=w) if admissible_line(row)]
+    shown = puzzle.givens()
+    choices = [
+        [row for row in lines if all(shown.get((r, c), v) == v for c, v in enumerate(row))]
+        for r in range(h)
+    ]
     found = set()
 
     def fits(rows: list[tuple[int, ...]]) -> bool:
@@ -249,7 +256,7 @@ def brute_force(text: str) -> frozenset[Grid]:
             if check(puzzle, grid) == []:
                 found.add(grid)
             return
-        for row in itertools.product((0, 1), repeat=w):
+        for row in choices[len(rows)]:
             if fits([*rows, row]):
                 extend([*rows, row])
 
@@ -262,19 +269,26 @@ SMALL = [
     "....\n....\n....\n....",
     "unique\n....\n....\n....\n....",
     "1...\n....\n..0.\n....",
-    "......\n......\n......\n......",
-    "unique\n....\n....\n....\n....\n....\n....",
-    "1.....\n......\n..0...\n......\n....1.\n.0....",
-    "unique\n1.....\n......\n..0...\n......\n....1.\n.0....",
-    "0.....\n.1....\n......\n..1..1\n......\n.0..0.",
-    "1....0\n......\n......\n......\n......\n0....1",  # none
+    "unique\n1...\n....\n..0.\n....",
+    "....1.\n.0....\n0.....\n..1...",  # 6 wide, 4 high
+    "unique\n....1.\n.0....\n0.....\n..1...",
+    "1.....\n...1.0\n.1..10\n0.....\n......\n......",
+    "unique\n1.....\n...1.0\n.1..10\n0.....\n......\n......",
+    "1.....\n......\n1.1...\n....00\n......\n.1.0..",
+    "unique\n1.....\n......\n1.1...\n....00\n......\n.1.0..",
+    (DATA / "unruly" / "unsolvable.txt").read_text(),  # none
 ]
 
 
 def test_brute_force_counts_are_what_the_rules_say() -> None:
-    assert len(brute_force("....\n....\n....\n....")) == 72
     assert len(brute_force("..\n..")) == 2
+    # 4x4: 90 boards, 72 of them with distinct rows and columns (OEIS A253316).
+    assert len(brute_force("....\n....\n....\n....")) == 90
+    assert len(brute_force("unique\n....\n....\n....\n....")) == 72
     assert brute_force(SMALL[-1]) == frozenset()
+    # The boards with givens have a few solutions each, fewer with distinct lines.
+    counts = [len(brute_force(text)) for text in SMALL[3:-1]]
+    assert counts == [20, 16, 41, 6, 49, 19, 32, 10]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
