@@ -157,7 +157,9 @@ def _differ(model: Model, first: int, a: Line, b: Line, known: Sequence[int | No
     both do: defined both ways, so a solver that lists every solution, CP-SAT's, does not list
     each board again for every free setting of these helpers)."""
     pairs = list(zip(a, b, strict=True))
-    if any(known[i] is not None and known[j] is not None and known[i] != known[j] for i, j in pairs):
+    if any(
+        known[i] is not None and known[j] is not None and known[i] != known[j] for i, j in pairs
+    ):
         return  # the givens already tell them apart
     some: list[Lit] = []
     for i, j in pairs:

@@ -101,9 +101,7 @@ def _read_params(text: str, colon: int) -> tuple[int, int, bool]:
             i += 1
         else:
             found = repr(text[i]) if i < colon else "nothing"
-            raise ParseError(
-                f"unknown difficulty {where(text, i)}: {found} (t, e or n)"
-            )
+            raise ParseError(f"unknown difficulty {where(text, i)}: {found} (t, e or n)")
     if i < colon:
         raise ParseError(
             f"unexpected {text[i]!r} {where(text, i)} in the parameters "
@@ -113,7 +111,9 @@ def _read_params(text: str, colon: int) -> tuple[int, int, bool]:
     if w % 2 or h % 2:
         raise ParseError(f"{size}: width and height must be even")
     if w < 6 or h < 6:
-        raise ParseError(f"{size}: the collection's boards are at least 6x6 (plain rows may be smaller)")
+        raise ParseError(
+            f"{size}: the collection's boards are at least 6x6 (plain rows may be smaller)"
+        )
     if w > MAX_SIDE or h > MAX_SIDE:
         raise ParseError(f"{size}: each side is at most {MAX_SIDE}")
     if unique:
@@ -178,7 +178,9 @@ def read_rows(text: str, distinct: bool = False) -> Unruly:
             raise ParseError(f"{where_}: {len(row)} cells, but the first row has {width}")
     height = len(rows)
     if size is not None and size != (width, height):
-        raise ParseError(f"the board is {width}x{height}, but the size line says {size[0]}x{size[1]}")
+        raise ParseError(
+            f"the board is {width}x{height}, but the size line says {size[0]}x{size[1]}"
+        )
     _check_size(width, height, "the board")
     return Unruly(tuple(tuple(row) for _, row in rows), distinct=distinct)
 
@@ -249,7 +251,7 @@ def _read_line(number: int, line: str) -> tuple[str, list[int | None]]:
 
 def _read_lists(flat: str) -> list[tuple[str, list[int | None]]]:
     """A list of lists, white space removed: ``[[0,1,_],[1,0,_]]``."""
-    rows = []
+    rows: list[tuple[str, list[int | None]]] = []
     for part in flat.split("]"):
         part = part.strip("[,")
         cells = [c for c in part.split(",") if c] if "," in part else list(part)
@@ -261,7 +263,9 @@ def _read_lists(flat: str) -> list[tuple[str, list[int | None]]]:
         row = []
         for k, token in enumerate(cells, 1):
             if len(token) != 1 and token.strip("_") != "":
-                raise ParseError(f"{name}, cell {k}: {clip(token)!r} is not 0, 1 or a blank (. or _)")
+                raise ParseError(
+                    f"{name}, cell {k}: {clip(token)!r} is not 0, 1 or a blank (. or _)"
+                )
             row.append(_cell(token[0], f"{name}, cell {k}"))
         rows.append((name, row))
     if not rows:

@@ -48,8 +48,9 @@ def check(puzzle: Unruly, solution: Board) -> list[str]:
                 problems.append(f"r{r + 1}c{c + 1} must hold the given {given}, not {v}")
     if problems:
         return problems
-    columns = [tuple(row[c] for row in solution) for c in range(w)]
-    lines = [(f"row {r + 1}", row, [(r, c) for c in range(w)]) for r, row in enumerate(solution)]
+    board = [[int(v or 0) for v in row] for row in solution]  # every cell now 0 or 1
+    columns = [[row[c] for row in board] for c in range(w)]
+    lines = [(f"row {r + 1}", row, [(r, c) for c in range(w)]) for r, row in enumerate(board)]
     lines += [(f"column {c + 1}", col, [(r, c) for r in range(h)]) for c, col in enumerate(columns)]
     for name, values, cells in lines:
         # Half of each row and of each column are ones (and so half are zeros).
@@ -62,8 +63,8 @@ def check(puzzle: Unruly, solution: Board) -> list[str]:
                 problems.append(f"{name}: {where} all hold {values[k]}")
     # With distinct lines: no two rows the same, no two columns the same.
     if puzzle.distinct:
-        for kind, group in (("rows", solution), ("columns", columns)):
-            seen: dict[tuple[int | None, ...], int] = {}
+        for kind, group in (("rows", board), ("columns", columns)):
+            seen: dict[tuple[int, ...], int] = {}
             for i, line in enumerate(group):
                 if tuple(line) in seen:
                     problems.append(f"{kind} {seen[tuple(line)] + 1} and {i + 1} are the same")
@@ -97,9 +98,7 @@ GIVENS: Givens[Unruly, Board, NumberGiven] = number_givens(
     shown=lambda p: p.givens(),
     keep=lambda p, shown: dataclasses.replace(
         p,
-        rows=tuple(
-            tuple(shown.get((r, c)) for c in range(p.width)) for r in range(p.height)
-        ),
+        rows=tuple(tuple(shown.get((r, c)) for c in range(p.width)) for r in range(p.height)),
     ),
 )
 answer = grid_answer

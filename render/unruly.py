@@ -10,7 +10,12 @@ from . import font, grid
 
 ONE = "#4d4d4d"
 """The dark colour of a 1 (the collection's 0.2 grey, lightened so a found digit reads)."""
-COLOURS = {(True, 0): grid.GIVEN, (True, 1): "white", (False, 0): grid.FILLED, (False, 1): "#9ecae1"}
+COLOURS = {
+    (True, 0): grid.GIVEN,
+    (True, 1): "white",
+    (False, 0): grid.FILLED,
+    (False, 1): "#9ecae1",
+}
 """A digit's colour by (given, value): givens black (white on a dark 1), found ones blue."""
 
 

@@ -365,9 +365,7 @@ def test_solve_by_alias_in_every_output_form() -> None:
     row = CORPUS[5]
     run = gridsat("solve", "takuzu", row["id"], "--format", "tatham", "--unique")
     assert run.returncode == 0
-    assert run.stdout.splitlines()[0] == "S" + "".join(
-        str(v) for r in row["solution"] for v in r
-    )
+    assert run.stdout.splitlines()[0] == "S" + "".join(str(v) for r in row["solution"] for v in r)
     data = json.loads(gridsat("solve", "binairo", row["id"], "--json").stdout)
     assert data["solution"] == row["solution"] and data["genre"] == "unruly"
 
