@@ -131,7 +131,7 @@ GENRE = About(
     input_format="a game ID WxH:desc (WxHu: distinct rows and columns), or rows of 0 1 . "
     "(spaces optional, _ also blank) under an optional line `unique` (or --distinct)",
     example="6x6:ccAaBdebbfDCa",
-    default_backend="sat:cadical195",
+    default_backend="sat:glucose4",
     default_encoding="cardinality",
     output_formats=("grid", "tatham"),
     sizes="WxH (even sides)",
