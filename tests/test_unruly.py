@@ -342,6 +342,18 @@ def test_the_unique_line_and_the_flag_add_the_distinct_rule() -> None:
     assert run.returncode == 0 and "unique solution" in run.stdout
 
 
+@pytest.mark.parametrize("encoding", UNRULY.encodings)
+def test_the_distinct_helpers_are_settled_by_the_cells(encoding: str) -> None:
+    # Listed over every variable of the model, the solutions are still the boards: a helper
+    # left free would repeat each board (CP-SAT's own enumeration then stalls on them).
+    text = SMALL[4]
+    built = build(parse(text), encoding)
+    built.model.answer = list(range(1, built.model.num_bools + 1))
+    with get_backend("sat:cadical195").open(built.model) as session:
+        found = [r for r in session.enumerate(100) if r.assignment is not None]
+    assert len(found) == len(brute_force(text))
+
+
 def test_more_rows_than_admissible_lines_have_no_solution_at_once() -> None:
     tall = "unique\n" + "..\n" * 4  # only 01 and 10 are rows of two
     for encoding in UNRULY.encodings:
