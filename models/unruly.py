@@ -10,7 +10,7 @@ from ..puzzles.unruly import Board, Unruly, line_count
 from .model import Assignment, Built, Lit, Model, TooLarge, boolean
 
 ENCODINGS = ("cardinality", "lines")
-MAX_TABLE_ROWS = 1_000_000
+MAX_TABLE_ROWS = 200_000
 """``lines``: the admissible lines left in all tables together, after pruning by givens."""
 
 Line = list[int]

@@ -15,6 +15,7 @@ import pytest
 
 from conftest import BACKENDS, DATA
 from gridsat.genres import get_genre
+from gridsat.models.model import TooLarge
 from gridsat.models.unruly import admissible, build
 from gridsat.parsers import ParseError
 from gridsat.parsers.unruly import format_puzzle, format_solution, parse
@@ -368,6 +369,15 @@ def test_the_tables_are_pruned_by_the_givens() -> None:
     bare = build(puzzle, "lines", prune=False).model
     rows = sum(len(t.rows) for t in pruned.tables)
     assert rows < sum(len(t.rows) for t in bare.tables) == 16 * line_count(8)
+
+
+def test_tables_past_the_limit_are_refused_before_they_are_built() -> None:
+    blank = "\n".join(["." * 20] * 20)  # 40 tables of 8196 lines
+    with pytest.raises(TooLarge, match="over 200000 rows; use the cardinality encoding"):
+        build(parse(blank), "lines")
+    assert len(build(parse(blank), "cardinality").model.sums) == 40
+    run = gridsat("solve", "unruly", "-", "-e", "lines", stdin=blank)
+    assert run.returncode == 2 and "use the cardinality encoding" in run.stderr
 
 
 # -- the command line ------------------------------------------------------------------------------
