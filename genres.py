@@ -33,6 +33,7 @@ BUILTIN = (
     "zebra",
     "towers",
     "keen",
+    "unruly",
     "lightup",
     "tents",
     "pattern",

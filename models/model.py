@@ -73,6 +73,20 @@ Choice = tuple[tuple[int, Lit], ...]
 (the group's own exactly-one says so; a table only reads it)."""
 
 
+def boolean(lit: Lit) -> Choice:
+    """A Boolean as a table column, 0 when false and 1 when true (one of the two always holds)."""
+    return ((0, -lit), (1, lit))
+
+
+def boolean_of(column: Choice) -> Lit | None:
+    """The literal of a column made by ``boolean``, else None."""
+    if len(column) == 2 and (column[0][0], column[1][0]) == (0, 1):
+        (_, off), (_, on) = column
+        if off == -on:
+            return on
+    return None
+
+
 @dataclass(frozen=True)
 class Table:
     """The columns take together one of the allowed ``rows`` (CP-SAT's allowed assignments)."""

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..models.graph import connectivity_cuts, matching_cuts
-from ..models.model import Assignment, Choice, IntVar, Lit, Model
+from ..models.model import Assignment, Choice, IntVar, Lit, Model, boolean_of
 from .base import Backend, BackendError, Result, Session, Status
 
 if TYPE_CHECKING:
@@ -87,6 +87,9 @@ class CpSatSession(Session):
         """A table column: an integer variable, or one made for a one-hot group's value."""
         if isinstance(c, IntVar):
             return self.ints[c.index]
+        own = boolean_of(c)
+        if own is not None:  # a Boolean is its own 0/1 column: no variable made for it
+            return self.lit(own)
         x = self.cp.new_int_var_from_domain(
             self._cp.Domain.from_values([v for v, _ in c]), "choice"
         )

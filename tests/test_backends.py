@@ -21,7 +21,17 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from gridsat.models.graph import add_hamiltonian_path
-from gridsat.models.model import Answer, Choice, Circuit, IntVar, Linear, Model, Table, WeightedSum
+from gridsat.models.model import (
+    Answer,
+    Choice,
+    Circuit,
+    IntVar,
+    Linear,
+    Model,
+    Table,
+    WeightedSum,
+    boolean,
+)
 from gridsat.solvers import Result, Status, get_backend
 
 # One single-worker CP-SAT and three python-sat solvers (kissat404 is rebuilt on every call).
@@ -815,8 +825,24 @@ def random_table_model(seed: int) -> Model:
     return answer_all(m)
 
 
+def random_boolean_table_model(seed: int) -> Model:
+    """Booleans as table columns, some negated, beside an integer: lines of 0s and 1s chosen
+    from a few allowed ones (CP-SAT takes a Boolean as its own column), with a side clause."""
+    rng = random.Random(seed)
+    m = Model()
+    v = list(m.bool_vars(4))
+    x = m.int_var(rng.sample(range(0, 3), 2), "x")
+    for _ in range(rng.randint(1, 2)):
+        lits = [rng.choice((1, -1)) * b for b in rng.sample(v, 3)]
+        rows = {(*(rng.randint(0, 1) for _ in lits), rng.randint(0, 2)) for _ in range(8)}
+        m.add_table([*(boolean(lit) for lit in lits), x], sorted(rows))
+    m.add_clause(rng.sample([*v, *(-b for b in v)], 2))
+    return answer_all(m)
+
+
 RANDOM: dict[str, Callable[[], Model]] = {
     **{f"rand-table-{s}": functools.partial(random_table_model, s) for s in range(15)},
+    **{f"rand-bool-table-{s}": functools.partial(random_boolean_table_model, s) for s in range(10)},
     **{f"rand-bool-{s}": functools.partial(random_bool_model, s) for s in range(25)},
     **{f"rand-int-{s}": functools.partial(random_int_model, s) for s in range(25)},
     **{f"rand-circuit-{s}": functools.partial(random_circuit_model, s) for s in range(20)},
