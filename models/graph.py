@@ -121,6 +121,47 @@ def connectivity_cuts(
     return [tuple(leaving[r]) for r in groups]
 
 
+def add_connected_by_levels(
+    model: Model, nodes: Sequence[int], edges: Sequence[tuple[int, int, Lit]]
+) -> None:
+    """The true edges join all ``nodes`` into one network, as clauses with no lazy cuts: the
+    first node is reached at level 0, and a node reached by level k is reached by level k-1 or
+    has a true edge to a node reached by level k-1; every node is reached by the last level
+    (one less than the nodes: no shortest path is longer)."""
+    if len(nodes) < 2:
+        return
+    index = {n: i for i, n in enumerate(nodes)}
+    around: list[list[tuple[int, Lit]]] = [[] for _ in nodes]
+    for u, v, lit in edges:
+        around[index[u]].append((index[v], lit))
+        around[index[v]].append((index[u], lit))
+    levels = len(nodes) - 1
+    # reached[k][i]: node i is reached by level k (the first node always, at level 0).
+    reached = [[0] * len(nodes)]
+    for k in range(1, levels + 1):
+        row = list(model.bool_vars(len(nodes)))
+        for i, here in enumerate(row):
+            if i == 0:
+                model.add_clause([here])
+                continue
+            before = reached[k - 1][i]
+            steps = []
+            for j, lit in around[i]:
+                there = reached[k - 1][j]
+                if k - 1 == 0 and j != 0:
+                    continue  # at level 0 only the first node is reached
+                if k - 1 == 0 or there:
+                    step = model.bool_var()
+                    model.add_clause([-step, lit])
+                    if k - 1 > 0:
+                        model.add_clause([-step, there])
+                    steps.append(step)
+            model.add_clause([-here, *([before] if before else []), *steps])
+        reached.append(row)
+    for i in range(1, len(nodes)):
+        model.add_clause([reached[levels][i]])
+
+
 def step(mask: int, neighbours: Sequence[int]) -> int:
     """The union of the neighbours of the nodes in ``mask``."""
     out = 0
