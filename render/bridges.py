@@ -51,7 +51,7 @@ def draw(
                       linewidth=max(0.4, points * 0.04), zorder=3)  # fmt: skip
         ax.add_artist(disc)
         label = ax.text(c + 0.5, r + 0.5, str(puzzle.rows[r][c]), ha="center", va="center",
-                        fontsize=font(points, 0.42 / max(2, len(str(biggest))) ** 0.5),
+                        fontsize=font(points, 0.55 / max(2, len(str(biggest))) ** 0.5),
                         fontweight="bold", color=grid.GIVEN, zorder=4)  # fmt: skip
         label.set_gid(f"number-{r}-{c}")
 
