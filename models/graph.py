@@ -125,9 +125,10 @@ def add_connected_by_levels(
     model: Model, nodes: Sequence[int], edges: Sequence[tuple[int, int, Lit]]
 ) -> None:
     """The true edges join all ``nodes`` into one network, as clauses with no lazy cuts: the
-    first node is reached at level 0, and a node reached by level k is reached by level k-1 or
-    has a true edge to a node reached by level k-1; every node is reached by the last level
-    (one less than the nodes: no shortest path is longer)."""
+    first node is reached at level 0; a node is reached by level k exactly when it is reached by
+    level k-1 or a true edge joins it to a node reached by level k-1; every node is reached by
+    the last level (one less than the nodes: no shortest path is longer). Every variable is
+    defined by the edges, so each network has one assignment (counting stays exact)."""
     if len(nodes) < 2:
         return
     index = {n: i for i, n in enumerate(nodes)}
@@ -135,31 +136,43 @@ def add_connected_by_levels(
     for u, v, lit in edges:
         around[index[u]].append((index[v], lit))
         around[index[v]].append((index[u], lit))
-    levels = len(nodes) - 1
-    # reached[k][i]: node i is reached by level k (the first node always, at level 0).
-    reached = [[0] * len(nodes)]
-    for k in range(1, levels + 1):
-        row = list(model.bool_vars(len(nodes)))
-        for i, here in enumerate(row):
-            if i == 0:
-                model.add_clause([here])
-                continue
-            before = reached[k - 1][i]
-            steps = []
-            for j, lit in around[i]:
-                there = reached[k - 1][j]
-                if k - 1 == 0 and j != 0:
-                    continue  # at level 0 only the first node is reached
-                if k - 1 == 0 or there:
-                    step = model.bool_var()
-                    model.add_clause([-step, lit])
-                    if k - 1 > 0:
-                        model.add_clause([-step, there])
-                    steps.append(step)
-            model.add_clause([-here, *([before] if before else []), *steps])
-        reached.append(row)
+    # Level 1: the first node, and its neighbours along true edges.
+    reached: list[Lit | None] = [None] * len(nodes)  # None: the first node, always reached
     for i in range(1, len(nodes)):
-        model.add_clause([reached[levels][i]])
+        here = model.bool_var()
+        steps = [lit for j, lit in around[i] if j == 0]
+        _either(model, here, steps)
+        reached[i] = here
+    for _ in range(2, len(nodes)):
+        level: list[Lit | None] = [None]
+        for i in range(1, len(nodes)):
+            before = reached[i]
+            assert before is not None
+            steps = [before]
+            for j, lit in around[i]:
+                there = reached[j]
+                if there is None:
+                    steps.append(lit)
+                    continue
+                step = model.bool_var()  # the edge is true and its other end was reached
+                model.add_clause([-step, lit])
+                model.add_clause([-step, there])
+                model.add_clause([step, -lit, -there])
+                steps.append(step)
+            here = model.bool_var()
+            _either(model, here, steps)
+            level.append(here)
+        reached = level
+    for lit in reached[1:]:
+        assert lit is not None
+        model.add_clause([lit])
+
+
+def _either(model: Model, here: Lit, steps: Sequence[Lit]) -> None:
+    """``here`` holds exactly when one of ``steps`` does."""
+    model.add_clause([-here, *steps])
+    for step in steps:
+        model.add_clause([here, -step])
 
 
 def step(mask: int, neighbours: Sequence[int]) -> int:

@@ -27,7 +27,8 @@ def parse(text: str, max_bridges: int | None = None, no_loops: bool | None = Non
     text = text.replace("\ufeff", "").replace("\r", "")
     if max_bridges is not None and not 1 <= max_bridges <= MOST:
         raise ParseError(f"--max-bridges {max_bridges}: at most 1..{MOST} bridges join a pair")
-    puzzle = _game_id(text) if ":" in text else _plain(text)
+    looks_like_id = ":" in text or re.fullmatch(r"\s*\d+(x\d+)?m\d+L?\s*", text)
+    puzzle = _game_id(text) if looks_like_id else _plain(text)
     changes: dict[str, Any] = {}
     if max_bridges is not None and max_bridges != puzzle.most:
         changes["most"] = max_bridges
