@@ -294,7 +294,8 @@ def test_bad_layouts_name_the_row_and_column(text: str, what: str) -> None:
 def test_bad_maximum_option(capsys: pytest.CaptureFixture[str]) -> None:
     code = cli.main(["solve", "bridges", str(CORPUS[0]["id"]), "--max-bridges", "9"])
     out, err = capsys.readouterr()
-    assert code == cli.EXIT_USAGE and out == "" and "--max-bridges 9" in err and err.count("\n") == 1
+    assert code == cli.EXIT_USAGE and out == ""
+    assert "--max-bridges 9" in err and err.count("\n") == 1
 
 
 def test_generated_boards_are_solved_and_checked() -> None:
