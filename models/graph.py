@@ -136,22 +136,18 @@ def add_connected_by_levels(
     for u, v, lit in edges:
         around[index[u]].append((index[v], lit))
         around[index[v]].append((index[u], lit))
-    # Level 1: the first node, and its neighbours along true edges.
-    reached: list[Lit | None] = [None] * len(nodes)  # None: the first node, always reached
+    # Level 1: the first node's neighbours along true edges; then a level more each round.
+    reached: list[Lit] = [0] * len(nodes)  # 0 for the first node: always reached
     for i in range(1, len(nodes)):
-        here = model.bool_var()
-        steps = [lit for j, lit in around[i] if j == 0]
-        _either(model, here, steps)
-        reached[i] = here
+        reached[i] = model.bool_var()
+        _either(model, reached[i], [lit for j, lit in around[i] if j == 0])
     for _ in range(2, len(nodes)):
-        level: list[Lit | None] = [None]
+        level: list[Lit] = [0]
         for i in range(1, len(nodes)):
-            before = reached[i]
-            assert before is not None
-            steps = [before]
+            steps = [reached[i]]
             for j, lit in around[i]:
                 there = reached[j]
-                if there is None:
+                if not there:
                     steps.append(lit)
                     continue
                 step = model.bool_var()  # the edge is true and its other end was reached
@@ -159,13 +155,11 @@ def add_connected_by_levels(
                 model.add_clause([-step, there])
                 model.add_clause([step, -lit, -there])
                 steps.append(step)
-            here = model.bool_var()
-            _either(model, here, steps)
-            level.append(here)
+            level.append(model.bool_var())
+            _either(model, level[i], steps)
         reached = level
-    for lit in reached[1:]:
-        assert lit is not None
-        model.add_clause([lit])
+    for last in reached[1:]:
+        model.add_clause([last])
 
 
 def _either(model: Model, here: Lit, steps: Sequence[Lit]) -> None:
