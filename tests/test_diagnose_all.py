@@ -44,6 +44,7 @@ SLOW = {
     "zebra/zebra-clues.txt",
     "signpost/seed-fewer-givens.txt",
     "signpost/multiple.txt",
+    "bridges/generated-40x40.txt",
 }
 """Bundled puzzles whose diagnosis (or picture) takes a second or more, or that another case
 already covers: run under the ``slow`` mark."""
