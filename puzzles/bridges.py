@@ -232,8 +232,6 @@ def random_layout(
         while (rr, cc) != end:
             grid[rr][cc] = n if dc else -n
             rr, cc = rr + dr, cc + dc
-    if len(placed) < 2:
-        raise GenerateError(f"no two islands fit on a {width}x{height} board")
     return tuple(tuple(row) for row in grid), tuple(tuple(row) for row in island)
 
 
@@ -256,7 +254,18 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     width, height = size
     if width < 3 or height < 3:
         raise GenerateError("a Bridges board needs at least 3x3 cells")
-    solution, island = random_layout(width, height, rng)
+    # Like the collection, prefer a layout with islands on all four sides; two islands at least.
+    found = None
+    for _ in range(50):
+        solution, island = random_layout(width, height, rng)
+        sides = (island[0], island[-1], [row[0] for row in island], [row[-1] for row in island])
+        if sum(map(sum, island)) > 1:
+            found = solution, island
+            if all(any(side) for side in sides):
+                break
+    if found is None:
+        raise GenerateError(f"no two islands fit on a {width}x{height} board")
+    solution, island = found
     puzzle = Bridges(numbers(solution, island))
     fixed = {}
     for link in links(puzzle):

@@ -18,7 +18,7 @@ from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
 from gridsat.parsers.bridges import format_solution, parse
 from gridsat.pipeline import solve
-from gridsat.puzzles.bridges import Board, Bridges, check, links, numbers, random_layout
+from gridsat.puzzles.bridges import Bridges, check, numbers, random_layout
 from gridsat.solvers import get_backend
 
 GENRE = get_genre("bridges")
@@ -26,27 +26,38 @@ CORPUS = [json.loads(line) for line in (DATA / "bridges" / "tatham.jsonl").read_
 PLAIN = sorted((DATA / "bridges").glob("*.txt"))
 
 
-def board(puzzle: Bridges, counts: dict[int, int]) -> Board:
-    """The solution board with ``counts[p]`` bridges on place ``p`` of ``links(puzzle)``."""
-    grid = [[0] * puzzle.width for _ in range(puzzle.height)]
-    for p, link in enumerate(links(puzzle)):
-        for r, c in link.between:
-            n = counts.get(p, 0)
-            if n and grid[r][c]:
-                return ()  # two places cross here: not a board
-            if n:
-                grid[r][c] = n if link.horizontal else -n
-    return tuple(tuple(row) for row in grid)
+def places(puzzle: Bridges) -> list[tuple[bool, list[tuple[int, int]]]]:
+    """Where bridges could run, found here from the rules: two islands in one row or column with
+    only water between; (horizontal, the water cells between)."""
+    rows, found = puzzle.rows, []
+    islands = [(r, c) for r, row in enumerate(rows) for c, n in enumerate(row) if n]
+    for (r1, c1), (r2, c2) in itertools.combinations(islands, 2):
+        if r1 == r2:
+            between = [(r1, c) for c in range(c1 + 1, c2)]
+        elif c1 == c2:
+            between = [(r, c1) for r in range(r1 + 1, r2)]
+        else:
+            continue
+        if between and not any(rows[r][c] for r, c in between):
+            found.append((r1 == r2, between))
+    return found
 
 
 def brute_force(puzzle: Bridges) -> int:
     """How many boards the checker accepts, over every count 0..M on every place bridges could
-    run (a bridge anywhere else would not end at two islands, and the checker says so)."""
-    places = links(puzzle)
+    run (a bridge anywhere else would not end at two islands, and the checker says so); boards
+    where two places would share a cell are not boards."""
+    where = places(puzzle)
     found = 0
-    for counts in itertools.product(range(puzzle.most + 1), repeat=len(places)):
-        solution = board(puzzle, dict(enumerate(counts)))
-        if solution and not check(puzzle, solution):
+    for counts in itertools.product(range(puzzle.most + 1), repeat=len(where)):
+        grid = [[0] * puzzle.width for _ in range(puzzle.height)]
+        crossed = False
+        for (horizontal, between), n in zip(where, counts, strict=True):
+            for r, c in between:
+                crossed = crossed or bool(n and grid[r][c])
+                grid[r][c] = grid[r][c] or (n if horizontal else -n)
+        solution = tuple(tuple(row) for row in grid)
+        if not crossed and not check(puzzle, solution):
             found += 1
     return found
 
