@@ -4,6 +4,7 @@ collection's text drawing, its solve move, and the corpus's JSON."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -30,18 +31,16 @@ def parse(text: str, max_bridges: int | None = None, no_loops: bool | None = Non
     looks_like_id = ":" in text or re.fullmatch(r"\s*\d+(x\d+)?m\d+L?\s*", text)
     puzzle = _game_id(text) if looks_like_id else _plain(text)
     changes: dict[str, Any] = {}
-    if max_bridges is not None and max_bridges != puzzle.most:
+    if max_bridges is not None:
         changes["most"] = max_bridges
-    if no_loops and not puzzle.no_loops:
+    if no_loops:
         changes["no_loops"] = True
-    if changes:
-        puzzle = Bridges(
-            puzzle.rows,
-            changes.get("most", puzzle.most),
-            changes.get("no_loops", puzzle.no_loops),
-            puzzle.fixed,
-            puzzle.game_id,
-        )
+    puzzle = dataclasses.replace(puzzle, **changes)
+    for (r, c), v in sorted(puzzle.fixed.items()):
+        if abs(v) > puzzle.most:
+            raise ParseError(
+                f"r{r + 1}c{c + 1} is given {abs(v)} bridges, but at most {puzzle.most} join a pair"
+            )
     return puzzle
 
 
@@ -152,11 +151,6 @@ def _plain(text: str) -> Bridges:
         rows.append(tuple(row))
     if not any(any(row) for row in rows):
         raise ParseError("the board has no islands")
-    for (r, c), v in fixed.items():
-        if abs(v) > most:
-            raise ParseError(
-                f"r{r + 1}c{c + 1} is given {abs(v)} bridges, but at most {most} join a pair"
-            )
     return Bridges(tuple(rows), most, no_loops, fixed)
 
 

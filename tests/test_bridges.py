@@ -208,6 +208,8 @@ def test_given_cells_are_kept() -> None:
             assert outcome.status == "unique"
             assert outcome.solutions[0][0][1] == top
         assert parse(GENRE.format_puzzle(given)) == given
+    with pytest.raises(ParseError, match="r1c2 is given 2 bridges, but at most 1 join a pair"):
+        parse("2=2", max_bridges=1)
 
 
 # -- reading and writing ----------------------------------------------------------------------
