@@ -34,6 +34,7 @@ BUILTIN = (
     "towers",
     "keen",
     "unruly",
+    "bridges",
     "lightup",
     "tents",
     "pattern",

@@ -161,6 +161,54 @@ def matching_cuts(constraint: Matching, is_true: Callable[[Lit], bool]) -> list[
     return sorted(cuts)
 
 
+def add_connected_by_levels(
+    model: Model, nodes: Sequence[int], edges: Sequence[tuple[int, int, Lit]]
+) -> None:
+    """The true edges join all ``nodes`` into one network, as clauses with no lazy cuts: the
+    first node is reached at level 0; a node is reached by level k exactly when it is reached by
+    level k-1 or a true edge joins it to a node reached by level k-1; every node is reached by
+    the last level (one less than the nodes: no shortest path is longer). Every variable is
+    defined by the edges, so each network has one assignment (counting stays exact)."""
+    if len(nodes) < 2:
+        return
+    index = {n: i for i, n in enumerate(nodes)}
+    around: list[list[tuple[int, Lit]]] = [[] for _ in nodes]
+    for u, v, lit in edges:
+        around[index[u]].append((index[v], lit))
+        around[index[v]].append((index[u], lit))
+    # Level 1: the first node's neighbours along true edges; then a level more each round.
+    reached: list[Lit] = [0] * len(nodes)  # 0 for the first node: always reached
+    for i in range(1, len(nodes)):
+        reached[i] = model.bool_var()
+        _either(model, reached[i], [lit for j, lit in around[i] if j == 0])
+    for _ in range(2, len(nodes)):
+        level: list[Lit] = [0]
+        for i in range(1, len(nodes)):
+            steps = [reached[i]]
+            for j, lit in around[i]:
+                there = reached[j]
+                if not there:
+                    steps.append(lit)
+                    continue
+                step = model.bool_var()  # the edge is true and its other end was reached
+                model.add_clause([-step, lit])
+                model.add_clause([-step, there])
+                model.add_clause([step, -lit, -there])
+                steps.append(step)
+            level.append(model.bool_var())
+            _either(model, level[i], steps)
+        reached = level
+    for last in reached[1:]:
+        model.add_clause([last])
+
+
+def _either(model: Model, here: Lit, steps: Sequence[Lit]) -> None:
+    """``here`` holds exactly when one of ``steps`` does."""
+    model.add_clause([-here, *steps])
+    for step in steps:
+        model.add_clause([here, -step])
+
+
 def step(mask: int, neighbours: Sequence[int]) -> int:
     """The union of the neighbours of the nodes in ``mask``."""
     out = 0
