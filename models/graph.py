@@ -95,8 +95,15 @@ def connectivity_cuts(
     constraint: Connected, is_true: Callable[[Lit], bool]
 ) -> list[tuple[Lit, ...]]:
     """Clauses that join the networks of an assignment: for each network but when there is only
-    one, some edge leaving it must be true. Empty when the nodes are already one network."""
-    parent = {n: n for n in constraint.nodes}
+    one, some edge leaving it must be true. Empty when the nodes are already one network.
+
+    With nodes that take part only when their literal holds, the cut is conditional: if a node
+    of this network and one of another both take part, an edge leaves this network (an open
+    edge of literal 0 leaves it when the node across takes part). An anchor (a set of nodes
+    of which one always takes part) inside the network, or wholly outside it, stands in for
+    the condition on that side."""
+    when = constraint.when
+    parent = {n: n for n in constraint.nodes if n not in when or is_true(when[n])}
 
     def root(n: int) -> int:
         while parent[n] != n:
@@ -105,20 +112,44 @@ def connectivity_cuts(
         return n
 
     for u, v, lit in constraint.edges:
-        if is_true(lit):
-            parent[root(u)] = root(v)
-    groups: defaultdict[int, set[int]] = defaultdict(set)
-    for n in constraint.nodes:
-        groups[root(n)].add(n)
+        if u in parent and v in parent and (lit == 0 or is_true(lit)):
+            ru, rv = root(u), root(v)
+            if ru != rv:
+                parent[ru] = rv
+    group = {n: root(n) for n in parent}
+    groups: defaultdict[int, list[int]] = defaultdict(list)
+    for n, r in group.items():
+        groups[r].append(n)
     if len(groups) <= 1:
         return []
     leaving: defaultdict[int, list[Lit]] = defaultdict(list)
     for u, v, lit in constraint.edges:
-        ru, rv = root(u), root(v)
-        if ru != rv:
-            leaving[ru].append(lit)
-            leaving[rv].append(lit)
-    return [tuple(leaving[r]) for r in groups]
+        ru, rv = group.get(u), group.get(v)
+        if ru == rv:
+            continue
+        if ru is not None:
+            crossing = lit or when.get(v, 0)
+            if crossing:
+                leaving[ru].append(crossing)
+        if rv is not None:
+            crossing = lit or when.get(u, 0)
+            if crossing:
+                leaving[rv].append(crossing)
+    cuts = []
+    for r, members in groups.items():
+        # Name a node of this network and one of another: fixed ones need no condition, nor
+        # a side that holds an anchor whole.
+        inner = set(members)
+        condition = []
+        if all(n in when for n in members) and not any(a <= inner for a in constraint.anchors):
+            condition.append(-when[members[0]])
+        if not any(inner.isdisjoint(a) for a in constraint.anchors):
+            others = [n for g, ns in groups.items() if g != r for n in ns]
+            w = next((n for n in others if n not in when), others[0])
+            if w in when:
+                condition.append(-when[w])
+        cuts.append((*condition, *leaving[r]))
+    return cuts
 
 
 def step(mask: int, neighbours: Sequence[int]) -> int:

@@ -1,0 +1,56 @@
+"""Loopy pictures: the dots, the clues, and the loop as one thick line along the cell edges;
+free cells (diagnose, or where two solutions differ) shaded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..puzzles.loopy import Lines, Loopy
+from . import font, grid
+
+LOOP = "#1f5fbf"
+DOT = "#222222"
+FAINT = "#d0d0d0"
+
+
+def extent(puzzle: Loopy) -> tuple[float, float, float, float]:
+    return (0.0, 0.0, float(puzzle.width), float(puzzle.height))
+
+
+def draw(
+    ax: Any, puzzle: Loopy, solution: Lines | None, marked: set[tuple[int, int]], points: float
+) -> None:
+    from matplotlib.collections import LineCollection
+    from matplotlib.patches import Rectangle
+
+    h, w = puzzle.height, puzzle.width
+    for r, c in sorted(marked):  # shaded cells, id cell-R-C
+        square = Rectangle((c, r), 1, 1, facecolor=grid.MARKED, linewidth=0, zorder=1)
+        square.set_gid(f"cell-{r}-{c}")
+        ax.add_artist(square)
+    # The grid's edges, faint: where the loop may run.
+    faint = [[(0, y), (w, y)] for y in range(h + 1)] + [[(x, 0), (x, h)] for x in range(w + 1)]
+    ax.add_collection(LineCollection(faint, colors=FAINT, linewidths=0.6, zorder=1.5))
+    if solution is not None:
+        segments = [
+            [(x, y), (x + 1, y)] for y, row in enumerate(solution.h) for x, on in enumerate(row) if on
+        ]
+        segments += [
+            [(x, y), (x, y + 1)] for y, row in enumerate(solution.v) for x, on in enumerate(row) if on
+        ]
+        loop = LineCollection(
+            segments, colors=LOOP, linewidths=max(0.8, points * 0.09), capstyle="round", zorder=3
+        )
+        loop.set_gid("loop")
+        ax.add_collection(loop)
+    xs = [x for _ in range(h + 1) for x in range(w + 1)]
+    ys = [y for y in range(h + 1) for _ in range(w + 1)]
+    dots = ax.scatter(xs, ys, s=max(0.5, (points * 0.08) ** 2), c=DOT, zorder=4, linewidths=0)
+    dots.set_gid("dots")
+    for r, row in enumerate(puzzle.rows):
+        for c, clue in enumerate(row):
+            if clue is not None:
+                text = ax.text(c + 0.5, r + 0.5, str(clue), ha="center", va="center",
+                               fontsize=font(points, 0.42), fontweight="bold",
+                               color=grid.GIVEN, zorder=5)  # fmt: skip
+                text.set_gid(f"number-{r}-{c}")

@@ -1,0 +1,305 @@
+"""Loopy (Slitherlink): Tatham's game IDs and plain rows read and written back, the checker
+against broken loops, solution counts against brute force, and one loop, never two."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from typing import Any
+
+import pytest
+
+from conftest import BACKENDS, DATA
+from gridsat import cli
+from gridsat.genres import get_genre
+from gridsat.models.model import Model
+from gridsat.parsers import ParseError
+from gridsat.parsers.loopy import format_id, parse, solve_move
+from gridsat.pipeline import solve
+from gridsat.puzzles.loopy import Lines, Loopy, check, lines_around, make, random_region
+from gridsat.solvers import get_backend
+
+GENRE = get_genre("loopy")
+CORPUS = [json.loads(line) for line in (DATA / "loopy" / "tatham.jsonl").read_text().splitlines()]
+PLAIN = sorted((DATA / "loopy").glob("*.txt"))
+
+
+def lines_of(h: list[str], v: list[str]) -> Lines:
+    return Lines(tuple(tuple(map(int, r)) for r in h), tuple(tuple(map(int, r)) for r in v))
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- reading and writing ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("row", CORPUS, ids=[r["id"][:24] for r in CORPUS])
+def test_every_corpus_id_is_written_back_exactly_and_its_answer_checks(row: dict[str, Any]) -> None:
+    puzzle = parse(row["id"])
+    assert puzzle.tatham and GENRE.format_puzzle(puzzle) == row["id"]
+    assert parse(GENRE.format_puzzle(puzzle)) == puzzle
+    answer = lines_of(row["solution"]["h"], row["solution"]["v"])
+    assert check(puzzle, answer) == []
+    assert GENRE.to_json(puzzle, answer) == row["solution"]
+
+
+@pytest.mark.parametrize("path", PLAIN, ids=[p.name for p in PLAIN])
+def test_plain_examples_round_trip(path: Any) -> None:
+    puzzle = parse(path.read_text())
+    assert not puzzle.tatham
+    assert parse(GENRE.format_puzzle(puzzle)) == puzzle
+
+
+def test_both_forms_read_the_same_board() -> None:
+    plain = parse("3.2\n.1.\n0..")
+    tatham = parse("3x3t0:3a2a1a0b")
+    assert plain.rows == tatham.rows == ((3, None, 2), (None, 1, None), (0, None, None))
+    assert format_id(plain) == "3x3t0:3a2a1a0b"
+    # A prefix, no grid type, a difficulty, and white space inside are accepted.
+    for text in ("loopy:3x3t0:3a2a1a0b", "3x3:3a2a1a0b", "3x3t0de:3a2a\n 1a0b", " 3x3t0:3a2a1a0b\n"):
+        assert parse(text).rows == tatham.rows
+    # Spaces between cells and other marks for no clue read as the plain form.
+    assert parse("3 . 2\n- 1 _\n0 . .\n\n").rows == plain.rows
+
+
+def test_long_runs_of_blank_cells_chain_letters() -> None:
+    puzzle = Loopy(((None,) * 30, (None,) * 29 + (2,)))
+    text = format_id(puzzle)
+    assert text == "30x2t0:zzg2"  # 26 + 26 + 7 blank cells, then the 2
+    assert parse(text).rows == puzzle.rows
+
+
+ID_ERRORS = [
+    ("5x5t0", "no ':'"),
+    ("5y5t0:" + "a" * 25, "expected 'x' between width and height at column 2"),
+    ("x5t0:a", "expected the width at column 1"),
+    ("0x5t0:", "bad size 0x5"),
+    ("101x5t0:", "sides up to 100"),
+    ("5x5t1:" + "y", "grid type t1 at column 5 of the game ID is not the square grid"),
+    ("5x5t12:" + "y", "grid type t12"),
+    ("5x5t0q:" + "y", "unexpected 'q' at column 6"),
+    ("5x5t0:a3a2!a", "unexpected '!' at column 11"),
+    ("5x5t0:a3_a", "unexpected '_' at column 9"),
+    ("5x5t0:a3a5a", "clue 5 ('5') at column 10 of the game ID: a square has only 4 sides"),
+    ("5x5t0:a3aCa", "clue 12 ('C') at column 10"),
+    ("2x2t0:abc", "too many cells: 'c' at column 9 of the game ID runs to cell 6 of 4"),
+    ("2x2t0:1111" + "2", "too many cells: clue 2 at column 11"),
+    ("3x3t0:a3a", "too few cells: the description gives 3 of 3x3 = 9, ending at the end"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), ID_ERRORS, ids=[t for t, _ in ID_ERRORS])
+def test_id_errors_name_where_in_the_id(
+    text: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(ParseError, match="") as caught:
+        parse(text)
+    assert message in str(caught.value)
+    code, out, err = run(capsys, "solve", "loopy", text)
+    assert (code, out) == (2, "")
+    assert err == f"gridsat: error: {caught.value}\n"
+
+
+def test_a_grid_description_says_other_tilings_are_refused() -> None:
+    with pytest.raises(ParseError, match="only the square grid"):
+        parse("5x5t0:_a3")
+
+
+PLAIN_ERRORS = [
+    ("3.2\n.x.", "unexpected 'x' at line 2, column 2"),
+    ("3.2\n.5.", "unexpected '5' at line 2, column 2 (a square has only 4 sides"),
+    ("3.2\n..\n...", "line 2 has 2 cells, but the first row (line 1) has 3"),
+    ("\n \n", "empty input"),
+    ("." * 101, "too large at line 1"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), PLAIN_ERRORS, ids=[m for _, m in PLAIN_ERRORS])
+def test_plain_errors_name_the_line_and_column(text: str, message: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        parse(text)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_the_drawing_shows_dots_lines_and_clues() -> None:
+    puzzle = parse("3.\n..")
+    lines = lines_around([[True, False], [False, False]])
+    assert GENRE.format_solution(puzzle, lines, "grid") == "+---+   +\n| 3 |\n+---+   +\n\n+   +   +"
+
+
+def test_the_solve_move_numbers_edges_as_the_square_grid_does() -> None:
+    # Faces in reading order: top (first row only), right, bottom, left (first column only).
+    two = lines_around([[True, True]])
+    assert solve_move(two) == "S0y1n2y3y4y5y6y"
+    one = lines_around([[False, True], [False, False]])
+    #  face (0,0): 0 top, 1 right, 2 bottom, 3 left; face (0,1): 4 top, 5 right, 6 bottom;
+    #  face (1,0): 7 right, 8 bottom, 9 left; face (1,1): 10 right, 11 bottom.
+    assert solve_move(one) == "S0n1y2n3n4y5y6y7n8n9n10n11n"
+
+
+def test_the_solve_move_names_every_edge_once_on_a_corpus_board() -> None:
+    row = CORPUS[-1]
+    puzzle = parse(row["id"])
+    answer = lines_of(row["solution"]["h"], row["solution"]["v"])
+    move = GENRE.format_solution(puzzle, answer, "tatham")
+    w, h = puzzle.width, puzzle.height
+    edges = move[1:].replace("y", " ").replace("n", " ").split()
+    assert edges == [str(i) for i in range(w * (h + 1) + h * (w + 1))]
+    assert move.count("y") == sum(map(sum, answer.h)) + sum(map(sum, answer.v))
+
+
+# -- the checker --------------------------------------------------------------------------------
+
+
+def flipped(lines: Lines, kind: str, y: int, x: int) -> Lines:
+    h = [list(r) for r in lines.h]
+    v = [list(r) for r in lines.v]
+    grid = h if kind == "h" else v
+    grid[y][x] ^= 1
+    return Lines(tuple(map(tuple, h)), tuple(map(tuple, v)))
+
+
+def test_the_checker_rejects_each_broken_rule() -> None:
+    row = CORPUS[0]
+    puzzle = parse(row["id"])
+    answer = lines_of(row["solution"]["h"], row["solution"]["v"])
+    assert check(puzzle, answer) == []
+    # A clue with a side too many or too few (and the dots at that side's ends).
+    broken = check(puzzle, flipped(answer, "h", 0, 0))  # r1c1 has no clue; r1c2 is 3
+    assert any("corner of r1c1 has 1 lines" in p for p in broken)
+    broken = check(puzzle, flipped(answer, "h", 0, 1))
+    assert any(p.startswith("r1c2 has 2 sides on the loop, not 3") for p in broken)
+    # Two loops where one is asked for.
+    two = lines_around([[True, False, True]])
+    assert check(parse("4.4"), two) == [
+        "the lines are not one loop: 4 of the 8 dots on lines are joined to the top-left "
+        "corner of r1c1"
+    ]
+    # No loop at all; a board of the wrong size.
+    assert check(parse("..\n.."), lines_around([[False] * 2] * 2)) == [
+        "no line is drawn: there is no loop"
+    ]
+    assert check(parse("..\n.."), two) == ["the lines are not those of a 2x2 board"]
+
+
+def test_random_regions_are_bordered_by_one_loop() -> None:
+    for seed in range(30):
+        rng = random.Random(seed)
+        w, h = rng.randint(1, 9), rng.randint(1, 9)
+        puzzle, lines, always = make((w, h), rng, None)
+        assert check(puzzle, lines) == [] and always == []
+        assert sum(map(sum, random_region(w, h, rng))) >= 1
+
+
+# -- one loop, and counts against brute force ---------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("encoding", GENRE.encodings)
+def test_clues_that_two_loops_meet_have_no_solution(backend: str, encoding: str) -> None:
+    puzzle = parse("4.4")
+    assert check(puzzle, lines_around([[True, False, True]]))  # only the one-loop rule fails
+    assert solve(GENRE, puzzle, get_backend(backend), encoding, limit=2).status == "unsolvable"
+
+
+def all_lines(w: int, h: int) -> list[Lines]:
+    """Every set of lines on a w x h board."""
+    n_h, n_v = (h + 1) * w, h * (w + 1)
+    found = []
+    for bits in itertools.product((0, 1), repeat=n_h + n_v):
+        hs = tuple(tuple(bits[y * w : (y + 1) * w]) for y in range(h + 1))
+        vs = tuple(tuple(bits[n_h + y * (w + 1) : n_h + (y + 1) * (w + 1)]) for y in range(h))
+        found.append(Lines(hs, vs))
+    return found
+
+
+def small_boards() -> list[Loopy]:
+    rng = random.Random(7)
+    boards = [Loopy(((None,) * w,) * h) for w, h in ((1, 1), (2, 1), (3, 1), (2, 2), (4, 1))]
+    for _ in range(8):
+        w, h = rng.choice(((2, 2), (3, 1), (4, 1), (2, 1)))
+        boards.append(
+            Loopy(tuple(tuple(rng.choice((None, None, 0, 1, 2, 3)) for _ in range(w)) for _ in range(h)))
+        )
+    return boards
+
+
+BRUTE = {(b.width, b.height): all_lines(b.width, b.height) for b in small_boards()}
+
+
+@pytest.mark.parametrize("backend", ["cpsat:1", "sat:cadical195", "sat:kissat404"])
+@pytest.mark.parametrize("encoding", GENRE.encodings)
+def test_counts_match_brute_force(backend: str, encoding: str) -> None:
+    for puzzle in small_boards():
+        want = sum(1 for lines in BRUTE[puzzle.width, puzzle.height] if not check(puzzle, lines))
+        outcome = solve(GENRE, puzzle, get_backend(backend), encoding, limit=100)
+        assert outcome.count_exact and len(outcome.solutions) == want, puzzle
+        assert all(check(puzzle, s) == [] for s in outcome.solutions)
+
+
+def test_an_empty_2x2_board_has_13_loops() -> None:
+    # 4 single cells, 4 dominoes, 4 L-trominoes and the whole square.
+    board = Loopy(((None, None), (None, None)))
+    assert sum(1 for lines in BRUTE[2, 2] if not check(board, lines)) == 13
+
+
+@pytest.mark.parametrize("encoding", GENRE.encodings)
+def test_pruning_changes_no_answer(encoding: str) -> None:
+    for row in CORPUS[:6]:
+        puzzle = parse(row["id"])
+        bare = GENRE.build(puzzle, encoding, prune=False).model.num_bools
+        lean = GENRE.build(puzzle, encoding).model.num_bools
+        assert lean < bare
+    for puzzle in small_boards():
+        counts = []
+        for prune in (True, False):
+            built = GENRE.build(puzzle, encoding, prune=prune)
+            with get_backend("sat:cadical195").open(built.model) as session:
+                counts.append(sum(1 for r in session.enumerate(100) if r.assignment is not None))
+        assert counts[0] == counts[1]
+
+
+# -- the shared connectivity rule, with nodes that take part only when their literal holds -----
+
+
+@pytest.mark.parametrize("backend", ["cpsat:1", "sat:cadical195"])
+def test_conditional_connectivity_matches_brute_force(backend: str) -> None:
+    rng = random.Random(3)
+    for _ in range(12):
+        n = rng.randint(2, 5)
+        pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.6]
+        model = Model()
+        active = {node: model.bool_var() for node in range(n) if rng.random() < 0.7}
+        edges = [(a, b, model.bool_var() if rng.random() < 0.7 else 0) for a, b in pairs]
+        anchors = [set(rng.sample(range(n), 2))] if n > 2 and rng.random() < 0.5 else []
+        for anchor in anchors:  # an anchor is a fact: some node of it takes part
+            if all(x in active for x in anchor):
+                model.add_clause([active[x] for x in anchor])
+        model.add_connected(range(n), edges, active.items(), anchors)
+        model.answer = list(range(1, model.num_bools + 1))
+        want = 0
+        for bits in itertools.product((0, 1), repeat=model.num_bools):
+            on = {v for v in range(1, model.num_bools + 1) if bits[v - 1]}
+            present = {x for x in range(n) if x not in active or active[x] in on}
+            if anchors and not all(present & a for a in anchors):
+                continue
+            parent = {x: x for x in present}
+
+            def root(x: int) -> int:
+                while parent[x] != x:
+                    x = parent[x]
+                return x
+
+            for a, b, lit in edges:
+                if a in present and b in present and (lit == 0 or lit in on):
+                    parent[root(a)] = root(b)
+            want += len({root(x) for x in present}) <= 1
+        with get_backend(backend).open(model) as session:
+            got = sum(1 for r in session.enumerate(1000) if r.assignment is not None)
+        assert got == want
