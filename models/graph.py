@@ -127,14 +127,12 @@ def connectivity_cuts(
         ru, rv = group.get(u), group.get(v)
         if ru == rv:
             continue
-        if ru is not None:
-            crossing = lit or when.get(v, 0)
-            if crossing:
-                leaving[ru].append(crossing)
-        if rv is not None:
-            crossing = lit or when.get(u, 0)
-            if crossing:
-                leaving[rv].append(crossing)
+        # The edge joins across only if it is on and the node across takes part: name the
+        # one of the two that fails now (so the cut always excludes this assignment).
+        if ru is not None and (rv is not None or v in when):
+            leaving[ru].append(lit if rv is not None else when[v])
+        if rv is not None and (ru is not None or u in when):
+            leaving[rv].append(lit if ru is not None else when[u])
     cuts = []
     for r, members in groups.items():
         # Name a node of this network and one of another: fixed ones need no condition, nor

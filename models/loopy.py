@@ -180,7 +180,9 @@ def _by_edges(model: Model, lines: Edges, puzzle: Loopy) -> None:
     # The lines make one loop: the dots on it are one network. It passes a corner of every
     # cell with a clue above 0.
     w = lines.w + 1
-    corners = [{r * w + c, r * w + c + 1, (r + 1) * w + c, (r + 1) * w + c + 1} for r, c in _clued(puzzle)]
+    corners = [
+        {r * w + c, r * w + c + 1, (r + 1) * w + c, (r + 1) * w + c + 1} for r, c in _clued(puzzle)
+    ]
     model.add_connected([d for d, _ in active], edges, active, corners)
 
 
@@ -233,8 +235,11 @@ def _by_cells(model: Model, lines: Edges, puzzle: Loopy) -> None:
     nodes = [cell[r][c] for r in range(h) for c in range(w)]
     # A cell with a clue above 0 is inside, or a cell beside it is.
     near = [
-        {cell[rr][cc] for rr, cc in ((r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-         if 0 <= rr < h and 0 <= cc < w}
+        {
+            cell[rr][cc]
+            for rr, cc in ((r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= rr < h and 0 <= cc < w
+        }
         for r, c in _clued(puzzle)
     ]
     model.add_connected(
@@ -243,7 +248,10 @@ def _by_cells(model: Model, lines: Edges, puzzle: Loopy) -> None:
     # The outside is one piece with the world beyond the border: no hole in the inside.
     world = h * w
     border = [
-        (cell[r][c], world, 0) for r in range(h) for c in range(w) if r in (0, h - 1) or c in (0, w - 1)
+        (cell[r][c], world, 0)
+        for r in range(h)
+        for c in range(w)
+        if r in (0, h - 1) or c in (0, w - 1)
     ]
     model.add_connected(
         [*nodes, world],

@@ -205,7 +205,9 @@ def format_puzzle(puzzle: Loopy) -> str:
 # -- solutions ------------------------------------------------------------------------------------
 
 
-def draw(puzzle: Loopy, solution: Lines, marked: set[tuple[int, int]] | frozenset[()] = frozenset()) -> str:
+def draw(
+    puzzle: Loopy, solution: Lines, marked: set[tuple[int, int]] | frozenset[()] = frozenset()
+) -> str:
     """The loop in text: dots ``+``, lines ``---`` and ``|``, clues inside; a marked cell shows
     ``?`` on both sides of its clue."""
     out = []

@@ -169,7 +169,9 @@ RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 """The eight neighbours of a cell, clockwise from above: consecutive ones share a side."""
 
 
-def random_region(width: int, height: int, rng: random.Random, share: float = 0.5) -> list[list[bool]]:
+def random_region(
+    width: int, height: int, rng: random.Random, share: float = 0.5
+) -> list[list[bool]]:
     """A random region of cells whose border is one loop: grown cell by cell from a random cell,
     adding only cells that keep the inside in one piece, with no hole and no two cells touching
     at a corner alone, until about ``share`` of the board is inside."""

@@ -33,10 +33,16 @@ def draw(
     ax.add_collection(LineCollection(faint, colors=FAINT, linewidths=0.6, zorder=1.5))
     if solution is not None:
         segments = [
-            [(x, y), (x + 1, y)] for y, row in enumerate(solution.h) for x, on in enumerate(row) if on
+            [(x, y), (x + 1, y)]
+            for y, row in enumerate(solution.h)
+            for x, on in enumerate(row)
+            if on
         ]
         segments += [
-            [(x, y), (x, y + 1)] for y, row in enumerate(solution.v) for x, on in enumerate(row) if on
+            [(x, y), (x, y + 1)]
+            for y, row in enumerate(solution.v)
+            for x, on in enumerate(row)
+            if on
         ]
         loop = LineCollection(
             segments, colors=LOOP, linewidths=max(0.8, points * 0.09), capstyle="round", zorder=3

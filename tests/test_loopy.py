@@ -13,7 +13,8 @@ import pytest
 from conftest import BACKENDS, DATA
 from gridsat import cli
 from gridsat.genres import get_genre
-from gridsat.models.model import Model
+from gridsat.models.graph import connectivity_cuts
+from gridsat.models.model import Lit, Model
 from gridsat.parsers import ParseError
 from gridsat.parsers.loopy import format_id, parse, solve_move
 from gridsat.pipeline import solve
@@ -61,7 +62,12 @@ def test_both_forms_read_the_same_board() -> None:
     assert plain.rows == tatham.rows == ((3, None, 2), (None, 1, None), (0, None, None))
     assert format_id(plain) == "3x3t0:3a2a1a0b"
     # A prefix, no grid type, a difficulty, and white space inside are accepted.
-    for text in ("loopy:3x3t0:3a2a1a0b", "3x3:3a2a1a0b", "3x3t0de:3a2a\n 1a0b", " 3x3t0:3a2a1a0b\n"):
+    for text in (
+        "loopy:3x3t0:3a2a1a0b",
+        "3x3:3a2a1a0b",
+        "3x3t0de:3a2a\n 1a0b",
+        " 3x3t0:3a2a1a0b\n",
+    ):
         assert parse(text).rows == tatham.rows
     # Spaces between cells and other marks for no clue read as the plain form.
     assert parse("3 . 2\n- 1 _\n0 . .\n\n").rows == plain.rows
@@ -130,7 +136,9 @@ def test_plain_errors_name_the_line_and_column(text: str, message: str) -> None:
 def test_the_drawing_shows_dots_lines_and_clues() -> None:
     puzzle = parse("3.\n..")
     lines = lines_around([[True, False], [False, False]])
-    assert GENRE.format_solution(puzzle, lines, "grid") == "+---+   +\n| 3 |\n+---+   +\n\n+   +   +"
+    assert (
+        GENRE.format_solution(puzzle, lines, "grid") == "+---+   +\n| 3 |\n+---+   +\n\n+   +   +"
+    )
 
 
 def test_the_solve_move_numbers_edges_as_the_square_grid_does() -> None:
@@ -225,7 +233,11 @@ def small_boards() -> list[Loopy]:
     for _ in range(8):
         w, h = rng.choice(((2, 2), (3, 1), (4, 1), (2, 1)))
         boards.append(
-            Loopy(tuple(tuple(rng.choice((None, None, 0, 1, 2, 3)) for _ in range(w)) for _ in range(h)))
+            Loopy(
+                tuple(
+                    tuple(rng.choice((None, None, 0, 1, 2, 3)) for _ in range(w)) for _ in range(h)
+                )
+            )
         )
     return boards
 
@@ -268,38 +280,89 @@ def test_pruning_changes_no_answer(encoding: str) -> None:
 # -- the shared connectivity rule, with nodes that take part only when their literal holds -----
 
 
-@pytest.mark.parametrize("backend", ["cpsat:1", "sat:cadical195"])
-def test_conditional_connectivity_matches_brute_force(backend: str) -> None:
-    rng = random.Random(3)
-    for _ in range(12):
-        n = rng.randint(2, 5)
-        pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.6]
-        model = Model()
-        active = {node: model.bool_var() for node in range(n) if rng.random() < 0.7}
-        edges = [(a, b, model.bool_var() if rng.random() < 0.7 else 0) for a, b in pairs]
-        anchors = [set(rng.sample(range(n), 2))] if n > 2 and rng.random() < 0.5 else []
+def networks(nodes: set[int], links: list[tuple[int, int]]) -> int:
+    """How many networks the links make of the nodes (links to absent nodes do not count)."""
+    parent = {x: x for x in nodes}
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for a, b in links:
+        if a in nodes and b in nodes:
+            parent[root(a)] = root(b)
+    return len({root(x) for x in nodes})
+
+
+def random_network(seed: int, most: int) -> tuple[Model, dict[int, Lit], list[Any], list[set[int]]]:
+    """A small random network: some nodes take part only when their literal holds, some edges
+    are open (literal 0), and maybe an anchor (a pair of nodes, one of which takes part)."""
+    rng = random.Random(seed)
+    n = rng.randint(2, most)
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.6]
+    model = Model()
+    active = {node: model.bool_var() for node in range(n) if rng.random() < 0.7}
+    edges = [(a, b, model.bool_var() if rng.random() < 0.7 else 0) for a, b in pairs]
+    anchors = [set(rng.sample(range(n), 2))] if n > 2 and rng.random() < 0.5 else []
+    model.add_connected(range(n), edges, active.items(), anchors)
+    model.answer = list(range(1, model.num_bools + 1))
+    return model, active, edges, anchors
+
+
+def joined(
+    n: int, on: set[int], active: dict[int, Lit], edges: list[Any], anchors: list[set[int]]
+) -> bool | None:
+    """Whether the nodes taking part under ``on`` are one network (None: an anchor fails)."""
+    present = {x for x in range(n) if x not in active or active[x] in on}
+    if not all(present & a for a in anchors):
+        return None
+    return networks(present, [(a, b) for a, b, lit in edges if lit == 0 or lit in on]) <= 1
+
+
+def test_connectivity_cuts_exclude_their_assignment_and_no_solution() -> None:
+    # Every assignment of small random networks: a split one gets cuts that it breaks and that
+    # every joined one keeps; a joined one gets none.
+    for seed in range(40):
+        model, active, edges, anchors = random_network(seed, 4)
+        n, rule = len(model.connected[0].nodes), model.connected[0]
+        cases = []
+        for bits in itertools.product((0, 1), repeat=model.num_bools):
+            on = {v for v in range(1, model.num_bools + 1) if bits[v - 1]}
+            cases.append((on, joined(n, on, active, edges, anchors)))
+
+        def holds(lit: Lit, on: set[int]) -> bool:
+            return lit in on if lit > 0 else -lit not in on
+
+        solutions = [on for on, ok in cases if ok]
+        for on, ok in cases:
+            cuts = connectivity_cuts(rule, lambda lit, on=on: holds(lit, on))
+            assert (ok is None) or bool(cuts) != ok, (seed, on)
+            for cut in cuts:
+                assert not any(holds(lit, on) for lit in cut), (seed, on, cut)
+                assert all(any(holds(lit, s) for lit in cut) for s in solutions), (seed, cut)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_conditional_connectivity_counts_match_brute_force(backend: str) -> None:
+    for seed in range(10):
+        model, active, edges, anchors = random_network(seed, 4)
         for anchor in anchors:  # an anchor is a fact: some node of it takes part
             if all(x in active for x in anchor):
                 model.add_clause([active[x] for x in anchor])
-        model.add_connected(range(n), edges, active.items(), anchors)
-        model.answer = list(range(1, model.num_bools + 1))
-        want = 0
-        for bits in itertools.product((0, 1), repeat=model.num_bools):
-            on = {v for v in range(1, model.num_bools + 1) if bits[v - 1]}
-            present = {x for x in range(n) if x not in active or active[x] in on}
-            if anchors and not all(present & a for a in anchors):
-                continue
-            parent = {x: x for x in present}
-
-            def root(x: int) -> int:
-                while parent[x] != x:
-                    x = parent[x]
-                return x
-
-            for a, b, lit in edges:
-                if a in present and b in present and (lit == 0 or lit in on):
-                    parent[root(a)] = root(b)
-            want += len({root(x) for x in present}) <= 1
+        n = len(model.connected[0].nodes)
+        want = sum(
+            bool(
+                joined(
+                    n,
+                    {v for v in range(1, model.num_bools + 1) if bits[v - 1]},
+                    active,
+                    edges,
+                    anchors,
+                )
+            )
+            for bits in itertools.product((0, 1), repeat=model.num_bools)
+        )
         with get_backend(backend).open(model) as session:
             got = sum(1 for r in session.enumerate(1000) if r.assignment is not None)
-        assert got == want
+        assert got == want, seed
