@@ -24,13 +24,21 @@ def draw(
     from matplotlib.patches import Rectangle
 
     h, w = puzzle.height, puzzle.width
-    for r, c in sorted(marked):  # shaded cells, id cell-R-C
-        square = Rectangle((c, r), 1, 1, facecolor=grid.MARKED, linewidth=0, zorder=1)
-        square.set_gid(f"cell-{r}-{c}")
-        ax.add_artist(square)
-    # The grid's edges, faint: where the loop may run.
-    faint = [[(0, y), (w, y)] for y in range(h + 1)] + [[(x, 0), (x, h)] for x in range(w + 1)]
-    ax.add_collection(LineCollection(faint, colors=FAINT, linewidths=0.6, zorder=1.5))
+    # A square per cell (id cell-R-C), its sides faint: where the loop may run; free cells
+    # (diagnose, or where two solutions differ) shaded.
+    for r in range(h):
+        for c in range(w):
+            square = Rectangle(
+                (c, r),
+                1,
+                1,
+                facecolor=grid.MARKED if (r, c) in marked else "white",
+                edgecolor=FAINT,
+                linewidth=0.6,
+                zorder=1,
+            )
+            square.set_gid(f"cell-{r}-{c}")
+            ax.add_artist(square)
     if solution is not None:
         segments = [
             [(x, y), (x + 1, y)]

@@ -62,7 +62,10 @@ def puzzles() -> Iterator[Any]:
             sizes = set()
             for number, line in enumerate(path.read_text().splitlines(), 1):
                 row = json.loads(line)
-                shape = (row.get("params"), len(row["solution"]), len(row["solution"][0]))
+                grid = row["solution"]
+                if isinstance(grid, dict):  # grids by kind (lines across, down): the first
+                    grid = next(iter(grid.values()))
+                shape = (row.get("params"), len(grid), len(grid[0]))
                 if shape in sizes or shape[1] * shape[2] > CORPUS_CELLS:
                     continue
                 sizes.add(shape)
