@@ -124,28 +124,40 @@ def connectivity_cuts(
         return []
     leaving: defaultdict[int, list[Lit]] = defaultdict(list)
     for u, v, lit in constraint.edges:
-        ru, rv = group.get(u), group.get(v)
-        if ru == rv:
+        gu, gv = group.get(u), group.get(v)
+        if gu == gv:
             continue
         # The edge joins across only if it is on and the node across takes part: name the
         # one of the two that fails now (so the cut always excludes this assignment).
-        if ru is not None and (rv is not None or v in when):
-            leaving[ru].append(lit if rv is not None else when[v])
-        if rv is not None and (ru is not None or u in when):
-            leaving[rv].append(lit if ru is not None else when[u])
+        if gu is not None and (gv is not None or v in when):
+            leaving[gu].append(lit if gv is not None else when[v])
+        if gv is not None and (gu is not None or u in when):
+            leaving[gv].append(lit if gu is not None else when[u])
+    # The networks that hold an anchor whole, and how many anchors touch each network.
+    whole: set[int] = set()
+    touching: defaultdict[int, int] = defaultdict(int)
+    for anchor in constraint.anchors:
+        met = {group.get(n) for n in anchor}  # None: a node that does not take part
+        for g in met:
+            if g is not None:
+                touching[g] += 1
+                if len(met) == 1:
+                    whole.add(g)
+    # Per network, a node that always takes part, if it has one.
+    fixed = {r: next((n for n in members if n not in when), None) for r, members in groups.items()}
+    steady = [r for r, n in fixed.items() if n is not None][:2]
     cuts = []
     for r, members in groups.items():
         # Name a node of this network and one of another: fixed ones need no condition, nor
         # a side that holds an anchor whole.
-        inner = set(members)
         condition = []
-        if all(n in when for n in members) and not any(a <= inner for a in constraint.anchors):
+        if fixed[r] is None and r not in whole:
             condition.append(-when[members[0]])
-        if not any(inner.isdisjoint(a) for a in constraint.anchors):
-            others = [n for g, ns in groups.items() if g != r for n in ns]
-            w = next((n for n in others if n not in when), others[0])
-            if w in when:
-                condition.append(-when[w])
+        if touching[r] == len(constraint.anchors):  # no anchor lies wholly outside
+            other = next((g for g in steady if g != r), None)
+            if other is None:
+                other = next(g for g in groups if g != r)
+                condition.append(-when[groups[other][0]])
         cuts.append((*condition, *leaving[r]))
     return cuts
 

@@ -5,6 +5,7 @@ as Tatham's solve move, or as his corpus's JSON."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from ..puzzles.loopy import Clues, Lines, Loopy
 from . import ParseError
@@ -205,9 +206,7 @@ def format_puzzle(puzzle: Loopy) -> str:
 # -- solutions ------------------------------------------------------------------------------------
 
 
-def draw(
-    puzzle: Loopy, solution: Lines, marked: set[tuple[int, int]] | frozenset[()] = frozenset()
-) -> str:
+def draw(puzzle: Loopy, solution: Lines, marked: Collection[tuple[int, int]] = ()) -> str:
     """The loop in text: dots ``+``, lines ``---`` and ``|``, clues inside; a marked cell shows
     ``?`` on both sides of its clue."""
     out = []
