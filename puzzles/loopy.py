@@ -227,7 +227,7 @@ GENRE = About(
     "clues 0-4 with . for no clue",
     example=".3.1\n...2\n0..1\n.1..",
     default_backend="sat:cadical195",
-    default_encoding="edges",
+    default_encoding="cells",
     output_formats=("grid", "tatham"),
     small="5x5",
 )
