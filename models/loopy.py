@@ -63,6 +63,8 @@ class Edges:
         return [e for row in self.hl + self.vl for e in row if e != OFF]
 
     def decode(self, a: Assignment) -> Lines:
+        """The lines the solver drew (pruned edges off)."""
+
         def bit(e: Lit) -> int:
             return 0 if e == OFF else a(e)
 

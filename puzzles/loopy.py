@@ -137,6 +137,7 @@ def given_at(puzzle: Loopy, solution: Lines, place: Cell) -> Given:
 
 
 def describe(puzzle: Loopy, given: Given) -> str:
+    """A clue in the player's words: ``3 at r2c5``."""
     (r, c), k = given
     return f"{k} at r{r + 1}c{c + 1}"
 

@@ -14,12 +14,14 @@ FAINT = "#d0d0d0"
 
 
 def extent(puzzle: Loopy) -> tuple[float, float, float, float]:
+    """The board alone: the loop runs on its edges."""
     return (0.0, 0.0, float(puzzle.width), float(puzzle.height))
 
 
 def draw(
     ax: Any, puzzle: Loopy, solution: Lines | None, marked: set[tuple[int, int]], points: float
 ) -> None:
+    """The cells, the loop (when solved), the dots and the clues."""
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Rectangle
 
