@@ -85,7 +85,8 @@ def check(puzzle: Loopy, solution: Lines) -> list[str]:
             if y > 0 and solution.v[y - 1][x]:
                 near.append((y - 1, x))
             if len(near) not in (0, 2):
-                problems.append(f"{dot_name(puzzle, y, x)} has {len(near)} lines, not 0 or 2")
+                lines = f"{len(near)} line" + ("" if len(near) == 1 else "s")
+                problems.append(f"{dot_name(puzzle, y, x)} has {lines}, not 0 or 2")
             if near:
                 ends[y, x] = near
     # There is a loop at all, and only one: the lines are all joined.

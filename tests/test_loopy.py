@@ -181,7 +181,8 @@ def test_the_checker_rejects_each_broken_rule() -> None:
     assert check(puzzle, answer) == []
     # A clue with a side too many or too few (and the dots at that side's ends).
     broken = check(puzzle, flipped(answer, "h", 0, 0))  # r1c1 has no clue; r1c2 is 3
-    assert any("corner of r1c1 has 1 lines" in p for p in broken)
+    assert "the top-left corner of r1c1 has 1 line, not 0 or 2" in broken
+    assert "the top-left corner of r1c2 has 3 lines, not 0 or 2" in broken  # a branch
     broken = check(puzzle, flipped(answer, "h", 0, 1))
     assert any(p.startswith("r1c2 has 2 sides on the loop, not 3") for p in broken)
     # Two loops where one is asked for.
