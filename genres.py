@@ -35,6 +35,7 @@ BUILTIN = (
     "keen",
     "unruly",
     "bridges",
+    "loopy",
     "lightup",
     "tents",
     "pattern",

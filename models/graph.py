@@ -95,8 +95,15 @@ def connectivity_cuts(
     constraint: Connected, is_true: Callable[[Lit], bool]
 ) -> list[tuple[Lit, ...]]:
     """Clauses that join the networks of an assignment: for each network but when there is only
-    one, some edge leaving it must be true. Empty when the nodes are already one network."""
-    parent = {n: n for n in constraint.nodes}
+    one, some edge leaving it must be true. Empty when the nodes are already one network.
+
+    With nodes that take part only when their literal holds, the cut is conditional: if a node
+    of this network and one of another both take part, an edge leaves this network (an open
+    edge of literal 0 leaves it when the node across takes part). An anchor (a set of nodes
+    of which one always takes part) inside the network, or wholly outside it, stands in for
+    the condition on that side."""
+    when = constraint.when
+    parent = {n: n for n in constraint.nodes if n not in when or is_true(when[n])}
 
     def root(n: int) -> int:
         while parent[n] != n:
@@ -105,20 +112,54 @@ def connectivity_cuts(
         return n
 
     for u, v, lit in constraint.edges:
-        if is_true(lit):
-            parent[root(u)] = root(v)
-    groups: defaultdict[int, set[int]] = defaultdict(set)
-    for n in constraint.nodes:
-        groups[root(n)].add(n)
+        if u in parent and v in parent and (lit == 0 or is_true(lit)):
+            ru, rv = root(u), root(v)
+            if ru != rv:
+                parent[ru] = rv
+    group = {n: root(n) for n in parent}
+    groups: defaultdict[int, list[int]] = defaultdict(list)
+    for n, r in group.items():
+        groups[r].append(n)
     if len(groups) <= 1:
         return []
     leaving: defaultdict[int, list[Lit]] = defaultdict(list)
     for u, v, lit in constraint.edges:
-        ru, rv = root(u), root(v)
-        if ru != rv:
-            leaving[ru].append(lit)
-            leaving[rv].append(lit)
-    return [tuple(leaving[r]) for r in groups]
+        gu, gv = group.get(u), group.get(v)
+        if gu == gv:
+            continue
+        # The edge joins across only if it is on and the node across takes part: name the
+        # one of the two that fails now (so the cut always excludes this assignment).
+        if gu is not None and (gv is not None or v in when):
+            leaving[gu].append(lit if gv is not None else when[v])
+        if gv is not None and (gu is not None or u in when):
+            leaving[gv].append(lit if gu is not None else when[u])
+    # The networks that hold an anchor whole, and how many anchors touch each network.
+    whole: set[int] = set()
+    touching: defaultdict[int, int] = defaultdict(int)
+    for anchor in constraint.anchors:
+        met = {group.get(n) for n in anchor}  # None: a node that does not take part
+        for g in met:
+            if g is not None:
+                touching[g] += 1
+                if len(met) == 1:
+                    whole.add(g)
+    # Per network, a node that always takes part, if it has one.
+    fixed = {r: next((n for n in members if n not in when), None) for r, members in groups.items()}
+    steady = [r for r, n in fixed.items() if n is not None][:2]
+    cuts = []
+    for r, members in groups.items():
+        # Name a node of this network and one of another: fixed ones need no condition, nor
+        # a side that holds an anchor whole.
+        condition = []
+        if fixed[r] is None and r not in whole:
+            condition.append(-when[members[0]])
+        if touching[r] == len(constraint.anchors):  # no anchor lies wholly outside
+            other = next((g for g in steady if g != r), None)
+            if other is None:
+                other = next(g for g in groups if g != r)
+                condition.append(-when[groups[other][0]])
+        cuts.append((*condition, *leaving[r]))
+    return cuts
 
 
 def matching_cuts(constraint: Matching, is_true: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:

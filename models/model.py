@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Generic, Literal, TypeVar
 
 Lit = int
@@ -54,10 +55,21 @@ class Circuit:
 
 @dataclass(frozen=True)
 class Connected:
-    """The nodes are joined into one network by the true edges ``(u, v, lit)`` (undirected)."""
+    """The nodes are joined into one network by the true edges ``(u, v, lit)`` (undirected).
+    A node listed in ``active`` as ``(node, lit)`` takes part only when its literal holds (a
+    dot on a loop, a cell inside it); an edge whose literal is 0 is open whenever both its nodes
+    take part (cells that touch). Each of ``anchors`` is a set of nodes of which some takes
+    part in every solution (the corners of a clue): the cuts then need fewer conditions."""
 
     nodes: tuple[int, ...]
     edges: tuple[tuple[int, int, Lit], ...]
+    active: tuple[tuple[int, Lit], ...] = ()
+    anchors: tuple[frozenset[int], ...] = ()
+
+    @cached_property
+    def when(self) -> dict[int, Lit]:
+        """The literal of each node of ``active``."""
+        return dict(self.active)
 
 
 @dataclass(frozen=True)
@@ -168,9 +180,21 @@ class Model:
         """The true arcs form a single circuit through every node that is not skipped."""
         self.circuits.append(Circuit(tuple(arcs)))
 
-    def add_connected(self, nodes: Iterable[int], edges: Iterable[tuple[int, int, Lit]]) -> None:
-        """The true edges join all ``nodes`` into one network (solved lazily by every backend)."""
-        self.connected.append(Connected(tuple(nodes), tuple(edges)))
+    def add_connected(
+        self,
+        nodes: Iterable[int],
+        edges: Iterable[tuple[int, int, Lit]],
+        active: Iterable[tuple[int, Lit]] = (),
+        anchors: Iterable[Iterable[int]] = (),
+    ) -> None:
+        """The true edges join all ``nodes`` into one network (solved lazily by every backend);
+        a node of ``active`` counts only when its literal holds, an edge of literal 0 is open;
+        each of ``anchors`` holds a node that takes part in every solution."""
+        self.connected.append(
+            Connected(
+                tuple(nodes), tuple(edges), tuple(active), tuple(frozenset(a) for a in anchors)
+            )
+        )
 
     def add_matching(self, edges: Iterable[tuple[int, Lit]]) -> None:
         """Each left node of ``edges`` has a true right literal of its own among its edges
