@@ -96,7 +96,7 @@ def _links(model: Model, puzzle: Loop) -> tuple[list[list[Link]], list[list[Link
     crosses a barrier."""
     h, w = puzzle.height, puzzle.width
     right: list[list[Link]] = []
-    for r in range(h):
+    for _ in range(h):
         row: list[Link] = list(model.bool_vars(w - 1))
         row.append(model.bool_var() if puzzle.wrap else None)
         right.append(row)
