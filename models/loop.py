@@ -23,38 +23,38 @@ def build(puzzle: Loop, encoding: str = "cnf", prune: bool = True) -> Built[Tile
     model = Model()
     h, w = puzzle.height, puzzle.width
     right, below = _links(model, puzzle)
+    if puzzle.tree:
+        _tree_links(puzzle, right, below)
     choices: list[list[tuple[int, int]]] = []  # per tile: (turned tile, its literal)
+    clauses = model.clauses  # appended to directly: this loop is the build of a large board
+    turns: dict[tuple[int, int], list[int]] = {}  # (tile, sides closed) -> the turns it may take
     for r in range(h):
+        above, beside, under = below[r - 1], right[r], below[r]
         for c in range(w):
             # The pipe on each side of the tile, or None: no pipe may go there. (Index -1 is
             # the last row or column: a link there exists only on a board that wraps.)
-            sides = {
-                UP: below[r - 1][c],
-                RIGHT: right[r][c],
-                DOWN: below[r][c],
-                LEFT: right[r][c - 1],
-            }
-            options = rotations(puzzle.rows[r][c])
+            sides = ((UP, above[c]), (RIGHT, beside[c]), (DOWN, under[c]), (LEFT, beside[c - 1]))
+            tile = puzzle.rows[r][c]
+            closed = sum(side for side, pipe in sides if pipe is None) if prune else 0
             if (r, c) in puzzle.fixed:  # a fixed tile stands as it was fixed
-                options = [t for t in options if t == puzzle.fixed[r, c]]
-            if prune:
-                options = [
-                    t
-                    for t in options
-                    if not any(t & side for side, pipe in sides.items() if pipe is None)
-                ]
-            lits = list(model.bool_vars(len(options)))
+                options = [t for t in rotations(tile) if t == puzzle.fixed[r, c] and not t & closed]
+            else:
+                found = turns.get((tile, closed))
+                if found is None:
+                    found = turns[tile, closed] = [t for t in rotations(tile) if not t & closed]
+                options = found
+            lits = model.bool_vars(len(options))
             # Each tile lies one way.
             model.add_exactly_one(lits)
             # Lying that way, it has a pipe on exactly its sides, and none off the board or
             # through a barrier.
-            for tile, lit in zip(options, lits, strict=True):
-                for side, pipe in sides.items():
+            for t, lit in zip(options, lits, strict=True):
+                for side, pipe in sides:
                     if pipe is None:
-                        if tile & side:
-                            model.add_clause([-lit])
+                        if t & side:
+                            clauses.append((-lit,))
                     else:
-                        model.add_clause([-lit, pipe if tile & side else -pipe])
+                        clauses.append((-lit, pipe if t & side else -pipe))
             choices.append(list(zip(options, lits, strict=True)))
     if puzzle.connected:
         # All tiles with pipes (every tile, on a spanning board) form one network.
@@ -77,6 +77,19 @@ def build(puzzle: Loop, encoding: str = "cnf", prune: bool = True) -> Built[Tile
             for c, pipe in enumerate(below[r])
             if pipe is not None
         ]
+        if puzzle.tree:
+            # A tree has no cycle, so none round a square of four tiles (a redundant rule the
+            # solver would otherwise learn one network at a time).
+            for r in range(h if puzzle.wrap else h - 1):
+                for c in range(w if puzzle.wrap else w - 1):
+                    square = (
+                        right[r][c],
+                        below[r][c],
+                        right[(r + 1) % h][c],
+                        below[r][(c + 1) % w],
+                    )
+                    if None not in square and h > 1 and w > 1:
+                        model.add_clause([-p for p in square if p is not None])
         if encoding == "levels":
             _levels(model, nodes, edges, puzzle.tree)
         else:
@@ -105,6 +118,23 @@ def _links(model: Model, puzzle: Loop) -> tuple[list[list[Link]], list[list[Link
     for r, c, side in puzzle.barriers:  # no pipe crosses a barrier
         (right if side == RIGHT else below)[r][c] = None
     return right, below
+
+
+def _tree_links(puzzle: Loop, right: list[list[Link]], below: list[list[Link]]) -> None:
+    """No pipe joins two tiles that have one pipe end each, in a tree of more than two tiles:
+    the two would be a network of their own."""
+    h, w = puzzle.height, puzzle.width
+    ends = [[bin(t).count("1") for t in row] for row in puzzle.rows]
+    if sum(1 for row in puzzle.rows for t in row if t or puzzle.spanning) <= 2:
+        return
+    for r in range(h):
+        for c in range(w):
+            if ends[r][c] != 1:
+                continue
+            if ends[r][(c + 1) % w] == 1 and (puzzle.wrap or c + 1 < w):
+                right[r][c] = None
+            if ends[(r + 1) % h][c] == 1 and (puzzle.wrap or r + 1 < h):
+                below[r][c] = None
 
 
 def _levels(model: Model, nodes: list[int], edges: list[tuple[int, int, Lit]], tree: bool) -> None:

@@ -164,9 +164,7 @@ def scramble(layout: Tiles, rng: random.Random) -> Tiles:
     return tuple(out)
 
 
-def random_tree_layout(
-    width: int, height: int, rng: random.Random, wrap: bool = False
-) -> Tiles:
+def random_tree_layout(width: int, height: int, rng: random.Random, wrap: bool = False) -> Tiles:
     """A solved Net board: a random spanning tree of the grid (random links, joined unless
     they would close a cycle; Kruskal's method); with ``wrap`` links also join opposite edges."""
     across_c = width if wrap and width > 1 else width - 1
