@@ -39,8 +39,8 @@ def parse(text: str) -> Loop:
         first = lines.pop(0).strip()
         size = _params(first, 0, first, "the size line")
     if any(glyphs._box_drawing(ch) for ch in "".join(lines)):
-        board = glyphs.parse("\n".join(lines))
-        rows, fixed, barriers = board.rows, dict(board.fixed), frozenset[tuple[int, int, int]]()
+        drawn = glyphs.parse("\n".join(lines))
+        rows, fixed, barriers = drawn.rows, dict(drawn.fixed), frozenset[tuple[int, int, int]]()
     else:
         rows, fixed, barriers = _hex_rows(lines)
     wrap = False
