@@ -19,7 +19,7 @@ FROM_NET = tuple(sum(ours for bit, ours in NET_BITS if net & bit) for net in ran
 TO_NET = tuple(FROM_NET.index(ours) for ours in range(16))
 HEX = "0123456789abcdef"
 MAX_TILES = glyphs.MAX_TILES
-EXAMPLE = "3x3:4c1286a1b"
+EXAMPLE = "3x3:4b8169956"
 _PARAMS = re.compile(r"(\d+)(?:x(\d+))?")
 
 
@@ -38,11 +38,20 @@ def parse(text: str) -> Loop:
     if lines[0].strip() and lines[0].strip()[0].isdigit() and "x" in lines[0].lower():
         first = lines.pop(0).strip()
         size = _params(first, 0, first, "the size line")
+        if not "".join(lines).strip():
+            raise ParseError(
+                f"no board under the size line {clip(first)!r}: expected rows of tiles, or a "
+                f"game ID (params:desc) such as {EXAMPLE}"
+            )
+    if "" in [line.strip() for line in lines]:  # a blank line after the board ends it
+        lines = lines[: [line.strip() for line in lines].index("")]
     if any(glyphs._box_drawing(ch) for ch in "".join(lines)):
         drawn = glyphs.parse("\n".join(lines))
         rows, fixed, barriers = drawn.rows, dict(drawn.fixed), frozenset[tuple[int, int, int]]()
     else:
         rows, fixed, barriers = _hex_rows(lines)
+    if len(rows) * len(rows[0]) == 1:
+        raise ParseError("a Net board has two tiles or more; this one has one")
     wrap = False
     if size is not None:
         width, height, wrap = size
@@ -141,8 +150,6 @@ def _hex_rows(
     fixed: dict[tuple[int, int], int] = {}
     barriers: set[tuple[int, int, int]] = set()
     for r, line in enumerate(lines):
-        if not line.strip():
-            break
         row: list[int] = []
         for col, ch in enumerate(line, 1):
             if ch in " \t":
@@ -172,8 +179,6 @@ def _hex_rows(
             raise ParseError(f"the board has over {MAX_TILES} tiles; that is the limit")
     if not rows or not rows[0]:
         raise ParseError("empty board: no tiles found")
-    if len(rows) * len(rows[0]) == 1:
-        raise ParseError("a Net board has two tiles or more; this one has one")
     return tuple(rows), fixed, frozenset(barriers)
 
 

@@ -82,7 +82,7 @@ GENRE = About(
     "1 right 2 up 4 left 8 down, v/h after it for barriers), or rows of hex tiles or ∞ Loop's "
     "box-drawing glyphs under an optional size line (5x5, 9x9w); in hex rows 5* is a tile "
     "fixed as it stands",
-    example="3x3:4c1286a1b",
+    example="3x3:4b8169956",
     small="5x5",
     default_backend="sat:cadical195",
     default_encoding="cnf",
