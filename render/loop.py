@@ -134,7 +134,14 @@ def _barriers(ax: Any, puzzle: Loop, points: float) -> None:
             xs, ys, name = (c + 1, c + 1), (r, r + 1), "v"
         else:
             xs, ys, name = (c, c + 1), (r + 1, r + 1), "h"
-        wall = Line2D(xs, ys, color="#000000", linewidth=max(1.0, points * 0.3), zorder=4)
+        wall = Line2D(
+            xs,
+            ys,
+            color="#000000",
+            linewidth=max(1.0, points * 0.12),
+            solid_capstyle="butt",
+            zorder=4,
+        )
         wall.set_gid(f"barrier-{r}-{c}-{name}")
         ax.add_artist(wall)
 
