@@ -157,8 +157,8 @@ def _hex_rows(
             if ch in "vh*":
                 if not row:
                     raise ParseError(
-                        f"{ch!r} at row {r + 1}, column {col} comes before any tile "
-                        "(it follows the tile it belongs to)"
+                        f"{ch!r} at row {r + 1}, column {col} comes before any tile (a tile is "
+                        "a hex digit 0-9, a-f; v, h (barriers) and * (fixed) follow it)"
                     )
                 c = len(row) - 1
                 if ch == "*":
