@@ -24,14 +24,22 @@ def turn(tile: int) -> int:
     return ((tile << 1) | (tile >> 3)) & 15
 
 
-def rotations(tile: int) -> list[int]:
-    """The distinct ways a tile can lie (a straight pipe two, a cross or an empty tile one)."""
+def _rotations(tile: int) -> tuple[int, ...]:
     found = [tile]
     for _ in range(3):
         tile = turn(tile)
         if tile not in found:
             found.append(tile)
-    return found
+    return tuple(found)
+
+
+ROTATIONS = tuple(_rotations(tile) for tile in range(16))
+"""The distinct turns of each of the 16 tiles, worked out once: checks and models ask often."""
+
+
+def rotations(tile: int) -> list[int]:
+    """The distinct ways a tile can lie (a straight pipe two, a cross or an empty tile one)."""
+    return list(ROTATIONS[tile])
 
 
 @dataclass(frozen=True)
@@ -87,7 +95,7 @@ def check(puzzle: Loop, solution: Tiles) -> list[str]:
         for c in range(w):
             tile = solution[r][c]
             # Each tile is the puzzle's tile, turned.
-            if tile not in rotations(puzzle.rows[r][c]):
+            if tile not in ROTATIONS[puzzle.rows[r][c]]:
                 problems.append(f"r{r + 1}c{c + 1} is not a turn of the tile given there")
             # A fixed tile stands as it was fixed.
             if puzzle.fixed.get((r, c), tile) != tile:
