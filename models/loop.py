@@ -1,5 +1,6 @@
 """∞ Loop and Net as CNF: one choice per tile among its distinct turns, pipes shared by
-neighbours; one network lazily (``cnf``) or by each tile's distance from a root (``levels``)."""
+neighbours; one network lazily (``cnf``), or a tree by each tile's distance from a root
+(``levels``)."""
 
 from __future__ import annotations
 
@@ -90,9 +91,12 @@ def build(puzzle: Loop, encoding: str = "cnf", prune: bool = True) -> Built[Tile
                     )
                     if None not in square and h > 1 and w > 1:
                         model.add_clause([-p for p in square if p is not None])
-        if encoding == "levels":
-            _levels(model, nodes, edges, puzzle.tree)
-        else:
+        # (A link to an empty tile outside the network never carries a pipe: left out.)
+        inside = set(nodes)
+        edges = [(u, v, pipe) for u, v, pipe in edges if u in inside and v in inside]
+        if encoding == "levels" and puzzle.tree:
+            _levels(model, nodes, edges)
+        else:  # (a network that may have cycles has many parent trees: it stays lazy)
             model.add_connected(nodes, edges)
     model.answer = [lit for tile in choices for _, lit in tile]
 
@@ -137,17 +141,16 @@ def _tree_links(puzzle: Loop, right: list[list[Link]], below: list[list[Link]]) 
                 below[r][c] = None
 
 
-def _levels(model: Model, nodes: list[int], edges: list[tuple[int, int, Lit]], tree: bool) -> None:
-    """One network, eagerly: every tile but a root picks a parent across a pipe, one step
-    nearer the root (its level one less); so following parents always reaches the root. In a
-    tree every pipe joins a tile to its parent, so the parents and levels are the tree's own."""
+def _levels(model: Model, nodes: list[int], edges: list[tuple[int, int, Lit]]) -> None:
+    """One tree, eagerly: every tile but a root picks a parent across a pipe, one step nearer
+    the root (its level one less), so following parents always reaches the root; every pipe
+    joins a tile to its parent, so the parents and levels are the tree's own (one per answer)."""
     if not nodes:
         return
     root = nodes[0]
-    inside = set(nodes)
     near: dict[int, list[int]] = {n: [] for n in nodes}
     for u, v, _ in edges:
-        if u != v and u in inside and v in inside:
+        if u != v:
             near[u].append(v)
             near[v].append(u)
     # No tile is nearer the root than its distance along the links that may carry a pipe.
@@ -166,11 +169,8 @@ def _levels(model: Model, nodes: list[int], edges: list[tuple[int, int, Lit]], t
     level = {n: model.int_var(range(distance[n], top + 1), f"level{n}") for n in nodes}
     parents: dict[int, list[Lit]] = {n: [] for n in nodes}
     for u, v, pipe in edges:
-        if u not in inside or v not in inside:
-            continue
         if u == v:  # a pipe from a tile back to itself closes a cycle
-            if tree:
-                model.add_clause([-pipe])
+            model.add_clause([-pipe])
             continue
         arcs = []
         for child, parent in ((u, v), (v, u)):
@@ -182,9 +182,8 @@ def _levels(model: Model, nodes: list[int], edges: list[tuple[int, int, Lit]], t
             # A parent is across a pipe, and one level nearer the root.
             model.add_clause([-arc, pipe])
             model.add_linear([(1, level[child]), (-1, level[parent])], "==", 1, [arc])
-        if tree:
-            # Every pipe of a tree joins a tile to its parent.
-            model.add_clause([-pipe, *arcs])
+        # Every pipe of a tree joins a tile to its parent.
+        model.add_clause([-pipe, *arcs])
     for n in nodes:
         if n != root:
             # Every tile but the root has exactly one parent.
