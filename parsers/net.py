@@ -6,6 +6,7 @@ Net's hex digits (1 right, 2 up, 4 left, 8 down) are translated on the way in an
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..puzzles.loop import DOWN, LEFT, RIGHT, UP, Loop, Tiles
 from ..puzzles.net import board
@@ -20,7 +21,8 @@ TO_NET = tuple(FROM_NET.index(ours) for ours in range(16))
 HEX = "0123456789abcdef"
 MAX_TILES = glyphs.MAX_TILES
 EXAMPLE = "3x3:4b8169956"
-_PARAMS = re.compile(r"(\d+)(?:x(\d+))?")
+_PARAMS = re.compile(r"([0-9]+)(?:x([0-9]+))?")
+_BARRIER_ODDS = re.compile(r"b[0-9.]+")
 
 
 def parse(text: str) -> Loop:
@@ -37,7 +39,7 @@ def parse(text: str) -> Loop:
     size = None
     if lines[0].strip() and lines[0].strip()[0].isdigit() and "x" in lines[0].lower():
         first = lines.pop(0).strip()
-        size = _params(first, 0, first, "the size line")
+        size = _params(first, lambda i: f"at column {i + 1} of the size line", "the size line")
         if not "".join(lines).strip():
             raise ParseError(
                 f"no board under the size line {clip(first)!r}: expected rows of tiles, or a "
@@ -63,41 +65,40 @@ def parse(text: str) -> Loop:
     return board(rows, wrap, barriers, fixed)
 
 
-def _params(text: str, start: int, params: str, what: str) -> tuple[int, int, bool]:
+def _params(params: str, at: Callable[[int], str], what: str) -> tuple[int, int, bool]:
     """(width, height, wraps) from ``WxH`` with Tatham's flags: ``w`` wraps; ``bP`` (barrier
-    probability) and ``a`` (several solutions allowed) only matter to his generator."""
+    probability) and ``a`` (several solutions allowed) only matter to his generator. ``at``
+    says where a position of ``params`` is, in the user's words."""
     match = _PARAMS.match(params)
     if not match:
         raise ParseError(
-            f"bad size {clip(params)!r} {where(text, start)}: {what} reads WxH, or WxHw "
-            "for a board that wraps"
+            f"bad size {clip(params)!r} {at(0)}: {what} reads WxH, or WxHw for a board that wraps"
         )
+    if max(len(match[1]), len(match[2] or "")) > 9:
+        raise ParseError(f"the size {clip(match[0])} {at(0)} is over {MAX_TILES} tiles")
     width = int(match[1])
     height = int(match[2] or match[1])
     i = match.end()
     wrap = False
     while i < len(params):
         flag = params[i]
-        if flag == "w":
-            wrap = True
+        odds = _BARRIER_ODDS.match(params, i)
+        if flag in "wa":
+            wrap = wrap or flag == "w"
             i += 1
-        elif flag == "a":
-            i += 1
-        elif flag == "b" and re.match(r"b[\d.]+", params[i:]):
-            i += len(re.match(r"b[\d.]+", params[i:])[0])  # type: ignore[index]
+        elif odds:
+            i = odds.end()
         else:
             raise ParseError(
-                f"unexpected {flag!r} {where(text, start + i)} in {what} "
-                "(after WxH: w for a board that wraps)"
+                f"unexpected {flag!r} {at(i)} in {what} (after WxH: w for a board that wraps)"
             )
     if width < 1 or height < 1:
-        raise ParseError(f"bad size {width}x{height} {where(text, start)}: a side is 0")
+        raise ParseError(f"bad size {width}x{height} {at(0)}: a side is 0")
     if width * height == 1:
-        raise ParseError(f"bad size 1x1 {where(text, start)}: a Net board has two tiles or more")
+        raise ParseError(f"bad size 1x1 {at(0)}: a Net board has two tiles or more")
     if width * height > MAX_TILES:
         raise ParseError(
-            f"the size {width}x{height} {where(text, start)} is over {MAX_TILES} tiles; "
-            "that is the limit"
+            f"the size {width}x{height} {at(0)} is over {MAX_TILES} tiles; that is the limit"
         )
     return width, height, wrap
 
@@ -106,7 +107,7 @@ def _game_id(raw: str) -> Loop:
     """``WxH[w]:desc``: a hex digit per tile in reading order, each followed by its barriers
     (``v`` on its right, ``h`` below it)."""
     text, colon = split_id("".join(raw.split()), ("net",), EXAMPLE)
-    width, height, wrap = _params(text, 0, text[:colon], "the size")
+    width, height, wrap = _params(text[:colon], lambda i: where(text, i), "the size")
     tiles: list[int] = []
     barriers: set[tuple[int, int, int]] = set()
     cells = width * height

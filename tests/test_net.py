@@ -89,6 +89,8 @@ def test_barriers_on_the_border_of_a_board_that_does_not_wrap_are_the_border() -
         ("0x3:", "bad size 0x3 at column 1 of the game ID"),
         ("1x1:0", "bad size 1x1 at column 1 of the game ID"),
         ("2000x2000:0", "over 1000000 tiles"),
+        ("3" * 5000 + "x3:0", "over 1000000 tiles"),
+        ("3x3q\n4b8\n169\n956", "unexpected 'q' at column 4 of the size line"),
         ("3x3:4b81g9956", "unexpected 'g' at column 9 of the game ID"),
         ("3x3:4b81699565", "too many tiles: '5' at column 14 of the game ID would be tile 10"),
         ("3x3:4b816995", "too few tiles: 8 of a 3x3 board's 9, ending at the end of the game ID"),
