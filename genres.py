@@ -36,6 +36,7 @@ BUILTIN = (
     "unruly",
     "bridges",
     "loopy",
+    "net",
     "lightup",
     "tents",
     "pattern",

@@ -24,14 +24,22 @@ def turn(tile: int) -> int:
     return ((tile << 1) | (tile >> 3)) & 15
 
 
-def rotations(tile: int) -> list[int]:
-    """The distinct ways a tile can lie (a straight pipe two, a cross or an empty tile one)."""
+def _rotations(tile: int) -> tuple[int, ...]:
     found = [tile]
     for _ in range(3):
         tile = turn(tile)
         if tile not in found:
             found.append(tile)
-    return found
+    return tuple(found)
+
+
+ROTATIONS = tuple(_rotations(tile) for tile in range(16))
+"""The distinct turns of each of the 16 tiles, worked out once: checks and models ask often."""
+
+
+def rotations(tile: int) -> list[int]:
+    """The distinct ways a tile can lie (a straight pipe two, a cross or an empty tile one)."""
+    return list(ROTATIONS[tile])
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,37 @@ class Loop(Rows):
     tree: bool = False
     fixed: Mapping[tuple[int, int], int] = field(default_factory=dict)
     """Tiles that stand as given here and may not be turned (a setter's clue)."""
+    spanning: bool = False
+    """The network takes in every tile, empty ones too (Net: an empty tile cannot join it)."""
+    wrap: bool = False
+    """The board wraps round: a pipe off one edge meets the tile at the opposite edge."""
+    barriers: frozenset[tuple[int, int, int]] = frozenset()
+    """Walls no pipe may cross, as (row, column, side): the side is RIGHT (between the tile and
+    the next to its right) or DOWN (between it and the tile below), wrapping round the edges."""
+
+
+def barrier(puzzle: Loop, r: int, c: int, side: int) -> bool:
+    """A barrier stands on ``side`` of the tile at (r, c)."""
+    if not puzzle.barriers:
+        return False
+    if side == LEFT:
+        r, c, side = r, (c - 1) % puzzle.width, RIGHT
+    elif side == UP:
+        r, c, side = (r - 1) % puzzle.height, c, DOWN
+    return (r, c, side) in puzzle.barriers
+
+
+def across(puzzle: Loop, r: int, c: int, side: int) -> tuple[int, int] | None:
+    """The tile a pipe on ``side`` of (r, c) meets: None where it would leave a board that does
+    not wrap, or cross a barrier. The one rule of the board's shape that check, model and
+    drawing share."""
+    dr, dc = STEP[side]
+    rr, cc = r + dr, c + dc
+    if puzzle.wrap:
+        rr, cc = rr % puzzle.height, cc % puzzle.width
+    elif not (0 <= rr < puzzle.height and 0 <= cc < puzzle.width):
+        return None
+    return None if barrier(puzzle, r, c, side) else (rr, cc)
 
 
 def check(puzzle: Loop, solution: Tiles) -> list[str]:
@@ -56,37 +95,46 @@ def check(puzzle: Loop, solution: Tiles) -> list[str]:
         for c in range(w):
             tile = solution[r][c]
             # Each tile is the puzzle's tile, turned.
-            if tile not in rotations(puzzle.rows[r][c]):
+            if tile not in ROTATIONS[puzzle.rows[r][c]]:
                 problems.append(f"r{r + 1}c{c + 1} is not a turn of the tile given there")
             # A fixed tile stands as it was fixed.
             if puzzle.fixed.get((r, c), tile) != tile:
                 problems.append(f"r{r + 1}c{c + 1} is fixed, but was turned")
-            # Every pipe end meets a pipe end of the neighbouring tile, and none leaves the board.
-            for side, (dr, dc) in STEP.items():
+            # Every pipe end meets a pipe end of the neighbouring tile (across the edge on a
+            # board that wraps); none leaves the board or crosses a barrier.
+            for side in STEP:
                 if not tile & side:
                     continue
-                rr, cc = r + dr, c + dc
-                if not (0 <= rr < h and 0 <= cc < w):
-                    problems.append(f"r{r + 1}c{c + 1} has a pipe off the board")
-                elif not solution[rr][cc] & OPPOSITE[side]:
+                there = across(puzzle, r, c, side)
+                if there is None:
+                    wall = barrier(puzzle, r, c, side)
+                    problems.append(
+                        f"r{r + 1}c{c + 1} has a pipe "
+                        + ("through a barrier" if wall else "off the board")
+                    )
+                    continue
+                rr, cc = there
+                if not solution[rr][cc] & OPPOSITE[side]:
                     problems.append(
                         f"r{r + 1}c{c + 1} has a pipe that meets no pipe at r{rr + 1}c{cc + 1}"
                     )
     if problems or not (puzzle.connected or puzzle.tree):
         return problems
-    # All pipes form one network (and, for a tree, one with no cycle).
-    tiles = [(r, c) for r in range(h) for c in range(w) if solution[r][c]]
+    # All pipes form one network (and, for a tree, one with no cycle); a spanning network
+    # takes in every tile, so an empty tile breaks it.
+    tiles = [(r, c) for r in range(h) for c in range(w) if solution[r][c] or puzzle.spanning]
     seen = set(tiles[:1])
     todo = list(seen)
     links = 0
     while todo:
         r, c = todo.pop()
-        for side, (dr, dc) in STEP.items():
+        for side in STEP:
             if solution[r][c] & side:
                 links += 1
-                if (r + dr, c + dc) not in seen:
-                    seen.add((r + dr, c + dc))
-                    todo.append((r + dr, c + dc))
+                there = across(puzzle, r, c, side)
+                if there is not None and there not in seen:
+                    seen.add(there)
+                    todo.append(there)
     if len(seen) < len(tiles):
         problems.append(
             f"the pipes form more than one network ({len(seen)} of {len(tiles)} "
@@ -124,11 +172,13 @@ def scramble(layout: Tiles, rng: random.Random) -> Tiles:
     return tuple(out)
 
 
-def random_tree_layout(width: int, height: int, rng: random.Random) -> Tiles:
+def random_tree_layout(width: int, height: int, rng: random.Random, wrap: bool = False) -> Tiles:
     """A solved Net board: a random spanning tree of the grid (random links, joined unless
-    they would close a cycle; Kruskal's method)."""
-    links = [((r, c), (r, c + 1), RIGHT) for r in range(height) for c in range(width - 1)]
-    links += [((r, c), (r + 1, c), DOWN) for r in range(height - 1) for c in range(width)]
+    they would close a cycle; Kruskal's method); with ``wrap`` links also join opposite edges."""
+    across_c = width if wrap and width > 1 else width - 1
+    across_r = height if wrap and height > 1 else height - 1
+    links = [((r, c), (r, (c + 1) % width), RIGHT) for r in range(height) for c in range(across_c)]
+    links += [((r, c), ((r + 1) % height, c), DOWN) for r in range(across_r) for c in range(width)]
     rng.shuffle(links)
     parent = {(r, c): (r, c) for r in range(height) for c in range(width)}
 

@@ -1,11 +1,12 @@
-"""∞ Loop pictures: each tile as pipes, thick rounded strokes from its centre to the middles of
-its sides (a lone end gets a bulb); solved, each connected network in its own colour."""
+"""∞ Loop and Net pictures: each tile as pipes, thick rounded strokes from its centre to the
+middles of its sides (a lone end gets a bulb); solved, each connected network in its own colour
+(joined across the edges of a board that wraps); barriers as thick walls, id ``barrier-R-C-S``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..puzzles.loop import Loop, Tiles
+from ..puzzles.loop import DOWN, RIGHT, Loop, Tiles, across
 from . import grid
 
 # The sides a tile's bits point to (1 up, 2 right, 4 down, 8 left), as (dx, dy) from the centre.
@@ -33,7 +34,8 @@ def draw(
     if marked or not many:  # every cell outlined, or on a huge board only the marked ones
         grid.cells(ax, sorted(marked) if many else _places(tiles), marked)
     _fixed(ax, puzzle)
-    colour = _networks(tiles) if solution is not None else {}
+    _barriers(ax, puzzle, points)
+    colour = _networks(puzzle, tiles) if solution is not None else {}
     width = max(0.3, points * 0.22)
     strokes: dict[str, list[list[tuple[float, float]]]] = {}
     bulbs: dict[str, list[tuple[float, float]]] = {}
@@ -122,12 +124,34 @@ def _fixed(ax: Any, puzzle: Loop) -> None:
         ax.add_artist(ground)
 
 
+def _barriers(ax: Any, puzzle: Loop, points: float) -> None:
+    """Each barrier as a thick wall on its tile's right or bottom side, id ``barrier-R-C-S``
+    (S is ``v`` for a wall on the right, ``h`` below, as in Net's game IDs)."""
+    from matplotlib.lines import Line2D
+
+    for r, c, side in sorted(puzzle.barriers):
+        if side == RIGHT:
+            xs, ys, name = (c + 1, c + 1), (r, r + 1), "v"
+        else:
+            xs, ys, name = (c, c + 1), (r + 1, r + 1), "h"
+        wall = Line2D(
+            xs,
+            ys,
+            color="#000000",
+            linewidth=max(1.0, points * 0.12),
+            solid_capstyle="butt",
+            zorder=4,
+        )
+        wall.set_gid(f"barrier-{r}-{c}-{name}")
+        ax.add_artist(wall)
+
+
 def _places(tiles: Tiles) -> list[tuple[int, int]]:
     """Every cell of the board."""
     return [(r, c) for r, row in enumerate(tiles) for c in range(len(row))]
 
 
-def _networks(tiles: Tiles) -> dict[tuple[int, int], int]:
+def _networks(puzzle: Loop, tiles: Tiles) -> dict[tuple[int, int], int]:
     """Each tile's network, numbered by first appearance (tiles joined by meeting pipes)."""
     parent: dict[tuple[int, int], tuple[int, int]] = {}
 
@@ -139,10 +163,10 @@ def _networks(tiles: Tiles) -> dict[tuple[int, int], int]:
 
     for r, row in enumerate(tiles):
         for c, tile in enumerate(row):
-            if tile & 2 and c + 1 < len(row) and row[c + 1] & 8:
-                parent[root((r, c))] = root((r, c + 1))
-            if tile & 4 and r + 1 < len(tiles) and tiles[r + 1][c] & 1:
-                parent[root((r, c))] = root((r + 1, c))
+            for side, back in ((RIGHT, 8), (DOWN, 1)):
+                there = across(puzzle, r, c, side) if tile & side else None
+                if there is not None and tiles[there[0]][there[1]] & back:
+                    parent[root((r, c))] = root(there)
     numbers: dict[tuple[int, int], int] = {}
     found: dict[tuple[int, int], int] = {}
     for r, row in enumerate(tiles):

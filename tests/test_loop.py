@@ -166,3 +166,14 @@ def test_checker_sees_split_networks_and_cycles() -> None:
     assert check(Loop(ring), ring) == []
     one = ((6, 12), (3, 9))
     assert check(Loop(one, True, True), one) == ["the network has a cycle"]
+
+
+def test_connected_with_empty_tiles_is_an_answer_not_a_crash() -> None:
+    # Two networks apart, beside empty tiles: the lazy cut looked up the empty tiles' links
+    # among the network's tiles (an internal error, exit 70) before it left them out.
+    puzzle = parse("0 0 0\n4 4 8\n2 1 2", connected=True)
+    for backend in ("sat:cadical195", "cpsat"):
+        assert solve(LOOP, puzzle, get_backend(backend), limit=2).status == "unsolvable"
+    joined = parse("8 5 12\n1 2 5\n0 0 4", connected=True)
+    outcome = solve(LOOP, joined, get_backend("sat:cadical195"), limit=10)
+    assert outcome.count_exact and all(check(joined, s) == [] for s in outcome.solutions)
