@@ -64,7 +64,7 @@ def puzzles() -> Iterator[Any]:
             for number, line in enumerate(path.read_text().splitlines(), 1):
                 row = json.loads(line)
                 board = row["solution"]
-                if isinstance(board, dict):  # more than rows: its text (Bridges), else its first grid (Loopy)
+                if isinstance(board, dict):  # its text (Bridges), else its first grid
                     board = board.get("text") or next(iter(board.values()))
                 shape = (row.get("params"), len(board), len(board[0]))
                 if shape in sizes or shape[1] * shape[2] > CORPUS_CELLS:
