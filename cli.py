@@ -52,7 +52,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not (sys.argv[1:] if argv is None else argv):  # a bare command: what it can do, exit 0
         grammar.print_help()
         return EXIT_OK
-    args = grammar.parse_args(argv)
+    args, extra = grammar.parse_known_args(argv)
+    # argparse fills an optional INPUT (with "-") as soon as it has the genre, so in
+    # `solve GENRE --unique FILE` the FILE is left over: it is the input.
+    if len(extra) == 1 and getattr(args, "input", None) == "-" and not extra[0].startswith("-"):
+        args.input = extra.pop()
+    if extra:
+        grammar.error(f"unrecognized arguments: {' '.join(extra)}")
     received: list[signal.Signals] = []
     previous = _stop_on(STOP_SIGNALS, received)
     try:

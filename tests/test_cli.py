@@ -347,3 +347,19 @@ def test_a_terminal_on_stdin_is_told_how_to_end_the_puzzle() -> None:
     assert len(lines) == 1 and lines[0].startswith("gridsat: waiting for the puzzle on standard")
     assert "Ctrl-D" in lines[0]
     assert gridsat("solve", "signpost", stdin=SEED).stderr == ""
+
+
+def test_options_may_come_between_the_genre_and_the_input() -> None:
+    # argparse filled the optional INPUT with "-" once it had the genre: the file was refused
+    # as an unrecognized argument.
+    seed = str(DATA / "signpost" / "seed.txt")
+    result = gridsat("solve", "signpost", "--unique", "-b", "sat:glucose4", seed)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "unique solution"
+    result = gridsat("diagnose", "signpost", "--json", seed)
+    assert result.returncode == 0 and json.loads(result.stdout)["status"] == "unique"
+    # Two inputs, or an unknown option, are still refused in one line.
+    for extra in (["--unique", seed, seed], ["--bogus", seed]):
+        result = gridsat("solve", "signpost", *extra)
+        assert result.returncode == 2 and "unrecognized arguments" in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1

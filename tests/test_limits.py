@@ -598,20 +598,11 @@ def test_compare_keeps_its_memory_limit_per_run() -> None:
     assert answer["agree"] and result.returncode == 0  # a limit reached is no disagreement
 
 
-def test_a_memory_limit_reached_while_loading_the_pb_encoder_is_out_of_memory() -> None:
-    # At 0.3 GB the weighted sums' encoder (pindakaas, loaded by python-sat on first use) failed
-    # to load, python-sat failed an assertion, and compare ended in an internal error (exit 70).
-    result = gridsat(
-        "compare", "magic", "-", "--backends", "sat:cadical195,cpsat:1", "--repeat", "1",
-        "--encodings", "integer", "--memory-limit", "0.3", "--time-limit", "8", "--json",
-        stdin=empty_magic(15).encode(),
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    runs = {r["backend"]: r for r in json.loads(result.stdout)["results"]}
-    assert runs["sat:cadical195"]["status"] == "out-of-memory"
-
-
 def test_the_pb_encoder_failing_to_load_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under a 0.3 GB cap, compare on an empty order-15 magic board ended in an internal error:
+    # pindakaas failed to load, python-sat failed an assertion. Where the cap then falls
+    # (loading, or a native library's own allocation) depends on the machine, so the load
+    # failure is checked here directly.
     import importlib.util
 
     from gridsat.solvers.sat import pb_encoder
