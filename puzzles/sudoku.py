@@ -194,7 +194,7 @@ GENRE = About(
     input_format="a Simon Tatham Solo game ID (3x3:..., 9j:..., 3x3xk:...), or a plain board: "
     "81 characters on a line, or rows of digits, . or 0 for a blank, | and +---+ rules "
     "allowed; 16x16 with letters (1-9A-G or 0-9A-F) or numbers separated by spaces",
-    example="3x3:a2c3a5_1e9_7c4_2e5a1c3d7a1c4_5e2_6c8_3e1_9a6c2a",
+    example="3x3:a9a8_6c4d4_1a9g7_5a7_8a9_2b1b6e7b5b8_7a3_9a2_5g1a4_7d4c9_3a6a",
     default_backend="sat:cadical195",
     default_encoding="onehot",
     output_formats=("grid", "tatham"),
