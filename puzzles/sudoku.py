@@ -163,8 +163,9 @@ def cage_sets(total: int, size: int, n: int, digits: Sequence[int] | None = None
 def make(
     size: tuple[int, int], rng: random.Random, solutions: Any
 ) -> tuple[Sudoku, Board, list[Any]]:
-    """A random full Sudoku of side N: each block on the main diagonal of blocks a random
-    permutation (they share no row or column), the rest found by the solver."""
+    """A random full Sudoku of side N: the blocks on the main diagonal of blocks random
+    permutations (they share no row or column), the rest found by the solver; drawn again when
+    they cannot be completed (on small boards some cannot)."""
     n, m = size
     if n != m:
         raise GenerateError(f"a sudoku board is square, not {n}x{m}: give its side, e.g. 9")
@@ -172,13 +173,13 @@ def make(
     if shape is None or n > 25:
         raise GenerateError(f"sudoku boards have rectangular blocks: not {n}x{n} (try 4, 6, 9, 16)")
     width, height = shape
-    grid = [[0] * n for _ in range(n)]
-    for b in range(min(n // width, n // height)):
-        digits = rng.sample(range(1, n + 1), n)
-        for i, d in enumerate(digits):
-            grid[b * height + i // width][b * width + i % width] = d
-    seed = Sudoku(tuple(map(tuple, grid)), shape, form="plain")
-    for _ in range(5):
+    for _ in range(20):
+        grid = [[0] * n for _ in range(n)]
+        for b in range(min(n // width, n // height)):
+            digits = rng.sample(range(1, n + 1), n)
+            for i, d in enumerate(digits):
+                grid[b * height + i // width][b * width + i % width] = d
+        seed = Sudoku(tuple(map(tuple, grid)), shape, form="plain")
         found = solutions(seed, 1)
         if found:
             board: Board = found[0]
