@@ -9,6 +9,8 @@ free cells: on most published 9x9 boards that leaves a few dozen cells."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..puzzles.sudoku import Board, Sudoku, cage_sets
 from .latin import choice
 from .model import Assignment, Built, IntVar, Lit, Model
@@ -28,7 +30,7 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
     cells = n * n
     full = (1 << (n + 1)) - 2  # bits 1..n
     # Every row, column, block (and diagonal) holds 1..n once; a cage holds no digit twice.
-    groups = [[r * n + c for r, c in group] for _, group in puzzle.groups()]
+    groups, peers = _layout(puzzle.order, puzzle.shape, puzzle.jigsaw, puzzle.diagonals)
     cages = [(total, [r * n + c for r, c in group]) for total, group in puzzle.cages]
     mask = [full] * cells
     # A given holds its own digit.
@@ -37,7 +39,7 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
             if v:
                 mask[r * n + c] = 1 << v
     placed = [False] * cells
-    possible = _deduce(n, mask, placed, groups, cages) if prune else True
+    possible = _deduce(n, mask, placed, groups, peers, cages) if prune else True
     model = Model()
     if not possible:
         # Some cell has no candidate left: no solution.
@@ -145,21 +147,42 @@ def _combos(
     )
 
 
+@lru_cache(maxsize=16)
+def _layout(
+    n: int, shape: tuple[int, int] | None, jigsaw: tuple[int, ...], diagonals: bool
+) -> tuple[list[list[int]], list[list[int]]]:
+    """The board's groups as cell indices, and each cell's peers (the other cells of its
+    groups): the same for every puzzle of a layout, so worked out once."""
+    board = Sudoku(((0,) * n,) * n, shape, jigsaw, diagonals)
+    groups = [[r * n + c for r, c in group] for _, group in board.groups()]
+    near: list[set[int]] = [set() for _ in range(n * n)]
+    for group in groups:
+        for i in group:
+            near[i].update(group)
+    return groups, [sorted(near[i] - {i}) for i in range(n * n)]
+
+
 def _deduce(
     n: int,
     mask: list[int],
     placed: list[bool],
     groups: list[list[int]],
+    peers: list[list[int]],
     cages: list[tuple[int, list[int]]],
 ) -> bool:
     """Pencil marks from the givens: a placed digit leaves its groups' other cells, a cell with
-    one candidate is placed, a cage keeps the digits of the sets that make its sum. Marks
-    ``placed`` and narrows ``mask`` in place; False when some cell is left with none."""
+    one candidate is placed, a digit with one place left in a group goes there, a cage keeps
+    the digits of the sets that make its sum. Marks ``placed`` and narrows ``mask`` in place;
+    False when some cell, or some digit of a group, is left with no place."""
     cells = n * n
-    peers: list[list[int]] = [[] for _ in range(cells)]
-    for group in [*groups, *(g for _, g in cages)]:
-        for i in group:
-            peers[i].extend(group)
+    full = (1 << (n + 1)) - 2
+    if cages:
+        near = [set(p) for p in peers]
+        for _, group in cages:
+            for i in group:
+                near[i].update(group)
+        peers = [sorted(near[i] - {i}) for i in range(cells)]
+    whole = [group for group in groups if len(group) == n]
     queue = [i for i in range(cells) if mask[i] & (mask[i] - 1) == 0]
     while True:
         while queue:
@@ -171,11 +194,30 @@ def _deduce(
             if not bit:
                 return False
             for j in peers[i]:
-                if j != i and mask[j] & bit:
+                if mask[j] & bit:
                     mask[j] &= ~bit
                     if mask[j] & (mask[j] - 1) == 0:
                         queue.append(j)
         changed = False
+        for group in whole:
+            # A digit that only one cell of a row, column or block can hold goes there.
+            once = twice = 0
+            for i in group:
+                twice |= once & mask[i]
+                once |= mask[i]
+            if once != full:
+                return False
+            alone = once & ~twice
+            if not alone:
+                continue
+            for i in group:
+                bit = mask[i] & alone
+                if bit and mask[i] != bit:
+                    if bit & (bit - 1):
+                        return False  # two digits that need the same cell
+                    mask[i] = bit
+                    queue.append(i)
+                    changed = True
         for total, group in cages:
             open_ = [i for i in group if not placed[i]]
             if not open_:
