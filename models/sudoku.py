@@ -3,7 +3,8 @@ and killer cages as sums or as tables of their admissible digit sets.
 
 With ``prune`` the builder first deduces what the givens force, as a player pencils in: a digit
 placed leaves the other cells of its row, column, block, diagonal and cage; a cell left with one
-candidate is placed too; a cage's cells keep only digits of the sets that can make its sum. The
+candidate is placed too, and so is a digit left with one cell in a row, column or block; a cage's
+cells keep only digits of the sets that can make its sum. The
 placed cells get no variable, and a group's constraint covers only its missing digits over its
 free cells: on most published 9x9 boards that leaves a few dozen cells."""
 
@@ -15,15 +16,15 @@ from ..puzzles.sudoku import Board, Sudoku, cage_sets
 from .latin import choice
 from .model import Assignment, Built, IntVar, Lit, Model
 
-ENCODINGS = ("onehot", "integer", "combos")
+ENCODINGS = ("onehot", "integer", "sums")
 
 
 def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built[Board]:
-    """``onehot``: a Boolean per (free cell, candidate), exactly-one groups, a cage's sum as a
-    weighted sum of its one-hot values. ``integer``: an integer per free cell, all-different
-    groups, a cage's sum as a linear sum. ``combos``: one-hot cells, and each cage a table of
-    the digit sets that make its sum (which digits the cage uses). Without cages ``combos`` is
-    ``onehot``."""
+    """``onehot``: a Boolean per (free cell, candidate), exactly-one groups, and each killer
+    cage a table of the digit sets that make its sum (which digits the cage uses).
+    ``integer``: an integer per free cell, all-different groups, a cage's sum as a linear sum.
+    ``sums``: one-hot cells, a cage's sum as a weighted sum of its cells' one-hot values.
+    Without cages ``sums`` is ``onehot``."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
     n = puzzle.order
@@ -69,7 +70,7 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
                 model.add_clause([])
             continue
         # A cage's digits add up to its sum.
-        if encoding == "onehot":
+        if encoding == "sums":
             model.add_sum(
                 [x[i][d] for i in open_ for d in x[i]], [d for i in open_ for d in x[i]], "==", left
             )
