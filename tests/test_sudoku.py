@@ -437,3 +437,20 @@ def test_solve_prints_the_board_ruled_and_the_move() -> None:
     assert [int(v) for v in lines[0].replace("|", " ").split()] == row["solution"][0]
     move = gridsat("solve", "solo", row["id"], "--format", "tatham")
     assert move.stdout.strip() == "S" + ",".join(str(v) for r in row["solution"] for v in r)
+
+
+def test_pruning_places_a_digit_left_with_one_cell_in_its_block() -> None:
+    from gridsat.models.sudoku import _deduce, _layout
+
+    rows = [[0] * 9 for _ in range(9)]
+    # 1 in rows 2 and 3 and in columns 2 and 3 leaves r1c1 the only place for 1 in the first
+    # block, though r1c1 itself could hold any digit.
+    rows[1][3] = rows[2][6] = rows[3][1] = rows[6][2] = 1
+    puzzle = Sudoku(board(rows), (3, 3))
+    groups, peers = _layout(9, (3, 3), (), False)
+    mask = [1 << v if v else 0b1111111110 for row in rows for v in row]
+    placed = [False] * 81
+    assert _deduce(9, mask, placed, groups, peers, [])
+    assert placed[0] and mask[0] == 1 << 1
+    outcome = solve(SUDOKU, puzzle, get_backend("sat:cadical195"), limit=1)
+    assert outcome.solutions[0][0][0] == 1
