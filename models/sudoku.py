@@ -31,7 +31,8 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
     cells = n * n
     full = (1 << (n + 1)) - 2  # bits 1..n
     # Every row, column, block (and diagonal) holds 1..n once; a cage holds no digit twice.
-    groups, peers = _layout(puzzle.order, puzzle.shape, puzzle.jigsaw, puzzle.diagonals)
+    layout = _layout(puzzle.order, puzzle.shape, puzzle.jigsaw, puzzle.diagonals)
+    groups = layout[0]
     cages = [(total, [r * n + c for r, c in group]) for total, group in puzzle.cages]
     mask = [full] * cells
     # A given holds its own digit.
@@ -40,7 +41,7 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
             if v:
                 mask[r * n + c] = 1 << v
     placed = [False] * cells
-    possible = _deduce(n, mask, placed, groups, peers, cages) if prune else True
+    possible = _deduce(n, mask, placed, layout, cages) if prune else True
     model = Model()
     if not possible:
         # Some cell has no candidate left: no solution.
@@ -151,40 +152,45 @@ def _combos(
 @lru_cache(maxsize=16)
 def _layout(
     n: int, shape: tuple[int, int] | None, jigsaw: tuple[int, ...], diagonals: bool
-) -> tuple[list[list[int]], list[list[int]]]:
-    """The board's groups as cell indices, and each cell's peers (the other cells of its
-    groups): the same for every puzzle of a layout, so worked out once."""
+) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+    """The board's groups as cell indices, each cell's peers (the other cells of its groups)
+    and the groups it is in: the same for every puzzle of a layout, so worked out once."""
     board = Sudoku(((0,) * n,) * n, shape, jigsaw, diagonals)
     groups = [[r * n + c for r, c in group] for _, group in board.groups()]
     near: list[set[int]] = [set() for _ in range(n * n)]
-    for group in groups:
+    member: list[list[int]] = [[] for _ in range(n * n)]
+    for g, group in enumerate(groups):
         for i in group:
             near[i].update(group)
-    return groups, [sorted(near[i] - {i}) for i in range(n * n)]
+            member[i].append(g)
+    return groups, [sorted(near[i] - {i}) for i in range(n * n)], member
 
 
 def _deduce(
     n: int,
     mask: list[int],
     placed: list[bool],
-    groups: list[list[int]],
-    peers: list[list[int]],
+    layout: tuple[list[list[int]], list[list[int]], list[list[int]]],
     cages: list[tuple[int, list[int]]],
 ) -> bool:
     """Pencil marks from the givens: a placed digit leaves its groups' other cells, a cell with
     one candidate is placed, a digit with one place left in a group goes there, a cage keeps
     the digits of the sets that make its sum. Marks ``placed`` and narrows ``mask`` in place;
-    False when some cell, or some digit of a group, is left with no place."""
+    False when some cell, or some digit of a group, is left with no place. Only the groups and
+    cages whose cells changed are looked at again."""
     cells = n * n
     full = (1 << (n + 1)) - 2
+    groups, peers, member = layout
+    in_cage: list[list[int]] = [[] for _ in range(cells)]
     if cages:
         near = [set(p) for p in peers]
-        for _, group in cages:
+        for k, (_, group) in enumerate(cages):
             for i in group:
                 near[i].update(group)
+                in_cage[i].append(k)
         peers = [sorted(near[i] - {i}) for i in range(cells)]
-    whole = [group for group in groups if len(group) == n]
     queue = [i for i in range(cells) if mask[i] & (mask[i] - 1) == 0]
+    touched = set(range(cells))
     while True:
         while queue:
             i = queue.pop()
@@ -197,11 +203,17 @@ def _deduce(
             for j in peers[i]:
                 if mask[j] & bit:
                     mask[j] &= ~bit
+                    touched.add(j)
                     if mask[j] & (mask[j] - 1) == 0:
                         queue.append(j)
-        changed = False
-        for group in whole:
+        if not touched:
+            return True
+        dirty = {g for i in touched for g in member[i]}
+        dirty_cages = {k for i in touched for k in in_cage[i]}
+        touched = set()
+        for g in dirty:
             # A digit that only one cell of a row, column or block can hold goes there.
+            group = groups[g]
             once = twice = 0
             for i in group:
                 twice |= once & mask[i]
@@ -217,9 +229,10 @@ def _deduce(
                     if bit & (bit - 1):
                         return False  # two digits that need the same cell
                     mask[i] = bit
+                    touched.add(i)
                     queue.append(i)
-                    changed = True
-        for total, group in cages:
+        for k in dirty_cages:
+            total, group = cages[k]
             open_ = [i for i in group if not placed[i]]
             if not open_:
                 continue
@@ -234,8 +247,6 @@ def _deduce(
             for i in open_:
                 if mask[i] & ~allowed:
                     mask[i] &= allowed
-                    changed = True
+                    touched.add(i)
                     if mask[i] & (mask[i] - 1) == 0:
                         queue.append(i)
-        if not changed:
-            return True

@@ -447,10 +447,10 @@ def test_pruning_places_a_digit_left_with_one_cell_in_its_block() -> None:
     # block, though r1c1 itself could hold any digit.
     rows[1][3] = rows[2][6] = rows[3][1] = rows[6][2] = 1
     puzzle = Sudoku(board(rows), (3, 3))
-    groups, peers = _layout(9, (3, 3), (), False)
+
     mask = [1 << v if v else 0b1111111110 for row in rows for v in row]
     placed = [False] * 81
-    assert _deduce(9, mask, placed, groups, peers, [])
+    assert _deduce(9, mask, placed, _layout(9, (3, 3), (), False), [])
     assert placed[0] and mask[0] == 1 << 1
     outcome = solve(SUDOKU, puzzle, get_backend("sat:cadical195"), limit=1)
     assert outcome.solutions[0][0][0] == 1
