@@ -31,6 +31,7 @@ BUILTIN = (
     "magic",
     "loop",
     "zebra",
+    "sudoku",
     "towers",
     "keen",
     "unruly",

@@ -44,12 +44,18 @@ def where(text: str, i: int) -> str:
 
 
 def read_numbers(
-    text: str, i: int, cells: int, what: str = "givens", most: int | None = None
+    text: str,
+    i: int,
+    cells: int,
+    what: str = "givens",
+    most: int | None = None,
+    at: list[int] | None = None,
 ) -> tuple[list[int | None], int]:
     """The run-length grid starting at ``text[i]``: a decimal number is a cell's value, a
     letter ``a``..``z`` that many blank cells, ``_`` separates two numbers. It ends at a ``,``
     or the end of the ID; returns the ``cells`` values and the index after the grid. With
-    ``most``, a value outside 1..most is an error naming its column."""
+    ``most``, a value outside 1..most is an error naming its column; ``at``, when given,
+    receives where in the ID each cell was written (for errors about a value)."""
     values: list[int | None] = []
     while i < len(text) and text[i] != ",":
         ch = text[i]
@@ -67,6 +73,8 @@ def read_numbers(
                     f"{text[start:i]} {where(text, start)} is outside 1..{most} in the {what}"
                 )
             values.append(int(text[start:i]))
+            if at is not None:
+                at.append(start)
             continue
         if "a" <= ch <= "z":
             run = ord(ch) - ord("a") + 1
@@ -76,6 +84,8 @@ def read_numbers(
                     f"{len(values) + run} of {cells}"
                 )
             values.extend([None] * run)
+            if at is not None:
+                at.extend([i] * run)
         elif ch != "_":
             raise ParseError(
                 f"unexpected {ch!r} {where(text, i)} in the {what} "

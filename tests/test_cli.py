@@ -124,7 +124,7 @@ def test_no_solution_is_an_answer_with_exit_1() -> None:
         (["solve", "signpost", "5x5:1cceefcfggeeccghcac3e12hch10ah25z"], "unexpected 'z'"),
         (["solve", "signpost", "missing-file.txt"], "no such file: missing-file.txt"),
         (["solve", "signpost", str(DATA)], "is a directory"),
-        (["solve", "sudoku", SEED], "unknown genre 'sudoku'"),
+        (["solve", "nosuch", SEED], "unknown genre 'nosuch'"),
         (["solve", "signpost", SEED, "-b", "sat:nosuch"], "unknown SAT solver 'nosuch'"),
         (["solve", "signpost", SEED, "-b", "cpsat:0"], "cpsat:N wants a number"),
         (["solve", "signpost", SEED, "-e", "flow"], "no encoding 'flow'"),

@@ -45,6 +45,15 @@ SLOW = {
     "signpost/seed-fewer-givens.txt",
     "signpost/multiple.txt",
     "bridges/generated-40x40.txt",
+    "sudoku/12x12.txt",
+    "sudoku/16x16-hex.txt",
+    "sudoku/16x16-letters.txt",
+    "sudoku/16x16-numbers.txt",
+    "sudoku/25x25.txt",
+    "sudoku/col-02-08-071.txt",
+    "sudoku/easter-monster.txt",
+    "sudoku/golden-nugget.txt",
+    "sudoku/tarek-052.txt",
 }
 """Bundled puzzles whose diagnosis (or picture) takes a second or more, or that another case
 already covers: run under the ``slow`` mark."""

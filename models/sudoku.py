@@ -1,0 +1,252 @@
+"""Sudoku as a model: a one-hot or integer cell per free cell, each group's missing digits once,
+and killer cages as sums or as tables of their admissible digit sets.
+
+With ``prune`` the builder first deduces what the givens force, as a player pencils in: a digit
+placed leaves the other cells of its row, column, block, diagonal and cage; a cell left with one
+candidate is placed too, and so is a digit left with one cell in a row, column or block; a cage's
+cells keep only digits of the sets that can make its sum. The
+placed cells get no variable, and a group's constraint covers only its missing digits over its
+free cells: on most published 9x9 boards that leaves a few dozen cells."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..puzzles.sudoku import Board, Sudoku, cage_sets
+from .latin import choice
+from .model import Assignment, Built, IntVar, Lit, Model
+
+ENCODINGS = ("onehot", "integer", "sums")
+
+
+def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built[Board]:
+    """``onehot``: a Boolean per (free cell, candidate), exactly-one groups, and each killer
+    cage a table of the digit sets that make its sum (which digits the cage uses).
+    ``integer``: an integer per free cell, all-different groups, a cage's sum as a linear sum.
+    ``sums``: one-hot cells, a cage's sum as a weighted sum of its cells' one-hot values.
+    Without cages ``sums`` is ``onehot``."""
+    if encoding not in ENCODINGS:
+        raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
+    n = puzzle.order
+    cells = n * n
+    full = (1 << (n + 1)) - 2  # bits 1..n
+    # Every row, column, block (and diagonal) holds 1..n once; a cage holds no digit twice.
+    layout = _layout(puzzle.order, puzzle.shape, puzzle.jigsaw, puzzle.diagonals)
+    groups = layout[0]
+    cages = [(total, [r * n + c for r, c in group]) for total, group in puzzle.cages]
+    mask = [full] * cells
+    # A given holds its own digit.
+    for r, row in enumerate(puzzle.rows):
+        for c, v in enumerate(row):
+            if v:
+                mask[r * n + c] = 1 << v
+    placed = [False] * cells
+    possible = _deduce(n, mask, placed, layout, cages) if prune else True
+    model = Model()
+    if not possible:
+        # Some cell has no candidate left: no solution.
+        model.add_clause([])
+        return Built(model, lambda a: puzzle.rows)
+    free = [i for i in range(cells) if not placed[i]]
+    value = [mask[i].bit_length() - 1 if placed[i] else 0 for i in range(cells)]
+    onehot = encoding != "integer"
+    x: dict[int, dict[int, Lit]] = {}
+    y: dict[int, IntVar] = {}
+    for i in free:
+        digits = [d for d in range(1, n + 1) if mask[i] >> d & 1]
+        if onehot:
+            # Each free cell holds one of its candidates.
+            x[i] = dict(zip(digits, model.bool_vars(len(digits)), strict=True))
+            model.add_exactly_one(x[i].values())
+        else:
+            y[i] = model.int_var(digits, f"r{i // n + 1}c{i % n + 1}")
+    for group in groups:
+        _group(model, n, group, placed, value, x, y, onehot, len(group) == n)
+    for total, group in cages:
+        _group(model, n, group, placed, value, x, y, onehot, False)
+        left = total - sum(value[i] for i in group if placed[i])
+        open_ = [i for i in group if not placed[i]]
+        if not open_:
+            if left:
+                model.add_clause([])
+            continue
+        # A cage's digits add up to its sum.
+        if encoding == "sums":
+            model.add_sum(
+                [x[i][d] for i in open_ for d in x[i]], [d for i in open_ for d in x[i]], "==", left
+            )
+        elif encoding == "integer":
+            model.add_linear([(1, y[i]) for i in open_], "==", left)
+        else:
+            _combos(model, n, open_, left, mask, x)
+    model.answer = [lit for i in free for lit in x[i].values()] if onehot else list(y.values())
+
+    def decode(a: Assignment) -> Board:
+        out = list(value)
+        for i in free:
+            if onehot:
+                out[i] = next(d for d, lit in x[i].items() if a(lit))
+            else:
+                out[i] = a(y[i])
+        return tuple(tuple(out[r * n : r * n + n]) for r in range(n))
+
+    return Built(model, decode)
+
+
+def _group(
+    model: Model,
+    n: int,
+    group: list[int],
+    placed: list[bool],
+    value: list[int],
+    x: dict[int, dict[int, Lit]],
+    y: dict[int, IntVar],
+    onehot: bool,
+    whole: bool,
+) -> None:
+    """The group's missing digits once each over its free cells (exactly once when the group
+    has n cells, at most once in a smaller cage); a digit placed twice in it, no solution."""
+    shown = [value[i] for i in group if placed[i]]
+    if len(set(shown)) < len(shown):
+        model.add_clause([])
+    open_ = [i for i in group if not placed[i]]
+    if not open_:
+        return
+    if not onehot:
+        if len(open_) > 1:
+            model.add_all_different(y[i] for i in open_)
+        return
+    taken = set(shown)
+    for d in range(1, n + 1):
+        if d in taken:
+            continue
+        lits = [x[i][d] for i in open_ if d in x[i]]
+        if whole:
+            model.add_exactly_one(lits)
+        elif len(lits) > 1:
+            model.add_at_most_one(lits)
+
+
+def _combos(
+    model: Model, n: int, open_: list[int], left: int, mask: list[int], x: dict[int, dict[int, Lit]]
+) -> None:
+    """A cage's free cells take one of the digit sets that make ``left``: a literal per digit
+    the cage may use (true when some cell holds it), and a table of the admissible sets."""
+    union = 0
+    for i in open_:
+        union |= mask[i]
+    digits = [d for d in range(1, n + 1) if union >> d & 1]
+    sets = cage_sets(left, len(open_), n, digits)
+    uses = dict(zip(digits, model.bool_vars(len(digits)), strict=True))
+    for d, u in uses.items():
+        holders = [x[i][d] for i in open_ if d in x[i]]
+        for lit in holders:
+            model.add_clause([-lit, u])
+        model.add_clause([-u, *holders])
+    model.add_table(
+        [choice({0: -u, 1: u}) for u in uses.values()],
+        [tuple(s >> d & 1 for d in digits) for s in sets],
+    )
+
+
+@lru_cache(maxsize=16)
+def _layout(
+    n: int, shape: tuple[int, int] | None, jigsaw: tuple[int, ...], diagonals: bool
+) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+    """The board's groups as cell indices, each cell's peers (the other cells of its groups)
+    and the groups it is in: the same for every puzzle of a layout, so worked out once."""
+    board = Sudoku(((0,) * n,) * n, shape, jigsaw, diagonals)
+    groups = [[r * n + c for r, c in group] for _, group in board.groups()]
+    near: list[set[int]] = [set() for _ in range(n * n)]
+    member: list[list[int]] = [[] for _ in range(n * n)]
+    for g, group in enumerate(groups):
+        for i in group:
+            near[i].update(group)
+            member[i].append(g)
+    return groups, [sorted(near[i] - {i}) for i in range(n * n)], member
+
+
+def _deduce(
+    n: int,
+    mask: list[int],
+    placed: list[bool],
+    layout: tuple[list[list[int]], list[list[int]], list[list[int]]],
+    cages: list[tuple[int, list[int]]],
+) -> bool:
+    """Pencil marks from the givens: a placed digit leaves its groups' other cells, a cell with
+    one candidate is placed, a digit with one place left in a group goes there, a cage keeps
+    the digits of the sets that make its sum. Marks ``placed`` and narrows ``mask`` in place;
+    False when some cell, or some digit of a group, is left with no place. Only the groups and
+    cages whose cells changed are looked at again."""
+    cells = n * n
+    full = (1 << (n + 1)) - 2
+    groups, peers, member = layout
+    in_cage: list[list[int]] = [[] for _ in range(cells)]
+    if cages:
+        near = [set(p) for p in peers]
+        for k, (_, group) in enumerate(cages):
+            for i in group:
+                near[i].update(group)
+                in_cage[i].append(k)
+        peers = [sorted(near[i] - {i}) for i in range(cells)]
+    queue = [i for i in range(cells) if mask[i] & (mask[i] - 1) == 0]
+    touched = set(range(cells))
+    while True:
+        while queue:
+            i = queue.pop()
+            if placed[i]:
+                continue
+            placed[i] = True
+            bit = mask[i]
+            if not bit:
+                return False
+            for j in peers[i]:
+                if mask[j] & bit:
+                    mask[j] &= ~bit
+                    touched.add(j)
+                    if mask[j] & (mask[j] - 1) == 0:
+                        queue.append(j)
+        if not touched:
+            return True
+        dirty = {g for i in touched for g in member[i]}
+        dirty_cages = {k for i in touched for k in in_cage[i]}
+        touched = set()
+        for g in dirty:
+            # A digit that only one cell of a row, column or block can hold goes there.
+            group = groups[g]
+            once = twice = 0
+            for i in group:
+                twice |= once & mask[i]
+                once |= mask[i]
+            if once != full:
+                return False
+            alone = once & ~twice
+            if not alone:
+                continue
+            for i in group:
+                bit = mask[i] & alone
+                if bit and mask[i] != bit:
+                    if bit & (bit - 1):
+                        return False  # two digits that need the same cell
+                    mask[i] = bit
+                    touched.add(i)
+                    queue.append(i)
+        for k in dirty_cages:
+            total, group = cages[k]
+            open_ = [i for i in group if not placed[i]]
+            if not open_:
+                continue
+            left = total - sum(mask[i].bit_length() - 1 for i in group if placed[i])
+            union = 0
+            for i in open_:
+                union |= mask[i]
+            digits = [d for d in range(1, n + 1) if union >> d & 1]
+            allowed = 0
+            for s in cage_sets(left, len(open_), n, digits):
+                allowed |= s
+            for i in open_:
+                if mask[i] & ~allowed:
+                    mask[i] &= allowed
+                    touched.add(i)
+                    if mask[i] & (mask[i] - 1) == 0:
+                        queue.append(i)

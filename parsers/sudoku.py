@@ -1,0 +1,507 @@
+"""Sudoku: Simon Tatham's Solo game IDs (every block shape, jigsaw, X and killer) and the plain
+boards people paste (81 characters on a line, rows of digits, rules of ``|`` and ``+---+``,
+letters or spaced numbers for 16x16 and beyond), told apart by the ``:`` every game ID has."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import string
+
+from ..puzzles.sudoku import MAX_KILLER, MAX_ORDER, Board, Cage, Sudoku, block_shape
+from . import ParseError
+from .grid import rows_json
+from .tatham import clip, read_blocks, read_numbers, split_id, where, write_blocks, write_numbers
+
+EXAMPLE = "3x3:a9a8_6c4d4_1a9g7_5a7_8a9_2b1b6e7b5b8_7a3_9a2_5g1a4_7d4c9_3a6a"
+BLANKS = "._*?"
+"""Characters that stand for a blank cell in a plain board (and ``0`` when it is no symbol)."""
+RULE = re.compile(r"[-+=|\s]*[-=][-+=|\s]*")
+"""A line of a plain board that only draws a rule between bands of blocks."""
+_PARAMS = re.compile(r"(\d+)(?:x(\d+))?((?:[jxk]|a|r\d*|md?\d*|d[tbiaeu]?)*)")
+_FLAG = re.compile(r"[jxk]|a|r\d*|md?\d*|d[tbiaeu]?")
+_SETTING = re.compile(r"\s*(blocks\s+\d+\s*x\s*\d+|diagonals|symbols\s+\S+)\s*", re.I)
+
+
+def parse(
+    text: str, blocks: str | None = None, diagonals: bool = False, symbols: str | None = None
+) -> Sudoku:
+    """A Solo game ID (it has a ``:``), else a plain board; ``blocks`` (WxH), ``diagonals`` and
+    ``symbols`` are for plain boards (a game ID says all of that itself)."""
+    if ":" in text or (_PARAMS.fullmatch(text.strip()) and not text.strip().isdigit()):
+        given = [flag for flag, on in (("--blocks", blocks), ("--x", diagonals)) if on]
+        given += ["--symbols"] if symbols else []
+        if given:
+            raise ParseError(
+                f"{' and '.join(given)} apply to plain boards; a game ID gives its own "
+                "blocks, X and cages"
+            )
+        return parse_id(text)
+    return parse_plain(text, blocks, diagonals, symbols)
+
+
+# -- Tatham's game IDs ----------------------------------------------------------------------------
+
+
+def parse_id(text: str) -> Sudoku:
+    """``params:desc``: params ``CxR`` (blocks R wide and C tall, N = C*R) or ``Nj`` (jigsaw),
+    then flags ``x`` (X-Sudoku) and ``k`` (killer); the desc is the givens, then the jigsaw
+    blocks, then the killer cages and their sums, comma-separated."""
+    text, colon = split_id(text, ("solo", "sudoku"), EXAMPLE)
+    params = text[:colon]
+    match = _PARAMS.fullmatch(params)
+    if not match:
+        bad = _params_error(params)
+        raise ParseError(
+            f"bad parameters {clip(params)!r}: unexpected {params[bad]!r} {where(text, bad)} "
+            "(expected CxR or Nj, then x and k, e.g. 3x3, 2x3, 9j, 3x3xk)"
+        )
+    c = int(match[1][:4])
+    r = int(match[2][:4]) if match[2] else c
+    flags = match[3]
+    jig = "j" in _flags(flags) or r == 1
+    n = c * r if match[2] or not jig else c
+    if n > MAX_ORDER or len(match[1]) > 3 or len(match[2] or "") > 3:
+        raise ParseError(
+            f"parameters {clip(params)!r}: a {n}x{n} board is over the limit of "
+            f"{MAX_ORDER}x{MAX_ORDER} {where(text, 0)}"
+        )
+    if c < 2 or (not jig and r < 2):
+        raise ParseError(
+            f"parameters {params!r}: blocks need at least 2 cells each way {where(text, 0)}"
+        )
+    diagonals = "x" in _flags(flags)
+    killer = "k" in _flags(flags)
+    if diagonals and n < 4:
+        raise ParseError(f"parameters {params!r}: X needs a board of 4x4 or more {where(text, 0)}")
+    if killer and n > MAX_KILLER:
+        raise ParseError(
+            f"parameters {params!r}: killer boards go up to {MAX_KILLER}x{MAX_KILLER}, "
+            f"not {n}x{n} {where(text, 0)}"
+        )
+    at: list[int] = []
+    values, i = read_numbers(text, colon + 1, n * n, "givens", at=at)
+    for k, v in enumerate(values):
+        if v is not None and not 1 <= v <= n:
+            raise ParseError(
+                f"given {v} {where(text, at[k])} (r{k // n + 1}c{k % n + 1}) is outside 1..{n}"
+            )
+    rows = tuple(tuple(v or 0 for v in values[r0 * n : r0 * n + n]) for r0 in range(n))
+    jigsaw: tuple[int, ...] = ()
+    if jig:
+        i = _section(text, i, "the jigsaw blocks")
+        start = i
+        regions, i = read_blocks(text, i, n, what="jigsaw blocks")
+        jigsaw = tuple(regions)
+        _check_regions(jigsaw, n, text, start)
+    cages: tuple[Cage, ...] = ()
+    if killer:
+        i = _section(text, i, "the killer cages")
+        start = i
+        regions, i = read_blocks(text, i, n, what="killer cages")
+        i = _section(text, i, "the cage sums")
+        cages, i = _cages(text, i, regions, n, start)
+    if i < len(text):
+        raise ParseError(f"unexpected {clip(text[i:])!r} after the description {where(text, i)}")
+    shape = None if jig else (r, c)
+    return Sudoku(rows, shape, jigsaw, diagonals, cages)
+
+
+def _flags(flags: str) -> set[str]:
+    return set(_FLAG.findall(flags))
+
+
+def _params_error(params: str) -> int:
+    """Where the parameters stop reading as Solo's: the index of the first bad character."""
+    i = 0
+    while i < len(params) and params[i].isdigit():
+        i += 1
+    if i == 0:
+        return 0
+    if i < len(params) and params[i] == "x" and i + 1 < len(params) and params[i + 1].isdigit():
+        i += 1
+        while i < len(params) and params[i].isdigit():
+            i += 1
+    while i < len(params):
+        flag = _FLAG.match(params, i)
+        if not flag:
+            return i
+        i = flag.end()
+    return len(params) - 1
+
+
+def _section(text: str, i: int, what: str) -> int:
+    """The start of the next comma-separated section, which must be there."""
+    if i >= len(text) or text[i] != ",":
+        raise ParseError(f"expected ',' and {what} {where(text, i)}")
+    return i + 1
+
+
+def _check_regions(regions: tuple[int, ...], n: int, text: str, start: int) -> None:
+    """A jigsaw has n blocks of n cells."""
+    sizes: dict[int, int] = {}
+    first: dict[int, int] = {}
+    for k, b in enumerate(regions):
+        sizes[b] = sizes.get(b, 0) + 1
+        first.setdefault(b, k)
+    for b, size in sizes.items():
+        if size != n:
+            k = first[b]
+            raise ParseError(
+                f"the jigsaw block at r{k // n + 1}c{k % n + 1} has {size} cells, not {n} "
+                f"(the blocks start {where(text, start)})"
+            )
+
+
+def _cages(
+    text: str, i: int, regions: list[int], n: int, start: int
+) -> tuple[tuple[Cage, ...], int]:
+    """The cages of ``regions`` with their sums (each sum once in its cage), and the index
+    after the sums."""
+    at: list[int] = []
+    sums, end = read_numbers(text, i, n * n, "cage sums", at=at)
+    cells: dict[int, list[tuple[int, int]]] = {}
+    for k, region in enumerate(regions):
+        cells.setdefault(region, []).append(divmod(k, n))
+    total: dict[int, int] = {}
+    for k, v in enumerate(sums):
+        if v is None:
+            continue
+        region = regions[k]
+        if region in total:
+            r0, c0 = cells[region][0]
+            raise ParseError(
+                f"a second sum {v} {where(text, at[k])} for the cage at r{r0 + 1}c{c0 + 1}"
+            )
+        total[region] = v
+    cages = []
+    for region, members in cells.items():
+        r0, c0 = members[0]
+        if len(members) > n:
+            raise ParseError(
+                f"the killer cage at r{r0 + 1}c{c0 + 1} has {len(members)} cells, more than "
+                f"the {n} digits (the cages start {where(text, start)})"
+            )
+        if region not in total:
+            raise ParseError(
+                f"the killer cage at r{r0 + 1}c{c0 + 1} has no sum (the sums start "
+                f"{where(text, i)})"
+            )
+        cages.append((total[region], tuple(members)))
+    return tuple(cages), end
+
+
+def format_id(puzzle: Sudoku) -> str:
+    """The puzzle as Solo's game ID."""
+    n = puzzle.order
+    if puzzle.shape is None:
+        params = f"{n}j"
+    else:
+        width, height = puzzle.shape
+        params = f"{height}x{width}"
+    params += "x" * puzzle.diagonals + "k" * puzzle.killer
+    desc = [write_numbers([v or None for row in puzzle.rows for v in row])]
+    if puzzle.shape is None:
+        desc.append(write_blocks(puzzle.block_of, n))
+    if puzzle.killer:
+        region = [0] * (n * n)
+        sums: list[int | None] = [None] * (n * n)
+        for number, (total, cells) in enumerate(puzzle.cages):
+            for r, c in cells:
+                region[r * n + c] = number
+            r, c = cells[0]
+            sums[r * n + c] = total
+        desc += [write_blocks(region, n), write_numbers(sums)]
+    return f"{params}:{','.join(desc)}"
+
+
+# -- plain boards ---------------------------------------------------------------------------------
+
+
+def parse_plain(
+    text: str, blocks: str | None = None, diagonals: bool = False, symbols: str | None = None
+) -> Sudoku:
+    """A plain board: one line of N*N cells, or N rows; a first line may say ``blocks 3x2``,
+    ``diagonals`` or ``symbols 0-9A-F`` (the keyword arguments win)."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    settings: dict[str, str] = {}
+    if lines and _SETTING.match(lines[0]):
+        settings = _settings(lines.pop(0))
+    blocks = blocks or settings.get("blocks")
+    diagonals = diagonals or "diagonals" in settings
+    symbols = symbols or settings.get("symbols")
+    rows = [(number, line) for number, line in enumerate(lines, 1 + bool(settings)) if line]
+    rows = [(number, line) for number, line in rows if not RULE.fullmatch(line)]
+    if not rows:
+        raise ParseError(
+            "empty board: expected a game ID such as " + EXAMPLE + " or rows of digits"
+        )
+    cells = _cells(rows)
+    n = len(cells)
+    if n > MAX_ORDER:
+        raise ParseError(f"a {n}x{n} board is over the limit of {MAX_ORDER}x{MAX_ORDER}")
+    shape = _shape(blocks, n)
+    alphabet, numbers = _alphabet(cells, n, symbols)
+    board = []
+    for r, row in enumerate(cells):
+        values = []
+        for c, (token, line) in enumerate(row):
+            values.append(_value(token, alphabet, numbers, n, line, r, c))
+        board.append(tuple(values))
+    if diagonals and n < 4:
+        raise ParseError("X needs a board of 4x4 or more")
+    written = "" if numbers or n <= 9 else alphabet
+    return Sudoku(tuple(board), shape, (), diagonals, (), written, "plain")
+
+
+def _settings(line: str) -> dict[str, str]:
+    """The settings of a plain board's first line, by name."""
+    found: dict[str, str] = {}
+    pos = 0
+    while pos < len(line):
+        match = _SETTING.match(line, pos)
+        if not match:
+            raise ParseError(
+                f"line 1, column {pos + 1}: unknown setting {line[pos:].split()[0]!r} "
+                "(use blocks WxH, diagonals, symbols SPEC)"
+            )
+        words = match[1].split(None, 1)
+        found[words[0].lower()] = words[1].replace(" ", "") if len(words) > 1 else ""
+        pos = match.end()
+    return found
+
+
+def _cells(rows: list[tuple[int, str]]) -> list[list[tuple[str, int]]]:
+    """The board's cells as tokens, each with its line number: whitespace-separated tokens when
+    every row has as many as there are rows, else one character a cell; one line alone holds
+    N*N cells."""
+    split = [(number, line.replace("|", " ").split()) for number, line in rows]
+    if len(split) == 1:
+        number, tokens = split[0]
+        side = _root(len(tokens))
+        if len(tokens) > 1 and side:
+            return [[(t, number) for t in tokens[r * side : r * side + side]] for r in range(side)]
+        chars = "".join(tokens)
+        side = _root(len(chars))
+        if not side or side < 2:
+            raise ParseError(
+                f"one line of {len(chars)} cells is no square board (81 cells make a 9x9)"
+            )
+        return [[(ch, number) for ch in chars[r * side : r * side + side]] for r in range(side)]
+    n = len(split)
+    if all(len(tokens) == n for _, tokens in split):
+        return [[(t, number) for t in tokens] for number, tokens in split]
+    found = []
+    for number, tokens in split:
+        chars = "".join(tokens)
+        if len(chars) != n:
+            raise ParseError(
+                f"line {number}: {len(chars)} cells, expected {n} (one per row of the board)"
+            )
+        found.append([(ch, number) for ch in chars])
+    return found
+
+
+def _root(k: int) -> int:
+    """The side of a square of k cells, 0 when k is no square."""
+    side = round(k**0.5)
+    return side if side * side == k else 0
+
+
+def _shape(blocks: str | None, n: int) -> tuple[int, int]:
+    """The block shape of an n x n board: ``blocks`` (WxH) or the usual one."""
+    if blocks is None:
+        shape = block_shape(n)
+        if shape is None:
+            raise ParseError(
+                f"a {n}x{n} board has no rectangular blocks ({n} is prime): give --blocks WxH "
+                "or use a jigsaw game ID"
+            )
+        return shape
+    match = re.fullmatch(r"\s*(\d{1,3})\s*[xX]\s*(\d{1,3})\s*", blocks)
+    if not match:
+        raise ParseError(f"bad blocks {clip(blocks)!r}: expected WxH, e.g. 3x2 (3 wide, 2 tall)")
+    width, height = int(match[1]), int(match[2])
+    if width * height != n or width < 1 or height < 1:
+        raise ParseError(
+            f"blocks {width}x{height} hold {width * height} cells, not the {n} of a row"
+        )
+    return width, height
+
+
+def symbol_set(spec: str, n: int) -> str:
+    """The alphabet a spec such as ``1-9A-G`` or ``0-9A-F`` names (ranges and single
+    characters, upper case), which must hold n symbols."""
+    out = []
+    i = 0
+    spec = spec.strip()
+    while i < len(spec):
+        if i + 2 < len(spec) and spec[i + 1] == "-":
+            lo, hi = spec[i].upper(), spec[i + 2].upper()
+            if ord(hi) < ord(lo):
+                raise ParseError(f"bad symbols {spec!r}: the range {lo}-{hi} runs backwards")
+            out += [chr(k) for k in range(ord(lo), ord(hi) + 1)]
+            i += 3
+        else:
+            out.append(spec[i].upper())
+            i += 1
+    alphabet = "".join(out)
+    if len(set(alphabet)) != len(alphabet) or any(ch in BLANKS for ch in alphabet):
+        raise ParseError(f"bad symbols {spec!r}: each symbol once, none of {BLANKS}")
+    if len(alphabet) != n:
+        raise ParseError(
+            f"symbols {spec!r} name {len(alphabet)} symbols; a {n}x{n} board needs {n}"
+        )
+    return alphabet
+
+
+def alphabets(n: int) -> list[str]:
+    """The ways boards write 1..n in single characters, most usual first: digits then letters
+    (1-9A-G), from 0 (0-9A-F: 0 stands for 1), letters alone (A-Y on 25x25)."""
+    letters = string.ascii_uppercase
+    found = []
+    if n <= 9 + 26:
+        found.append("123456789"[:n] + letters[: max(0, n - 9)])
+    if 10 <= n <= 10 + 26:
+        found.append("0123456789" + letters[: n - 10])
+    if 10 <= n <= 26:
+        found.append(letters[:n])
+    return found
+
+
+def _alphabet(cells: list[list[tuple[str, int]]], n: int, spec: str | None) -> tuple[str, bool]:
+    """How the board writes 1..n: (alphabet, False) for single characters, ("", True) for
+    decimal numbers (some token has two or more characters)."""
+    tokens = {t.upper() for row in cells for t, _ in row}
+    marks = tokens - set(BLANKS)
+    if spec is not None:
+        return symbol_set(spec, n), False
+    if any(len(t) > 1 for t in tokens):
+        return "", True
+    choices = alphabets(n)
+    if not choices:
+        raise ParseError(f"a {n}x{n} board is too large for single characters: write numbers")
+    if "0" in marks and tokens & set(BLANKS):
+        # 0 next to other blanks is a symbol: the board counts from 0.
+        fitting = [a for a in choices if a.startswith("0") and marks <= set(a)]
+        if fitting:
+            return fitting[0], False
+    for a in choices:
+        # Else 0 is a blank where the alphabet has no 0, a symbol where it has.
+        if marks - {"0"} <= set(a):
+            return a, False
+    bad = sorted(marks - set(choices[0]) - {"0"})
+    raise ParseError(
+        f"{bad[0]!r} is not a symbol of a {n}x{n} board (written {_spec(choices[0])}"
+        + (f" or {', '.join(_spec(a) for a in choices[1:])}" if choices[1:] else "")
+        + "; --symbols says which)"
+    )
+
+
+def _spec(alphabet: str) -> str:
+    """An alphabet in short, as ``1-9A-G``."""
+    parts = []
+    i = 0
+    while i < len(alphabet):
+        j = i
+        while j + 1 < len(alphabet) and ord(alphabet[j + 1]) == ord(alphabet[j]) + 1:
+            j += 1
+        parts.append(alphabet[i] if i == j else f"{alphabet[i]}-{alphabet[j]}")
+        i = j + 1
+    return "".join(parts)
+
+
+def _value(token: str, alphabet: str, numbers: bool, n: int, line: int, r: int, c: int) -> int:
+    """A cell's value, 0 for a blank."""
+    where_ = f"line {line}, r{r + 1}c{c + 1}"
+    if token in BLANKS:
+        return 0
+    if numbers:
+        if not token.isdigit():
+            raise ParseError(f"{where_}: {clip(token)!r} is not a number or . for a blank")
+        value = int(token)
+        if value > n:
+            raise ParseError(f"{where_}: {value} is outside 1..{n}")
+        return value
+    index = alphabet.find(token.upper())
+    if index < 0:
+        if token == "0":
+            return 0
+        raise ParseError(
+            f"{where_}: {token!r} is not a symbol of a {n}x{n} board written {_spec(alphabet)}"
+        )
+    return index + 1
+
+
+def format_plain(puzzle: Sudoku, rows: Board | None = None, blank: str = ".") -> str:
+    """A board in the plain form: block rules between bands and stacks when blocks are
+    rectangles, cells in the board's own symbols (numbers aligned when it has none)."""
+    n = puzzle.order
+    rows = puzzle.rows if rows is None else rows
+    texts = [[_symbol(puzzle, v, blank) for v in row] for row in rows]
+    width = max(len(t) for row in texts for t in row)
+    lines = []
+    shape = puzzle.shape
+    for r, row in enumerate(texts):
+        if shape and r and r % shape[1] == 0:
+            lines.append(_rule(n, shape[0], width))
+        parts = []
+        for c, t in enumerate(row):
+            if shape and c and c % shape[0] == 0:
+                parts.append("|")
+            parts.append(t.rjust(width))
+        lines.append(" ".join(parts))
+    return "\n".join(lines)
+
+
+def _rule(n: int, across: int, width: int) -> str:
+    """The rule between two bands of blocks, ``------+-------+------``."""
+    stack = "-" * (across * (width + 1) - 1)
+    return "-+-".join([stack] * (n // across))
+
+
+def _symbol(puzzle: Sudoku, v: object, blank: str) -> str:
+    if not isinstance(v, int):
+        return str(v)
+    if not v:
+        return blank
+    if puzzle.symbols:
+        return puzzle.symbols[v - 1]
+    return str(v)
+
+
+def format_puzzle(puzzle: Sudoku) -> str:
+    """The puzzle as it came: its game ID, or its plain board (under a settings line when the
+    board alone would read otherwise)."""
+    if puzzle.form == "id" or puzzle.killer or puzzle.shape is None:
+        return format_id(puzzle)
+    board = format_plain(puzzle)
+    settings = []
+    if puzzle.shape != block_shape(puzzle.order):
+        settings.append(f"blocks {puzzle.shape[0]}x{puzzle.shape[1]}")
+    if puzzle.diagonals:
+        settings.append("diagonals")
+    plain = dataclasses.replace(puzzle, diagonals=False)
+    try:
+        again = parse_plain(board, _blocks(puzzle))
+    except ParseError:
+        again = None
+    if again is None or again.rows != puzzle.rows or again.symbols != plain.symbols:
+        settings.append(f"symbols {_spec(puzzle.symbols)}" if puzzle.symbols else "")
+    settings = [s for s in settings if s]
+    return "\n".join([" ".join(settings)] if settings else []) + ("\n" if settings else "") + board
+
+
+def _blocks(puzzle: Sudoku) -> str | None:
+    return f"{puzzle.shape[0]}x{puzzle.shape[1]}" if puzzle.shape else None
+
+
+def format_solution(puzzle: Sudoku, solution: Board, style: str = "grid") -> str:
+    """``grid``: the filled board, aligned, blocks ruled; ``tatham``: Solo's solve move, ``S``
+    and every cell's number in reading order, comma-separated."""
+    if style == "tatham":
+        return "S" + ",".join(str(v) for row in solution for v in row)
+    return format_plain(puzzle, solution)
+
+
+to_json = rows_json

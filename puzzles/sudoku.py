@@ -1,0 +1,223 @@
+"""Sudoku and its variants (Simon Tatham's Solo), in the player's words, and a checker from the
+rules alone: every row, column and block holds 1..N once; with X, both main diagonals too;
+with killer cages, a cage's digits add up to its sum and none repeats in it."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ..genres import About, GenerateError, Givens, Option
+from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
+
+Board = tuple[tuple[int, ...], ...]
+Cage = tuple[int, tuple[Cell, ...]]
+"""A killer cage: its sum, and its cells in reading order."""
+
+MAX_ORDER = 36
+"""Boards up to 36x36 (Tatham's own stop at 31 symbols)."""
+MAX_KILLER = 16
+"""Killer cages up to 16x16 boards (Tatham's stop at 9x9): a cage's digit sets grow fast."""
+
+
+def block_shape(n: int) -> tuple[int, int] | None:
+    """The usual blocks of an n x n board as (width, height): as square as the factors allow,
+    wider than tall (6: 3 wide, 2 tall; 12: 4 wide, 3 tall); None when n is prime."""
+    for height in range(int(n**0.5), 1, -1):
+        if n % height == 0:
+            return n // height, height
+    return None
+
+
+@dataclass(frozen=True)
+class Sudoku:
+    """An N x N board. ``rows`` hold the digits shown (0 for a blank). Blocks are rectangles of
+    ``shape`` (width, height), or with ``jigsaw`` the irregular regions it numbers cell by cell
+    in reading order. ``diagonals``: X-Sudoku. ``cages``: killer cages with their sums.
+    ``symbols`` is how a plain board wrote 1..N (``""``: as numbers), ``form`` whether it came
+    as a Tatham game ID (``id``) or a plain board (``plain``): both only for printing it back."""
+
+    rows: Board
+    shape: tuple[int, int] | None = None
+    jigsaw: tuple[int, ...] = ()
+    diagonals: bool = False
+    cages: tuple[Cage, ...] = ()
+    symbols: str = ""
+    form: str = "id"
+
+    @property
+    def order(self) -> int:
+        return len(self.rows)
+
+    @property
+    def killer(self) -> bool:
+        return bool(self.cages)
+
+    @cached_property
+    def block_of(self) -> tuple[int, ...]:
+        """Each cell's block number, in reading order."""
+        n = self.order
+        if self.jigsaw:
+            return self.jigsaw
+        width, height = self.shape or (n, 1)
+        across = n // width
+        return tuple((r // height) * across + c // width for r in range(n) for c in range(n))
+
+    def groups(self) -> list[tuple[str, list[Cell]]]:
+        """Every group that holds 1..N once, named as a player names it."""
+        n = self.order
+        found = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
+        found += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+        blocks: dict[int, list[Cell]] = {}
+        for i, b in enumerate(self.block_of):
+            blocks.setdefault(b, []).append(divmod(i, n))
+        for cells in blocks.values():
+            found.append((f"the block at {cell_name(self, cells[0])}", cells))
+        if self.diagonals:
+            found.append(("the main diagonal", [(i, i) for i in range(n)]))
+            found.append(("the anti-diagonal", [(i, n - 1 - i) for i in range(n)]))
+        return found
+
+
+# -- the rules ------------------------------------------------------------------------------------
+
+
+def check(puzzle: Sudoku, solution: Board) -> list[str]:
+    """What breaks the rules in ``solution``; empty when it answers ``puzzle``."""
+    n = puzzle.order
+    if len(solution) != n or any(len(row) != n for row in solution):
+        return [f"the solution is not a {n}x{n} board"]
+    problems = []
+    # Every cell holds a number from 1 to N.
+    for r, row in enumerate(solution):
+        for c, v in enumerate(row):
+            if not isinstance(v, int) or not 1 <= v <= n:
+                problems.append(f"{cell_name(puzzle, (r, c))} holds {v}, outside 1..{n}")
+    if problems:
+        return problems
+    # The givens stay.
+    for r, row in enumerate(puzzle.rows):
+        for c, v in enumerate(row):
+            if v and solution[r][c] != v:
+                problems.append(f"{cell_name(puzzle, (r, c))} should be the given {v}")
+    # Every row, column and block (and with X both main diagonals) holds 1..N once.
+    problems += latin_problems(solution, puzzle.groups(), n)
+    for total, cells in puzzle.cages:
+        name = f"the cage of {total} at {cell_name(puzzle, cells[0])}"
+        digits = [solution[r][c] for r, c in cells]
+        # A cage's digits add up to its sum...
+        if sum(digits) != total:
+            problems.append(f"{name} adds up to {sum(digits)}")
+        # ... and no digit repeats in a cage.
+        seen: dict[int, Cell] = {}
+        for cell, v in zip(cells, digits, strict=True):
+            if v in seen:
+                problems.append(
+                    f"{name}: {v} stands twice, at {cell_name(puzzle, seen[v])} and "
+                    f"{cell_name(puzzle, cell)}"
+                )
+            seen.setdefault(v, cell)
+    return problems
+
+
+answer = grid_answer
+place_name = cell_name
+GIVENS: Givens[Sudoku, Board, NumberGiven] = number_givens(
+    shown=lambda p: {(r, c): v for r, row in enumerate(p.rows) for c, v in enumerate(row) if v},
+    keep=lambda p, shown: dataclasses.replace(
+        p,
+        rows=tuple(tuple(shown.get((r, c), 0) for c in range(p.order)) for r in range(p.order)),
+    ),
+)
+
+
+def cage_sets(total: int, size: int, n: int, digits: Sequence[int] | None = None) -> list[int]:
+    """The sets of ``size`` different digits (from ``digits``, else 1..n) that add up to
+    ``total``, each as a bit mask (bit d for digit d)."""
+    pool = sorted(digits) if digits is not None else list(range(1, n + 1))
+    found: list[int] = []
+
+    def extend(start: int, left: int, need: int, mask: int) -> None:
+        if need == 0:
+            if left == 0:
+                found.append(mask)
+            return
+        for i in range(start, len(pool) - need + 1):
+            d = pool[i]
+            low = d * need + need * (need - 1) // 2  # d and the next need-1 digits at least
+            if low > left:
+                break
+            high = sum(pool[len(pool) - need + 1 :]) + d if need > 1 else d
+            if high < left:
+                continue
+            extend(i + 1, left - d, need - 1, mask | 1 << d)
+
+    extend(0, total, size, 0)
+    return found
+
+
+def make(
+    size: tuple[int, int], rng: random.Random, solutions: Any
+) -> tuple[Sudoku, Board, list[Any]]:
+    """A random full Sudoku of side N: the blocks on the main diagonal of blocks random
+    permutations (they share no row or column), the rest found by the solver; drawn again when
+    they cannot be completed (on small boards some cannot)."""
+    n, m = size
+    if n != m:
+        raise GenerateError(f"a sudoku board is square, not {n}x{m}: give its side, e.g. 9")
+    shape = block_shape(n)
+    if shape is None or n > 25:
+        raise GenerateError(f"sudoku boards have rectangular blocks: not {n}x{n} (try 4, 6, 9, 16)")
+    width, height = shape
+    for _ in range(20):
+        grid = [[0] * n for _ in range(n)]
+        for b in range(min(n // width, n // height)):
+            digits = rng.sample(range(1, n + 1), n)
+            for i, d in enumerate(digits):
+                grid[b * height + i // width][b * width + i % width] = d
+        seed = Sudoku(tuple(map(tuple, grid)), shape, form="plain")
+        found = solutions(seed, 1)
+        if found:
+            board: Board = found[0]
+            return dataclasses.replace(seed, rows=board), board, []
+    raise GenerateError(f"no {n}x{n} sudoku found")
+
+
+GENRE = About(
+    name="sudoku",
+    aliases=("solo",),
+    summary="fill the board so every row, column and block holds 1..N once "
+    "(X, jigsaw and killer variants)",
+    input_format="a Simon Tatham Solo game ID (3x3:..., 9j:..., 3x3xk:...), or a plain board: "
+    "81 characters on a line, or rows of digits, . or 0 for a blank, | and +---+ rules "
+    "allowed; 16x16 with letters (1-9A-G or 0-9A-F) or numbers separated by spaces",
+    example="3x3:a9a8_6c4d4_1a9g7_5a7_8a9_2b1b6e7b5b8_7a3_9a2_5g1a4_7d4c9_3a6a",
+    default_backend="sat:cadical195",
+    default_encoding="onehot",
+    output_formats=("grid", "tatham"),
+    sizes="N (the board's side: 4, 6, 9, 16, 25...)",
+    small="4",
+    options=(
+        Option(
+            "blocks",
+            "--blocks",
+            "sudoku: the blocks of a plain board, WxH (3x2: 3 wide, 2 tall); "
+            "default as square as N allows",
+            str,
+            "WxH",
+        ),
+        Option("diagonals", "--x", "sudoku: X-Sudoku, both main diagonals hold 1..N once", None),
+        Option(
+            "symbols",
+            "--symbols",
+            "sudoku: how a plain board writes 1..N, e.g. 1-9A-G or 0-9A-F "
+            "(default: told from the board, else 1-9A-...)",
+            str,
+            "SPEC",
+        ),
+    ),
+)
