@@ -24,7 +24,7 @@ G = TypeVar("G")  # a genre's given
 Place = tuple[int, int]
 """Where an answer value stands: (row, column) on boards, (category, position) in logic grids."""
 
-BUILTIN = ("signpost", "hidato", "numbrix", "magic", "loop", "zebra", "tents")
+BUILTIN = ("signpost", "hidato", "numbrix", "magic", "loop", "zebra", "tents", "magnets")
 """The genres, in the order the help lists them."""
 
 PLUGINS = "GRIDSAT_GENRES"
