@@ -92,7 +92,7 @@ def _count(ax: Any, x: float, y: float, n: int | None, sign: str, points: float,
         text,
         ha="center",
         va="center",
-        color=POSITIVE if sign == PLUS and n is None else COUNT,
+        color=COUNT if n is not None else POSITIVE if sign == PLUS else NEGATIVE,
         fontsize=font(points, 0.4 / max(1, len(text) / 2) ** 0.5),
     )
     label.set_gid(gid)

@@ -173,3 +173,16 @@ def test_solve_prints_the_board_the_json_and_the_solve_move() -> None:
     assert data["solution"] == row["solution"]
     move = gridsat("solve", "magnets", "3x3:201,102,120,111,LRTT*BBLR", "--format", "tatham")
     assert move.stdout.strip() == "S;+0,0;-0,1;+0,2;-1,0;-1,2;.2,0;.2,1;+2,2;"
+
+
+def test_diagnose_ends_when_no_count_can_make_the_board_unique() -> None:
+    # Every count shown, and still two solutions (the signs swapped): no count can tell them
+    # apart, so there is nothing to suggest (it once added counts that changed nothing, forever).
+    from gridsat.diagnose import diagnose
+
+    puzzle = GENRE.parse("+ 1 1\n- 1 1\n1 1 L R\n1 1 L R")
+    found = diagnose(GENRE, puzzle, get_backend(GENRE.default_backend))
+    assert found.status.value == "multiple" and len(found.free) == 4
+    assert found.suggestion == []
+    result = gridsat("diagnose", "magnets", "2x2:11,11,11,11,LRLR")
+    assert result.returncode == 3 and "no given makes it unique" in result.stdout, result.stdout
