@@ -107,11 +107,16 @@ def parse_id(text: str) -> Magnets:
             counts.append(None if ch == "." else DIGITS.index(ch))
             name[sign, line, k] = where(text, i)
             i += 1
-        if i >= len(text) or text[i] != ",":
-            found = repr(text[i]) if i < len(text) else "the end"
+        if i >= len(text):
+            raise ParseError(
+                f"nothing follows the {sign} counts of the {line}s ({where(text, i)}): "
+                "expected ',' and the rest (five sections: + of the columns, + of the rows, - of "
+                "the columns, - of the rows, the domino layout)"
+            )
+        if text[i] != ",":
             raise ParseError(
                 f"too many {sign} counts of the {line}s: expected ',' after {n} {where(text, i)}, "
-                f"found {found}"
+                f"found {text[i]!r}"
             )
         i += 1
         sections.append(tuple(counts))
@@ -181,7 +186,10 @@ def parse_plain(text: str) -> Magnets:
             rows.append((n, words))
     for sign in (PLUS, MINUS):
         if sign not in columns:
-            raise ParseError(f"no line of the columns' {sign} counts (a line starting with {sign})")
+            raise ParseError(
+                f"no line of the columns' {sign} counts (a line starting with {sign}); a game ID "
+                f"has a ':', e.g. {EXAMPLE}"
+            )
     if not rows:
         raise ParseError("no rows: each row is its + count, its - count, then its dominoes")
     if len(rows) > MAX_SIDE:

@@ -160,12 +160,18 @@ answer = grid_answer
 place_name = cell_name
 
 
+REPAIRS = 200
+"""``make`` changes at most this many dominoes to rule out other solutions of its board."""
+
+
 def make(
     size: tuple[int, int], rng: random.Random, solutions: Any
 ) -> tuple[Magnets, Solution, list[Any]]:
     """A random board with every count shown: dominoes laid at random (a lone cell where none
     fits), then each made a magnet one way or the other where its neighbours allow, or neutral
-    (as the collection lays them: mostly magnets)."""
+    (as the collection lays them: mostly magnets). Counts alone often leave a large board
+    several solutions: while ``solutions`` finds another, a domino where the two differ is
+    changed (a magnet made neutral or turned round, a neutral one made a magnet)."""
     w, h = size
     if w * h < 2:
         raise GenerateError("a Magnets board needs at least two cells")
@@ -182,19 +188,28 @@ def make(
                 layout[r][c], layout[r + 1][c] = "T", "B"
     rows = tuple("".join(row) for row in layout)
     board = [[HOLE if ch == "*" else BLANK for ch in row] for row in rows]
-    puzzle = Magnets(rows, (None,) * h, (None,) * h, (None,) * w, (None,) * w)
-    dominoes = puzzle.dominoes()
-    rng.shuffle(dominoes)
-    for a, b in dominoes:
-        if rng.random() < 0.2:
-            continue
-        ways = [(PLUS, MINUS), (MINUS, PLUS)]
-        rng.shuffle(ways)
-        for x, y in ways:
-            if _free(board, a, x, h, w) and _free(board, b, y, h, w):
-                board[a[0]][a[1]], board[b[0]][b[1]] = x, y
-                break
+    dominoes = Magnets(rows, (None,) * h, (None,) * h, (None,) * w, (None,) * w).dominoes()
+    for a, b in rng.sample(dominoes, len(dominoes)):
+        if rng.random() >= 0.2:
+            _recolour(board, a, b, rng)
+    whole, solution = _shown(rows, board)
+    for _ in range(REPAIRS if solutions else 0):
+        other = next((s for s in solutions(whole, 2) if s != solution), None)
+        if other is None:
+            break
+        differ = [(a, b) for a, b in dominoes if other[a[0]][a[1]] != solution[a[0]][a[1]]]
+        differ += [(a, b) for a, b in dominoes if other[b[0]][b[1]] != solution[b[0]][b[1]]]
+        rng.shuffle(differ)
+        if not any(_recolour(board, a, b, rng) for a, b in differ):
+            break
+        whole, solution = _shown(rows, board)
+    return whole, solution, []
+
+
+def _shown(rows: tuple[str, ...], board: list[list[str]]) -> tuple[Magnets, Solution]:
+    """The board's puzzle, every count shown, and its solution."""
     solution = tuple("".join(row) for row in board)
+    w = len(rows[0])
     whole = Magnets(
         rows,
         tuple(row.count(PLUS) for row in solution),
@@ -203,7 +218,24 @@ def make(
         tuple(sum(row[c] == MINUS for row in solution) for c in range(w)),
         tatham=True,
     )
-    return whole, solution, []
+    return whole, solution
+
+
+def _recolour(board: list[list[str]], a: Cell, b: Cell, rng: random.Random) -> bool:
+    """Make the domino a-b a magnet, one way or the other, where its neighbours allow, or (a
+    magnet already) neutral or turned round, at random; whether it changed."""
+    h, w = len(board), len(board[0])
+    was = board[a[0]][a[1]], board[b[0]][b[1]]
+    board[a[0]][a[1]] = board[b[0]][b[1]] = BLANK
+    ways = [(x, y) for x, y in ((PLUS, MINUS), (MINUS, PLUS)) if (x, y) != was]
+    rng.shuffle(ways)
+    if was != (BLANK, BLANK) and rng.random() < 0.5:
+        ways = []  # the magnet made neutral
+    for x, y in ways:
+        if _free(board, a, x, h, w) and _free(board, b, y, h, w):
+            board[a[0]][a[1]], board[b[0]][b[1]] = x, y
+            break
+    return (board[a[0]][a[1]], board[b[0]][b[1]]) != was
 
 
 def _free(board: list[list[str]], cell: Cell, sign: str, h: int, w: int) -> bool:

@@ -64,6 +64,7 @@ BAD_IDS = [
     ("3x3:20,102,120,111,LRTT*BBLR", "too few + counts of the columns", "column 7"),
     ("3x3:2011,102,120,111,LRTT*BBLR", "too many + counts of the columns", "column 8"),
     ("3x3:201,102,120,111,LRTT*BBL", "too few cells", "end of the game ID"),
+    ("3x3:201,102,120,111", "nothing follows the - counts of the rows", "end of the game ID"),
     ("3x3:201,102,120,111,LRTT*BBLRL", "too many cells", "column 30"),
     ("3x3:201,102,120,111,LRTX*BBLR", "unexpected 'X'", "column 24"),
     ("3x3:201,102,120,111,LRTL*BBLR", "has no 'R' beside it", "column 24"),
@@ -186,3 +187,18 @@ def test_diagnose_ends_when_no_count_can_make_the_board_unique() -> None:
     assert found.suggestion == []
     result = gridsat("diagnose", "magnets", "2x2:11,11,11,11,LRLR")
     assert result.returncode == 3 and "no given makes it unique" in result.stdout, result.stdout
+
+
+def test_make_changes_dominoes_until_the_counts_allow_one_solution() -> None:
+    backend = get_backend(GENRE.default_backend)
+
+    def solutions(puzzle: Magnets, n: int) -> list[tuple[str, ...]]:
+        return solve(GENRE, puzzle, backend, limit=n).solutions
+
+    whole, solution, _ = make((12, 12), random.Random(5), solutions)
+    assert GENRE.check(whole, solution) == []
+    outcome = solve(GENRE, whole, get_backend("cpsat"), limit=2)
+    assert len(outcome.solutions) == 1 and outcome.solutions[0] == solution
+    # Without the repairs, the same board's counts leave it several solutions.
+    bare, _, _ = make((12, 12), random.Random(5), None)
+    assert len(solve(GENRE, bare, backend, limit=2).solutions) == 2
