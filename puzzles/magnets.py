@@ -171,7 +171,8 @@ def make(
     fits), then each made a magnet one way or the other where its neighbours allow, or neutral
     (as the collection lays them: mostly magnets). Counts alone often leave a large board
     several solutions: while ``solutions`` finds another, a domino where the two differ is
-    changed (a magnet made neutral or turned round, a neutral one made a magnet)."""
+    changed in each place where they differ (a magnet made neutral or turned round, a neutral
+    one made a magnet)."""
     w, h = size
     if w * h < 2:
         raise GenerateError("a Magnets board needs at least two cells")
@@ -197,10 +198,17 @@ def make(
         other = next((s for s in solutions(whole, 2) if s != solution), None)
         if other is None:
             break
-        differ = [(a, b) for a, b in dominoes if other[a[0]][a[1]] != solution[a[0]][a[1]]]
-        differ += [(a, b) for a, b in dominoes if other[b[0]][b[1]] != solution[b[0]][b[1]]]
+        differ = [d for d in dominoes if any(other[r][c] != solution[r][c] for r, c in d)]
         rng.shuffle(differ)
-        if not any(_recolour(board, a, b, rng) for a, b in differ):
+        # One change in each place where the solutions differ (they differ in many places at
+        # once on a large board): none next to a domino changed already.
+        near: set[Cell] = set()
+        for a, b in differ:
+            if a not in near and b not in near and _recolour(board, a, b, rng):
+                near |= {
+                    (r + dr, c + dc) for r, c in (a, b) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                }
+        if not near:
             break
         whole, solution = _shown(rows, board)
     return whole, solution, []
