@@ -91,7 +91,8 @@ def suggest(
     genre: Genre[Any, Any], puzzle: Any, backend: Backend, encoding: str | None, found: Diagnosis
 ) -> None:
     """Givens taken from solutions at free cells, best first: the one that leaves the fewest
-    solutions, until the puzzle is proved unique (usually one given does it)."""
+    solutions, until the puzzle is proved unique (usually one given does it). None when no
+    given shown yet lowers the count (a genre whose givens are counts may never get there)."""
     rules = _rules(genre)
     added: list[Any] = []
     current = puzzle
@@ -99,12 +100,17 @@ def suggest(
         outcome = solve(genre, current, backend, encoding, limit=SUGGESTION_COUNT)
         found.calls += len(outcome.solutions) + 1
         if outcome.status in (Status.UNIQUE, Status.SOLVED) and len(outcome.solutions) == 1:
-            break
+            found.suggestion = added
+            return
         free = sorted(
             set().union(*(differing(genre, outcome.solutions[0], s) for s in outcome.solutions))
         )
         options = {rules.at(current, s, place) for s in outcome.solutions for place in free}
-        best, best_count = None, SUGGESTION_COUNT + 1
+        options -= set(rules.of(current))
+        # A given must leave fewer solutions than now (any number, while they are too many
+        # to count): one that changes nothing would be added again and again.
+        have = len(outcome.solutions)
+        best, best_count = None, have + 1 if have >= SUGGESTION_COUNT else have
         for option in sorted(options, key=repr):
             trial = rules.keep(current, [*rules.of(current), option])
             count = solve(genre, trial, backend, encoding, limit=best_count)
@@ -117,7 +123,6 @@ def suggest(
             break
         added.append(best)
         current = rules.keep(current, [*rules.of(current), best])
-    found.suggestion = added
 
 
 def spare(

@@ -40,6 +40,7 @@ BUILTIN = (
     "net",
     "lightup",
     "tents",
+    "magnets",
     "pattern",
 )
 """The genres, in the order the help lists them."""

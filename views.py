@@ -33,6 +33,8 @@ def diagnosis_text(genre: Any, puzzle: Any, found: Any) -> str:
         if found.suggestion:
             given = [rules.describe(puzzle, g) for g in found.suggestion]
             lines.append(f"add {say(given)} and the solution is unique (proved)")
+        else:
+            lines.append("no given makes it unique: none shown yet tells the solutions apart")
     else:
         lines.append(f"unique solution: all {total} cells forced")
         if found.redundant:
