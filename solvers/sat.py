@@ -314,6 +314,8 @@ class SatSession(Session):
 
         if self.stale:
             self.close()
+            if not self.clauses:  # MapleSAT crashes on a formula with no variable: give it one
+                self.clauses.append([self._fresh(1)[0]])
             try:
                 self.solver = Solver(name=self.name, bootstrap_with=self.clauses)
             except Exception as e:

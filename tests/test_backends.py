@@ -32,7 +32,7 @@ from gridsat.models.model import (
     WeightedSum,
     boolean,
 )
-from gridsat.solvers import Result, Status, get_backend
+from gridsat.solvers import Result, Status, all_backends, get_backend
 
 # One single-worker CP-SAT and three python-sat solvers (kissat404 is rebuilt on every call).
 BACKENDS = ("cpsat:1", "sat:cadical195", "sat:glucose4", "sat:kissat404")
@@ -1162,3 +1162,22 @@ def test_time_limit_stops_a_hard_instance(instance: str, backend: str) -> None:
     # than the limit to settle (see HARD). No bound on the time taken: that is the machine's.
     assert result.status is Status.TIMEOUT
     assert result.assignment is None
+
+
+@pytest.mark.parametrize(
+    "backend", ["cpsat:1", *(b.name for b in all_backends() if b.name.startswith("sat:"))]
+)
+def test_a_model_with_nothing_left_to_decide_is_one_solution(backend: str) -> None:
+    # A puzzle that pruning settles whole leaves a model with no variable: MapleSAT crashed on
+    # it (SIGSEGV), so `compare` on such a Sudoku ended in an internal error.
+    b = get_backend(backend)
+    if b.unavailable():
+        pytest.skip(b.unavailable() or "")
+    session = b.open(Model())
+    try:
+        first = session.solve(10)
+        assert first.status == Status.SOLVED
+        session.exclude(first.assignment, [])
+        assert session.solve(10).status == Status.UNSOLVABLE
+    finally:
+        session.close()
