@@ -10,7 +10,7 @@ from typing import Any
 
 from ..puzzles.bridges import MOST, Board, Bridges, links
 from . import ParseError
-from .tatham import MAX_SIDE, clip, split_id, where
+from .tatham import MAX_SIDE, clip, split_id, where, write_cells
 
 EXAMPLE = "7x7m2:2a3a5a4a2a1i4b1a2j3d43a2d"
 ISLAND = "123456789ABCDEFG"
@@ -156,24 +156,9 @@ def _plain(text: str) -> Bridges:
 
 def format_id(puzzle: Bridges) -> str:
     """The game ID, as the collection writes it."""
-    out: list[str] = []
-    run = 0
-    for row in puzzle.rows:
-        for n in row:
-            if not n:
-                run += 1
-                if run == 26:
-                    out.append("z")
-                    run = 0
-                continue
-            if run:
-                out.append(chr(ord("a") + run - 1))
-                run = 0
-            out.append(ISLAND[n - 1])
-    if run:
-        out.append(chr(ord("a") + run - 1))
+    cells = write_cells([ISLAND[n - 1] if n else None for row in puzzle.rows for n in row])
     loops = "L" if puzzle.no_loops else ""
-    return f"{puzzle.width}x{puzzle.height}m{puzzle.most}{loops}:" + "".join(out)
+    return f"{puzzle.width}x{puzzle.height}m{puzzle.most}{loops}:" + cells
 
 
 def format_puzzle(puzzle: Bridges) -> str:

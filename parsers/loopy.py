@@ -9,7 +9,7 @@ from collections.abc import Collection
 
 from ..puzzles.loopy import Clues, Lines, Loopy
 from . import ParseError
-from .tatham import MAX_SIDE, clip, split_id, where
+from .tatham import MAX_SIDE, clip, split_id, where, write_cells
 
 EXAMPLE_ID = "5x5t0:a3a23a13b3b032e321a"
 NO_CLUE = ".-_"
@@ -131,23 +131,10 @@ def _params(text: str, colon: int) -> tuple[int, int]:
 
 def format_id(puzzle: Loopy) -> str:
     """The game ID, as the collection writes it."""
-    out: list[str] = []
-    run = 0
-    for row in puzzle.rows:
-        for clue in row:
-            if clue is None:
-                run += 1
-                if run == 26:
-                    out.append("z")
-                    run = 0
-                continue
-            if run:
-                out.append(chr(ord("a") + run - 1))
-                run = 0
-            out.append(str(clue))
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return f"{puzzle.width}x{puzzle.height}t0:" + "".join(out)
+    cells = write_cells(
+        [str(clue) if clue is not None else None for row in puzzle.rows for clue in row]
+    )
+    return f"{puzzle.width}x{puzzle.height}t0:" + cells
 
 
 # -- rows as people type them ---------------------------------------------------------------------
