@@ -19,7 +19,7 @@ BRIDGE = {"-": 1, "=": 2, "≡": 3, "≣": 4, "|": -1, '"': -2, "‖": -2, "⦀"
 """A given water cell in the plain layout: its bridges (horizontal positive, vertical negative;
 ``x`` none). ``‖`` is read as ``"``."""
 DRAWN = {v: ch for ch, v in BRIDGE.items() if ch != "‖"}
-_PARAMS = re.compile(r"(\d+)(?:x(\d+))?(?:i\d+)?(?:e\d+)?(?:m(\d+))?(L)?(?:d\d+)?")
+_PARAMS = re.compile(r"(\d{1,9})(?:x(\d{1,9}))?(?:i\d+)?(?:e\d+)?(?:m(\d{1,9}))?(L)?(?:d\d+)?")
 
 
 def parse(text: str, max_bridges: int | None = None, no_loops: bool | None = None) -> Bridges:

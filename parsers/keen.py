@@ -11,7 +11,7 @@ from ..puzzles.grid import Cell
 from ..puzzles.keen import MAX_SIZE, OP_WORDS, Board, Cage, Keen
 from . import ParseError
 from .grid import format_number_grid, rows_json
-from .tatham import read_blocks, split_id, where, write_blocks
+from .tatham import clip, read_blocks, split_id, where, write_blocks
 
 EXAMPLE = "4:a_6baa_aa_a__,m8a5s2m4m3d2s1a5"
 MAX_TARGET = 2**31 - 1
@@ -56,7 +56,7 @@ def parse_id(text: str) -> Keen:
     size = re.fullmatch(r"(\d+)(?:d[a-z])?m?", text[:colon])
     if not size:
         raise ParseError(
-            f"bad size {text[:colon]!r} {where(text, 0)}: a Keen ID starts with the board's "
+            f"bad size {clip(text[:colon])!r} {where(text, 0)}: a Keen ID starts with the board's "
             f"side, e.g. 6: in {EXAMPLE}"
         )
     n = int(size[1])

@@ -9,7 +9,7 @@ from collections.abc import Collection
 
 from ..puzzles.loopy import Clues, Lines, Loopy
 from . import ParseError
-from .tatham import MAX_SIDE, clip, split_id, where, write_cells
+from .tatham import MAX_SIDE, clip, read_int, split_id, where, write_cells
 
 EXAMPLE_ID = "5x5t0:a3a23a13b3b032e321a"
 NO_CLUE = ".-_"
@@ -84,19 +84,12 @@ def _params(text: str, colon: int) -> tuple[int, int]:
     """Width and height from the parameters before ``:``: ``WxH``, then ``t0`` (the square
     grid; any other tiling is refused) and a difficulty ``dX``, both optional."""
     i = 0
+    hint = f"a Loopy game ID starts WxHt0:, e.g. {EXAMPLE_ID}"
 
     def number(what: str) -> int:
         nonlocal i
-        start = i
-        while i < colon and text[i].isdigit():
-            i += 1
-        if i == start:
-            found = repr(text[i]) if i < colon else "':'"
-            raise ParseError(
-                f"expected the {what} {where(text, i)}, found {found} (a Loopy game ID starts "
-                f"WxHt0:, e.g. {EXAMPLE_ID})"
-            )
-        return int(text[start:i])
+        value, i = read_int(text, i, colon, what, hint)
+        return value
 
     width = number("width")
     if i >= colon or text[i] not in "xX":

@@ -43,6 +43,21 @@ def where(text: str, i: int) -> str:
     return f"at column {i + 1} of the game ID"
 
 
+def read_int(text: str, i: int, end: int, what: str, hint: str) -> tuple[int, int]:
+    """The decimal number at ``text[i]`` (before ``end``) and the index after it; an error names
+    the ``what`` expected and where, with ``hint`` (how the ID starts). More than 9 digits is
+    over any limit, said before Python's own limit on converting digits is reached."""
+    start = i
+    while i < end and text[i].isdigit():
+        i += 1
+    if i == start:
+        found = repr(text[i]) if i < end else "':'"
+        raise ParseError(f"expected the {what} {where(text, start)}, found {found} ({hint})")
+    if i - start > 9:
+        raise ParseError(f"the {what} {where(text, start)} is over the limit of {MAX_SIDE}")
+    return int(text[start:i]), i
+
+
 def read_numbers(
     text: str,
     i: int,
@@ -68,6 +83,8 @@ def read_numbers(
                     f"too many cells in the {what}: number {text[start:i]} {where(text, start)} "
                     f"would be cell {len(values) + 1} of {cells}"
                 )
+            if i - start > 9:  # past any board's numbers (and Python's limit on digits)
+                raise ParseError(f"number {clip(text[start:i])} {where(text, start)} is too large")
             if most is not None and not 1 <= int(text[start:i]) <= most:
                 raise ParseError(
                     f"{text[start:i]} {where(text, start)} is outside 1..{most} in the {what}"
@@ -220,7 +237,7 @@ def read_blocks(
             digits = i
             while i < len(text) and text[i].isdigit():
                 i += 1
-            copies = int(text[digits:i])
+            copies = int(text[digits:i]) if i - digits <= 9 else total + 1  # past any board
         if len(walls) + len(code) * copies > total:
             raise ParseError(
                 f"the {what} run past the board's {len(pairs)} edges {where(text, start)}"

@@ -46,8 +46,8 @@ def read_id(text: str) -> Towers:
     match = _PARAMS.fullmatch(params)
     if not match:
         raise ParseError(
-            f"bad size {params!r} at column 1 of the game ID: a Towers ID starts with the side, "
-            f"e.g. {EXAMPLE}"
+            f"bad size {clip(params)!r} at column 1 of the game ID: a Towers ID starts with the "
+            f"side, e.g. {EXAMPLE}"
         )
     n = int(match[1])
     if not 1 <= n <= MAX_SIDE:
@@ -71,9 +71,11 @@ def _read_clues(text: str, i: int, n: int) -> tuple[tuple[int, ...], int]:
         while i < len(text) and text[i].isdigit():
             i += 1
         if i > start:
-            value = int(text[start:i])
+            value = int(text[start:i]) if i - start <= 9 else n + 1  # (Python refuses 4300 digits)
             if not 1 <= value <= n:
-                raise ParseError(f"clue {text[start:i]} {where(text, start)} is outside 1..{n}")
+                raise ParseError(
+                    f"clue {clip(text[start:i])} {where(text, start)} is outside 1..{n}"
+                )
             clues.append(value)
         else:
             clues.append(0)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
+from gridsat.genres import Genre, all_genres
 
 SEED_FILE = DATA / "signpost" / "seed.txt"
 SEED = SEED_FILE.read_text().strip()
@@ -363,3 +364,20 @@ def test_options_may_come_between_the_genre_and_the_input() -> None:
         result = gridsat("solve", "signpost", *extra)
         assert result.returncode == 2 and "unrecognized arguments" in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("genre", [g for g in all_genres() if ":" in g.example])
+def test_a_number_of_thousands_of_digits_in_a_game_id_is_one_line(genre: Genre) -> None:
+    # Python refuses to convert more than 4300 digits: Signpost, Loopy and Bridges sizes, and
+    # Solo givens, Towers clues and Keen's repeated walls ended in an internal error.
+    colon = genre.example.index(":")
+    digits = re.search(r"\d+", genre.example[colon + 1 :])
+    at = colon + 1 + (digits.start() if digits else 0)
+    end = colon + 1 + digits.end() if digits else at
+    for text in (
+        "9" * 5000 + "x5:a",  # the size
+        genre.example[:at] + "9" * 5000 + genre.example[end:],  # the first number after ':'
+    ):
+        result = gridsat("solve", genre.name, text)
+        assert result.returncode == 2, result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) < 400
