@@ -114,7 +114,7 @@ def parse_id(text: str) -> Tents:
         if text[i] != ",":
             raise ParseError(f"unexpected {text[i]!r} {where(text, i)}: expected ',' and a count")
         start = i = i + 1
-        while i < len(text) and text[i].isdigit():
+        while i < len(text) and "0" <= text[i] <= "9":
             i += 1
         if i == start:
             shown = repr(text[i]) if i < len(text) else "nothing"
@@ -203,7 +203,7 @@ def parse_plain(text: str) -> Tents:
         rows.append("".join(row))
     n, last = numbered[-1]
     words = last.split()
-    if len(words) == 1 and len(words[0]) == width and words[0].isdigit():
+    if len(words) == 1 and len(words[0]) == width and words[0].isascii() and words[0].isdigit():
         words = list(words[0])
     if len(words) != width:
         raise ParseError(
@@ -212,7 +212,7 @@ def parse_plain(text: str) -> Tents:
         )
     columns = []
     for c, word in enumerate(words, 1):
-        if not word.isdigit():
+        if not (word.isascii() and word.isdigit()):
             raise ParseError(f"line {n}: column {c}'s count {clip(word, 10)!r} is not a number")
         columns.append(_count(word, len(rows), f"line {n}: column {c}"))
     return Tents(tuple(rows), tuple(counts), tuple(columns))

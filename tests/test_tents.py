@@ -263,3 +263,10 @@ def test_count_and_unsolvable_from_the_command_line() -> None:
     assert several.returncode == 0 and "2 solutions" in several.stdout
     none = gridsat("solve", "tents", "data/tents/unsolvable.txt")
     assert none.returncode == 1 and "no solution" in none.stdout
+
+
+def test_a_superscript_digit_in_a_count_is_one_line() -> None:
+    # str.isdigit() takes '¹' while int() refuses it: the fuzz test's internal error (exit 70).
+    for text in (". ^ 1\n1¹ 0\n", ". ^ . 1\n. . . 1¹\n1 0 1\n"):
+        with pytest.raises(ParseError):
+            GENRE.parse(text)
