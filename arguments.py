@@ -324,8 +324,10 @@ def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text[:20]!r}")
+    if len(text) > 18:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}... is too large")
     return int(text)
 
 

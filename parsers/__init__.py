@@ -5,6 +5,12 @@ class ParseError(ValueError):
     """Bad puzzle text: the message names what is wrong and where, in one line."""
 
 
+def is_digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also takes '¹' (which ``int`` refuses) and other
+    scripts' numerals, none of which a puzzle format writes."""
+    return text.isascii() and text.isdigit()
+
+
 MAX_GRID_FACTS = 100_000
 """Logic grids: categories x values^2 (each value at each position, in every category)."""
 

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from ..puzzles.bridges import MOST, Board, Bridges, links
-from . import ParseError
+from . import ParseError, is_digits
 from .tatham import MAX_SIDE, clip, split_id, where, write_cells
 
 EXAMPLE = "7x7m2:2a3a5a4a2a1i4b1a2j3d43a2d"
@@ -107,7 +107,7 @@ def _plain(text: str) -> Bridges:
         head = lines[0].strip().lower()
         found = re.fullmatch(r"max\s*(\S+)", head)
         if found:
-            if not (found[1].isascii() and found[1].isdigit()) or not 1 <= int(found[1]) <= MOST:
+            if not is_digits(found[1]) or not 1 <= int(found[1]) <= MOST:
                 raise ParseError(
                     f"line {lines[0].strip()!r}: at most 1..{MOST} bridges join a pair"
                 )

@@ -35,7 +35,7 @@ from ..puzzles.zebra import (
     Zebra,
     arranged,
 )
-from . import ParseError, check_grid_size
+from . import ParseError, check_grid_size, is_digits
 
 _CATEGORY = re.compile(r"(order\s+)?([A-Za-z][\w-]*)\s*:\s+(.*)", re.IGNORECASE)
 _JOIN = "\ue000"
@@ -207,7 +207,7 @@ class _Words:
         """Whether a word of a clue is a value, a number or a word of the forms."""
         return (
             not word
-            or word.isdigit()
+            or is_digits(word)
             or word in _KEYWORDS
             or word.replace(_JOIN, " ") in self.known
         )
@@ -215,9 +215,9 @@ class _Words:
     def position(self, number: int, word: str) -> str:
         """A position: its number 1..N, or a value of the order category."""
         word = word.replace(_JOIN, " ")
-        if word.isdigit() and 1 <= int(word) <= len(self.positions):
+        if is_digits(word) and 1 <= int(word) <= len(self.positions):
             return self.positions[int(word) - 1]
-        symbol = None if word.isdigit() else self.ref(number, word)
+        symbol = None if is_digits(word) else self.ref(number, word)
         if symbol not in self.positions:
             raise ParseError(
                 f"line {number}: {word!r} is not a position (1..{len(self.positions)})"
@@ -363,4 +363,4 @@ def _at(puzzle: Zebra, symbol: str) -> str:
     if _value(puzzle, symbol) == str(place):
         return str(place)
     word = _word(puzzle, symbol)
-    return symbol if word.isdigit() else word
+    return symbol if is_digits(word) else word

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..puzzles.grid import Cell
 from ..puzzles.keen import MAX_SIZE, OP_WORDS, Board, Cage, Keen
-from . import ParseError
+from . import ParseError, is_digits
 from .grid import format_number_grid, rows_json
 from .tatham import clip, read_blocks, split_id, where, write_blocks
 
@@ -86,7 +86,7 @@ def parse_id(text: str) -> Keen:
             )
         i += 1
         digits = i
-        while i < len(text) and text[i].isdigit():
+        while i < len(text) and is_digits(text[i]):
             i += 1
         if i == digits:
             raise ParseError(f"clue {letter!r} {where(text, start)} has no number after it")

@@ -5,7 +5,7 @@ with a space between tiles) or bitmask grids (1 up, 2 right, 4 down, 8 left, as 
 from __future__ import annotations
 
 from ..puzzles.loop import DOWN, LEFT, RIGHT, UP, Loop, Tiles
-from . import ParseError
+from . import ParseError, is_digits
 
 # The seed's order of the 16 glyphs: index bits 1 left, 2 down, 4 right, 8 up.
 SEED_ORDER = " ╸╻┓╺━┏┳╹┛┃┫┗┻┣╋"
@@ -129,7 +129,7 @@ def _masks(text: str, fixed: dict[tuple[int, int], int]) -> Tiles:
 
 
 def _number(token: str, r: int, c: int, top: int) -> int:
-    if not (token.isascii() and token.isdigit()) or len(token) > 10 or int(token) > top:
+    if not is_digits(token) or len(token) > 10 or int(token) > top:
         raise ParseError(
             f"unknown tile {token[:12]!r} at row {r}, column {c} (expected a "
             f"box-drawing tile or a number 0..{top})"

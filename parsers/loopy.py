@@ -8,7 +8,7 @@ import re
 from collections.abc import Collection
 
 from ..puzzles.loopy import Clues, Lines, Loopy
-from . import ParseError
+from . import ParseError, is_digits
 from .tatham import MAX_SIDE, clip, read_int, split_id, where, write_cells
 
 EXAMPLE_ID = "5x5t0:a3a23a13b3b032e321a"
@@ -48,7 +48,7 @@ def parse_id(text: str) -> Loopy:
                 )
             clues.append(int(ch))
         elif "5" <= ch <= "9" or "A" <= ch <= "Z":
-            value = int(ch) if ch.isdigit() else ord(ch) - ord("A") + 10
+            value = int(ch) if is_digits(ch) else ord(ch) - ord("A") + 10
             raise ParseError(
                 f"clue {value} ({ch!r}) {where(text, i)}: a square has only 4 sides (clues 0-4)"
             )
@@ -150,7 +150,7 @@ def parse_rows(text: str) -> Loopy:
             elif ch in NO_CLUE:
                 row.append(None)
             else:
-                why = "a square has only 4 sides; " if ch.isdigit() else ""
+                why = "a square has only 4 sides; " if is_digits(ch) else ""
                 raise ParseError(
                     f"unexpected {ch!r} at line {number}, column {column} ({why}expected a "
                     "clue 0-4 or . for no clue, or a Loopy game ID such as "

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from ..puzzles.magnets import HOLE, MINUS, PARTNER, PLUS, Counts, Magnets, Solution
-from . import ParseError
+from . import ParseError, is_digits
 from .tatham import clip, split_id, where
 
 MAX_SIDE = 61
@@ -236,7 +236,7 @@ def _count(line: int, word: int, text: str) -> int | None:
     """A count: a number, or ``.`` for none."""
     if text in (".", "?"):
         return None
-    if not text.isdigit() or len(text) > 4:
+    if not is_digits(text) or len(text) > 4:
         raise ParseError(f"line {line}: {clip(text, 10)!r} (word {word}) is not a count or '.'")
     return int(text)
 

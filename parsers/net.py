@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from ..puzzles.loop import DOWN, LEFT, RIGHT, UP, Loop, Tiles
 from ..puzzles.net import board
-from . import ParseError
+from . import ParseError, is_digits
 from . import loop as glyphs
 from .tatham import clip, split_id, where
 
@@ -37,7 +37,7 @@ def parse(text: str) -> Loop:
     if not lines:
         raise ParseError(f"empty input: expected a game ID such as {EXAMPLE}, or rows of tiles")
     size = None
-    if lines[0].strip() and lines[0].strip()[0].isdigit() and "x" in lines[0].lower():
+    if lines[0].strip() and is_digits(lines[0].strip()[0]) and "x" in lines[0].lower():
         first = lines.pop(0).strip()
         size = _params(first, lambda i: f"at column {i + 1} of the size line", "the size line")
         if not "".join(lines).strip():

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ..puzzles.grid import Rows
-from . import ParseError
+from . import ParseError, is_digits
 
 Cell = int | None
 """A given number (> 0), a blank (0), or a hole (None)."""
@@ -129,7 +129,7 @@ def _cell(
         return HOLE
     if blank is not None and token == blank:
         return BLANK
-    if token.isdigit() and token.isascii():
+    if is_digits(token):
         if len(token) > 9:
             raise ParseError(f"number {token[:12]}... at row {r}, column {c} is too large")
         return int(token)  # 0 and 00 are blanks

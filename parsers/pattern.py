@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from ..puzzles.grid import Cell, cell_name
 from ..puzzles.pattern import Board, Clue, Pattern, say
-from . import ParseError
+from . import ParseError, is_digits
 from .tatham import MAX_SIDE, clip, split_id, where
 
 NAMES = ("pattern", "nonogram", "griddler")
@@ -61,9 +61,9 @@ def parse_id(text: str) -> Pattern:
         what = f"column {k + 1}" if k < w else f"row {k - w + 1}"
         start = i
         numbers: list[tuple[int, int]] = []  # (number, where it starts)
-        while i < len(text) and text[i].isdigit():
+        while i < len(text) and is_digits(text[i]):
             j = i
-            while j < len(text) and text[j].isdigit():
+            while j < len(text) and is_digits(text[j]):
                 j += 1
             if j - i > 6:
                 raise ParseError(f"run of {clip(text[i:j], 12)} cells {where(text, i)} is too long")
@@ -71,7 +71,7 @@ def parse_id(text: str) -> Pattern:
             i = j
             if i < len(text) and text[i] == ".":
                 i += 1
-                if i >= len(text) or not text[i].isdigit():
+                if i >= len(text) or not is_digits(text[i]):
                     raise ParseError(f"expected a number after '.' {where(text, i)}")
         clues.append(_clue(numbers, h if k < w else w, what, text, start))
         last = k + 1 == w + h
@@ -218,7 +218,7 @@ def _plain_clue(line: str, number: int) -> Clue:
         return ()
     clue = []
     for token in tokens:
-        if not token.isdigit() or len(token) > 6 or int(token) == 0:
+        if not is_digits(token) or len(token) > 6 or int(token) == 0:
             column = line.find(token) + 1
             raise ParseError(
                 f"line {number}, column {column}: {clip(token, 12)!r} is not a run length "
@@ -271,7 +271,7 @@ def parse_non(lines: Sequence[str]) -> Pattern:
     for number, raw in enumerate(lines, 1):
         words = raw.split()
         key = words[0].lower() if words else ""
-        if not words or key[0].isdigit() or (current is not None and key == "-"):
+        if not words or is_digits(key[0]) or (current is not None and key == "-"):
             if current is not None:
                 current.append((number, raw))
             elif words:
@@ -280,7 +280,7 @@ def parse_non(lines: Sequence[str]) -> Pattern:
         current = None
         if key in ("width", "height") or (key in ("rows", "columns") and len(words) > 1):
             name = "width" if key in ("width", "columns") else "height"
-            if len(words) != 2 or not words[1].isdigit() or len(words[1]) > 9:
+            if len(words) != 2 or not is_digits(words[1]) or len(words[1]) > 9:
                 raise ParseError(f"line {number}: expected '{key} N' with N a number")
             if name in size and size[name] != int(words[1]):
                 raise ParseError(f"line {number}: a second {name}, {words[1]}")

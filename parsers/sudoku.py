@@ -9,7 +9,7 @@ import re
 import string
 
 from ..puzzles.sudoku import MAX_KILLER, MAX_ORDER, Board, Cage, Sudoku, block_shape
-from . import ParseError
+from . import ParseError, is_digits
 from .grid import rows_json
 from .tatham import clip, read_blocks, read_numbers, split_id, where, write_blocks, write_numbers
 
@@ -28,7 +28,7 @@ def parse(
 ) -> Sudoku:
     """A Solo game ID (it has a ``:``), else a plain board; ``blocks`` (WxH), ``diagonals`` and
     ``symbols`` are for plain boards (a game ID says all of that itself)."""
-    if ":" in text or (_PARAMS.fullmatch(text.strip()) and not text.strip().isdigit()):
+    if ":" in text or (_PARAMS.fullmatch(text.strip()) and not is_digits(text.strip())):
         given = [flag for flag, on in (("--blocks", blocks), ("--x", diagonals)) if on]
         given += ["--symbols"] if symbols else []
         if given:
@@ -114,13 +114,13 @@ def _flags(flags: str) -> set[str]:
 def _params_error(params: str) -> int:
     """Where the parameters stop reading as Solo's: the index of the first bad character."""
     i = 0
-    while i < len(params) and params[i].isdigit():
+    while i < len(params) and is_digits(params[i]):
         i += 1
     if i == 0:
         return 0
-    if i < len(params) and params[i] == "x" and i + 1 < len(params) and params[i + 1].isdigit():
+    if i < len(params) and params[i] == "x" and i + 1 < len(params) and is_digits(params[i + 1]):
         i += 1
-        while i < len(params) and params[i].isdigit():
+        while i < len(params) and is_digits(params[i]):
             i += 1
     while i < len(params):
         flag = _FLAG.match(params, i)
@@ -417,7 +417,7 @@ def _value(token: str, alphabet: str, numbers: bool, n: int, line: int, r: int, 
     if token in BLANKS:
         return 0
     if numbers:
-        if not token.isdigit():
+        if not is_digits(token):
             raise ParseError(f"{where_}: {clip(token)!r} is not a number or . for a blank")
         value = int(token)
         if value > n:

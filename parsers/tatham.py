@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import ParseError
+from . import ParseError, is_digits
 
 MAX_SIDE = 100
 """Square boards above 100x100 are refused before anything is built."""
@@ -48,7 +48,7 @@ def read_int(text: str, i: int, end: int, what: str, hint: str) -> tuple[int, in
     the ``what`` expected and where, with ``hint`` (how the ID starts). More than 9 digits is
     over any limit, said before Python's own limit on converting digits is reached."""
     start = i
-    while i < end and text[i].isdigit():
+    while i < end and is_digits(text[i]):
         i += 1
     if i == start:
         found = repr(text[i]) if i < end else "':'"
@@ -75,8 +75,8 @@ def read_numbers(
     while i < len(text) and text[i] != ",":
         ch = text[i]
         start = i
-        if ch.isdigit():
-            while i < len(text) and text[i].isdigit():
+        if is_digits(ch):
+            while i < len(text) and is_digits(text[i]):
                 i += 1
             if len(values) >= cells:
                 raise ParseError(
@@ -233,9 +233,9 @@ def read_blocks(
                 "(expected '_' or a letter a-z)"
             )
         copies = 1
-        if repeats and i < len(text) and text[i].isdigit():
+        if repeats and i < len(text) and is_digits(text[i]):
             digits = i
-            while i < len(text) and text[i].isdigit():
+            while i < len(text) and is_digits(text[i]):
                 i += 1
             copies = int(text[digits:i]) if i - digits <= 9 else total + 1  # past any board
         if len(walls) + len(code) * copies > total:

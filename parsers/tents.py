@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from ..puzzles.tents import OPEN, SHOWN_GRASS, TENT, TREE, Solution, Tents
-from . import ParseError
+from . import ParseError, is_digits
 from .tatham import clip, split_id, where
 
 MAX_SIDE = 1000
@@ -203,7 +203,7 @@ def parse_plain(text: str) -> Tents:
         rows.append("".join(row))
     n, last = numbered[-1]
     words = last.split()
-    if len(words) == 1 and len(words[0]) == width and words[0].isascii() and words[0].isdigit():
+    if len(words) == 1 and len(words[0]) == width and is_digits(words[0]):
         words = list(words[0])
     if len(words) != width:
         raise ParseError(
@@ -212,7 +212,7 @@ def parse_plain(text: str) -> Tents:
         )
     columns = []
     for c, word in enumerate(words, 1):
-        if not (word.isascii() and word.isdigit()):
+        if not is_digits(word):
             raise ParseError(f"line {n}: column {c}'s count {clip(word, 10)!r} is not a number")
         columns.append(_count(word, len(rows), f"line {n}: column {c}"))
     return Tents(tuple(rows), tuple(counts), tuple(columns))

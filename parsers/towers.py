@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..puzzles.towers import MAX_SIDE, Board, Towers
-from . import ParseError
+from . import ParseError, is_digits
 from .tatham import clip, read_numbers, split_id, where, write_numbers
 
 NAMES = ("towers", "skyscrapers")
@@ -68,7 +68,7 @@ def _read_clues(text: str, i: int, n: int) -> tuple[tuple[int, ...], int]:
     clues: list[int] = []
     while True:
         start = i
-        while i < len(text) and text[i].isdigit():
+        while i < len(text) and is_digits(text[i]):
             i += 1
         if i > start:
             value = int(text[start:i]) if i - start <= 9 else n + 1  # (Python refuses 4300 digits)
@@ -154,7 +154,7 @@ def _entries(line: tuple[int, list[str]], count: int, n: int, what: str) -> tupl
     for k, word in enumerate(words, 1):
         if word in BLANKS:
             values.append(0)
-        elif word.isdigit() and word.isascii() and 1 <= int(word) <= n:
+        elif is_digits(word) and 1 <= int(word) <= n:
             values.append(int(word))
         else:
             raise ParseError(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..puzzles.unruly import Board, Unruly, line_count
-from . import ParseError
+from . import ParseError, is_digits
 from .tatham import MAX_SIDE, clip, split_id, where
 
 NAMES = ("unruly", "takuzu", "binairo")
@@ -74,7 +74,7 @@ def _read_params(text: str, colon: int) -> tuple[int, int, bool]:
     def number(what: str) -> int:
         nonlocal i
         start = i
-        while i < colon and text[i].isdigit():
+        while i < colon and is_digits(text[i]):
             i += 1
         if i == start:
             found = repr(text[i]) if i < colon else "':'"

@@ -26,7 +26,7 @@ def get_backend(name: str) -> Backend:
     if family == "cpsat":
         if not arg:
             return CpSatBackend()
-        if arg.isdigit() and int(arg) >= 1:
+        if arg.isascii() and arg.isdigit() and len(arg) < 6 and int(arg) >= 1:
             return CpSatBackend(int(arg))
         raise ValueError(f"bad backend {name!r}: cpsat:N wants a number of workers, N >= 1")
     if family == "sat":

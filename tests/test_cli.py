@@ -381,3 +381,21 @@ def test_a_number_of_thousands_of_digits_in_a_game_id_is_one_line(genre: Genre) 
         result = gridsat("solve", genre.name, text)
         assert result.returncode == 2, result.stderr
         assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) < 400
+
+
+@pytest.mark.parametrize("genre", all_genres(), ids=lambda g: g.name)
+def test_a_digit_of_another_script_is_one_line(genre: Genre) -> None:
+    # str.isdigit() takes '¹' and '²', which int() refuses: Sudoku, Towers, Keen, Unruly and
+    # Pattern ended in an internal error (exit 70) on such a digit in place of an ASCII one.
+    places = [m.start() for m in re.finditer(r"\d", genre.example)][:3]
+    for at in places:
+        result = gridsat("solve", genre.name, genre.example[:at] + "¹" + genre.example[at + 1 :])
+        assert result.returncode in (0, 1, 2, 3), result.stderr
+        assert "internal error" not in result.stderr
+        assert len(result.stderr.strip().splitlines()) <= 1
+
+
+def test_a_count_or_worker_number_not_in_ascii_digits_is_one_line() -> None:
+    for option in (["-c", "¹"], ["-c", "9" * 30], ["-b", "cpsat:²"]):
+        result = gridsat("solve", "signpost", SEED, *option)
+        assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
