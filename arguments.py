@@ -107,6 +107,7 @@ def parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also draw the solution (both, when not unique) to FILE.svg or FILE.png",
     )
+    _add_solver_options(solve)
     _add_puzzle_options(solve)
     solve.add_argument(
         "--no-prune",
@@ -133,6 +134,7 @@ def parser() -> argparse.ArgumentParser:
         help="runs per backend and encoding (median reported; default 3)",
     )
     comp.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_solver_options(comp)
     comp.add_argument(
         "--plot",
         metavar="FILE",
@@ -264,6 +266,33 @@ def _add_backend_choice(parser: argparse.ArgumentParser) -> None:
         help="cpsat, cpsat:N or sat:NAME (see `gridsat backends`); default: the genre's fastest",
     )
     parser.add_argument("--encoding", "-e", help="the model's encoding (see `gridsat genres`)")
+
+
+def _add_solver_options(parser: argparse.ArgumentParser) -> None:
+    """--stats and --param, for the commands that show what a solver did."""
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="also print the model's size, what the backend received, and its search counters",
+    )
+    parser.add_argument(
+        "--param",
+        dest="params",
+        action="append",
+        type=_key_value,
+        metavar="KEY=VALUE",
+        help="a backend parameter, repeatable: any of CP-SAT's by name (num_workers=1, "
+        "log_search_progress=true, ...); for sat:NAME card=ENCODING (seqcounter, totalizer, "
+        "...) and pb=ENCODING",
+    )
+
+
+def _key_value(text: str) -> tuple[str, str]:
+    """``KEY=VALUE``, split at the first ``=``."""
+    key, equals, value = text.partition("=")
+    if not equals or not key.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {text!r}")
+    return key.strip(), value.strip()
 
 
 def _add_matrix_options(

@@ -177,11 +177,38 @@ def _checked_backend(name: str) -> Any:
     return backend
 
 
+def _checked_params(
+    pairs: list[tuple[str, str]] | None, backends: Sequence[Any]
+) -> dict[str, dict[str, str]]:
+    """The --param pairs each backend takes, by backend name (a later KEY wins): a parameter
+    goes to the backends that have it, and one that none has, or a bad value, is a UsageError."""
+    from .solvers.base import UnknownParameter
+
+    given = dict(pairs or [])
+    taken: dict[str, dict[str, str]] = {b.name: {} for b in backends}
+    usable = [b for b in backends if b.unavailable() is None]
+    for key, value in given.items():
+        unknown: list[str] = []
+        for backend in usable:
+            try:
+                backend.parameters({key: value})
+            except UnknownParameter as e:
+                unknown.append(str(e))
+                continue
+            except ValueError as e:
+                raise UsageError(f"--param {key}={value}: {e}") from e
+            taken[backend.name][key] = value
+        if unknown and len(unknown) == len(usable):
+            raise UsageError(f"--param {key}={value}: {unknown[0]}")
+    return taken
+
+
 def _solve(args: argparse.Namespace) -> int:
     from .pipeline import CheckFailed, Outcome, OutOfMemory, solve_isolated
     from .solvers import BackendError, Status
 
     genre, backend, encoding = _run_setup(args)
+    params = _checked_params(args.params, [backend])[backend.name]
     style = args.format or genre.output_formats[0]
     if style not in genre.output_formats:
         raise UsageError(
@@ -204,6 +231,7 @@ def _solve(args: argparse.Namespace) -> int:
             prune=not args.no_prune,
             times=phases,
             memory_limit=_memory(args),
+            params=params,
         )
     except OutOfMemory as e:
         if args.json:  # a limit reached: the object is printed, as for a timeout
@@ -225,6 +253,8 @@ def _solve(args: argparse.Namespace) -> int:
         print(json.dumps(views.outcome_json(genre, outcome, args.count), ensure_ascii=False))
     else:
         print(views.outcome_text(genre, outcome, style, args.count))
+        if args.stats:
+            print(views.stats_text(outcome.sizes, outcome.stats))
     if args.render:
         puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
         _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
@@ -444,6 +474,7 @@ def _compare(args: argparse.Namespace) -> int:
     # With all, the backends that cannot run here are listed as unavailable.
     backends = all_backends() if args.backends == "all" else _named_backends(args.backends)
     encodings = _encodings(genre, args.encodings)
+    params = _checked_params(args.params, backends)
     _check_plot(args.plot)
     text = read_input(args.input)
     puzzle = _load_puzzle(genre, args, {}, text)  # bad input stops here, before any run
@@ -461,11 +492,14 @@ def _compare(args: argparse.Namespace) -> int:
         _memory(args),
         load=lambda times: _load_puzzle(genre, args, times, text),
         progress=show if sys.stderr.isatty() else None,
+        params=params,
     )
     if args.json:
         print(json.dumps(views.compare_json(genre, runs, problems, args.time_limit)))
     else:
         print(views.compare_table(runs))
+        if args.stats:
+            print(views.compare_stats_text(runs))
         for problem in problems:
             print(f"DISAGREEMENT: {problem}")
         if problems:

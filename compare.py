@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .genres import Genre
-from .pipeline import CheckFailed, OutOfMemory, solve_isolated
+from .pipeline import CheckFailed, OutOfMemory, solve_isolated, stats_json
 from .solvers import FINISHED, FOUND, Backend, BackendError, Status
 
 PHASES = ("parse", "build", "solve", "unique")
@@ -31,6 +31,7 @@ class Run:
     times: dict[str, float] = field(default_factory=dict)
     solution: Any = None
     error: str | None = None
+    stats: dict[str, dict[str, int]] = field(default_factory=dict)  # of its first run
 
     @property
     def total(self) -> float:
@@ -60,11 +61,13 @@ def compare(
     memory_limit: int | None = -1,
     load: Callable[[dict[str, float]], Any] | None = None,
     progress: Callable[[Run, int, int], None] | None = None,
+    params: Mapping[str, Mapping[str, str]] | None = None,
 ) -> tuple[list[Run], list[str]]:
     """Every backend x encoding, each run in a fresh solver ``repeat`` times, fastest first;
     and the disagreements found (empty when all answers match). ``load`` reads the puzzle
     again in each run (timed as its parse phase, under the time limit); ``progress`` hears
-    each backend and encoding as it finishes, with how many are done and of how many."""
+    each backend and encoding as it finishes, with how many are done and of how many;
+    ``params`` are each backend's ``--param`` pairs, by its name."""
     runs: list[Run] = []
     total = len(backends) * len(encodings)
     for backend in backends:
@@ -74,8 +77,9 @@ def compare(
                 run = Run(backend.name, encoding, Status.UNAVAILABLE, error=reason)
             else:
                 run = _measure(
-                    genre, puzzle, backend, encoding, repeat, time_limit, memory_limit, load
-                )
+                    genre, puzzle, backend, encoding, repeat, time_limit, memory_limit, load,
+                    (params or {}).get(backend.name),
+                )  # fmt: skip
             runs.append(run)
             if progress:
                 progress(run, len(runs), total)
@@ -92,11 +96,13 @@ def _measure(
     time_limit: float | None,
     memory_limit: int | None = -1,
     load: Callable[[dict[str, float]], Any] | None = None,
+    params: Mapping[str, str] | None = None,
 ) -> Run:
     """``repeat`` fresh runs of one pair (a run that reaches the time limit is not repeated:
     the next would only wait as long); the most frequent status, and the median times of the
     runs that had it, phase by phase over those that reached the phase."""
     samples: list[tuple[Status, dict[str, float]]] = []
+    stats: dict[Status, dict[str, dict[str, int]]] = {}  # of the first run of each status
     solution = None
     for _ in range(repeat):
         times: dict[str, float] = {}
@@ -111,12 +117,14 @@ def _measure(
                 time_limit=time_limit,
                 times=times,
                 memory_limit=memory_limit,
+                params=params,
             )
         except OutOfMemory as e:  # a limit reached, like a timeout: not a disagreement
             return Run(backend.name, encoding, Status.OUT_OF_MEMORY, error=str(e))
         except (BackendError, CheckFailed) as e:
             return Run(backend.name, encoding, Status.ERROR, error=str(e))
         samples.append((outcome.status, reached(times, bool(outcome.solutions))))
+        stats.setdefault(outcome.status, stats_json(outcome))
         if outcome.solutions:
             solution = outcome.solutions[0]
         if outcome.status == Status.TIMEOUT:
@@ -128,7 +136,7 @@ def _measure(
         for k in PHASES
         if any(k in t for t in alike)
     }
-    return Run(backend.name, encoding, status, medians, solution)
+    return Run(backend.name, encoding, status, medians, solution, stats=stats[status])
 
 
 def progress_line(run: Run, done: int, total: int) -> str:

@@ -84,7 +84,10 @@ def run_isolated(
             die_with(parent)
             _running.clear()  # the parent's children, not this one's
             os.close(read_fd)
-            os.dup2(errors.fileno(), 2)  # native libraries' complaints: kept for a crash report
+            # Python's own stderr stays the terminal (a log asked for, such as CP-SAT's); the
+            # native libraries' complaints on fd 2 are kept for a crash report.
+            sys.stderr = open(os.dup(2), "w", encoding="utf-8", errors="replace")  # noqa: SIM115
+            os.dup2(errors.fileno(), 2)
             _child(work, write_fd, memory_limit, parent)
         _running.add(pid)
         os.close(write_fd)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +39,16 @@ class Outcome:
     count_exact: bool = False  # the enumeration ran out before its limit
     times: dict[str, float] = field(default_factory=dict)
     stats: dict[str, int] = field(default_factory=dict)  # the solver's, summed over its calls
+    sizes: dict[str, dict[str, int]] = field(default_factory=dict)  # model and backend's sizes
+
+
+def stats_json(outcome: Outcome) -> dict[str, dict[str, int]]:
+    """``--stats`` of a run: the model as built, what the backend was given, its search."""
+    return {
+        "model": dict(outcome.sizes.get("model", {})),
+        "backend": dict(outcome.sizes.get("backend", {})),
+        "search": dict(outcome.stats),
+    }
 
 
 def parse(genre: Genre[Any, Any], text: str, times: dict[str, float], **options: Any) -> Any:
@@ -61,23 +71,30 @@ def solve(
     times: dict[str, float] | None = None,
     progress: Callable[[Any], None] | None = None,
     effort: int | None = None,
+    params: Mapping[str, str] | None = None,
+    sizes: dict[str, dict[str, int]] | None = None,
 ) -> Outcome:
     """Up to ``limit`` distinct solutions (distinct on the answer variables), each checked.
 
     ``limit=2`` is the uniqueness check: a second solution, or the proof that there is none.
     ``progress`` hears None when the model is built, then each solution as it passes the checker.
     ``effort`` is a budget per solver call that does not depend on the machine (Session.effort).
+    ``params`` go to the backend (``--param``); ``sizes`` hears the model's and the backend's
+    sizes as soon as the model is loaded (Outcome.sizes, also for a run cut short).
     """
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
+    sizes = {} if sizes is None else sizes
     # Models are millions of small acyclic objects: the cyclic collector only slows their
     # building (quadratically, on large boards), so it rests for the run.
     with _collector_paused():
         begun = start = time.perf_counter()
         built = genre.build(puzzle, encoding, prune=prune)
-        session = backend.open(built.model)
+        session = backend.open(built.model, params) if params else backend.open(built.model)
         session.effort = effort
         times["build"] = time.perf_counter() - start
+        sizes["model"] = built.model.size()
+        sizes["backend"] = session.received()
         if progress:
             progress(None)
         times["solve"] = times["unique"] = 0.0
@@ -110,6 +127,7 @@ def solve(
                 if progress:
                     progress(solution)
                 start = time.perf_counter()
+        sizes["backend"] = session.received()  # with the clauses added while solving
     exhausted = not timed_out and len(solutions) < limit
     if timed_out:
         status = Status.TIMEOUT
@@ -122,8 +140,9 @@ def solve(
     else:
         status = Status.SOLVED
     return Outcome(
-        genre.name, backend.name, encoding, status, puzzle, solutions, exhausted, times, stats
-    )
+        genre.name, backend.name, encoding, status, puzzle, solutions, exhausted, times, stats,
+        sizes,
+    )  # fmt: skip
 
 
 def solve_isolated(
@@ -138,6 +157,7 @@ def solve_isolated(
     prune: bool = True,
     times: dict[str, float] | None = None,
     memory_limit: int | None = -1,
+    params: Mapping[str, str] | None = None,
 ) -> Outcome:
     """``solve`` in a child process (``load`` the puzzle there too, when given), so the run
     ends within GRACE of ``time_limit`` on every backend, keeping the solutions found, and a
@@ -153,12 +173,14 @@ def solve_isolated(
 
     def work(send: Callable[[Any], None]) -> Outcome:
         mine: dict[str, float] = {}
+        sizes: dict[str, dict[str, int]] = {}
         board = puzzle if load is None else load(mine)
         send(("times", dict(mine)))
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - begun)
 
         def report(solution: Any) -> None:
             if solution is None:
+                send(("sizes", dict(sizes)))
                 send(("times", dict(mine)))
                 return
             if load is not None and not found:  # the parent needs the puzzle to show a solution
@@ -180,12 +202,16 @@ def solve_isolated(
             prune=prune,
             times=mine,
             progress=report,
+            params=params,
+            sizes=sizes,
         )
         return outcome if load is not None else dataclasses.replace(outcome, puzzle=None)
 
     def receive(message: tuple[Any, ...]) -> None:
         if message[0] == "puzzle":
             partial.puzzle = message[1]
+        elif message[0] == "sizes":
+            partial.sizes = message[1]
         else:
             if message[0] == "solution":
                 partial.solutions.append(message[1])

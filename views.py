@@ -65,6 +65,7 @@ def compare_json(
                 "encoding": r.encoding,
                 "status": r.status,
                 "times": {k: round(r.times[k], 6) if k in r.times else None for k in PHASES},
+                "stats": r.stats or None,
                 **({"error": r.error} if r.error else {}),
             }
             for r in runs
@@ -102,6 +103,56 @@ def compare_table(runs: list[Any]) -> str:
     return "\n".join(lines)
 
 
+STATS_WORDS = {
+    "bools": "Booleans",
+    "ints": "integers",
+    "exactly_one": "exactly-one groups",
+    "at_most_one": "at-most-one groups",
+    "sums": "weighted sums",
+    "linears": "linear constraints",
+    "all_different": "all-different groups",
+    "connected": "connectivity constraints",
+    "tables": "tables",
+    "clauses_loaded": "clauses in all (with cuts and blocking clauses)",
+}
+"""The words of ``--stats`` for the counters whose names are not words already."""
+
+
+def stats_line(counts: dict[str, int], keep_zero: bool = False) -> str:
+    """Counters as ``12 clauses, 3 circuits``: the model's zeros left out, the search's kept."""
+    shown = [
+        f"{n} {STATS_WORDS.get(k, k.replace('_', ' '))}"
+        for k, n in counts.items()
+        if n or keep_zero
+    ]
+    return ", ".join(shown) or "-"
+
+
+def stats_text(sizes: dict[str, dict[str, int]], search: dict[str, int]) -> str:
+    """``--stats`` after the answer: the model as built, what the backend got, its search."""
+    return "\n".join(
+        [
+            "stats:",
+            f"  model:   {stats_line(sizes.get('model', {}))}",
+            f"  backend: {stats_line(sizes.get('backend', {}))}",
+            f"  search:  {stats_line(search, keep_zero=True)}",
+        ]
+    )
+
+
+def compare_stats_text(runs: list[Any]) -> str:
+    """``compare --stats``: the figures of each backend and encoding's first run."""
+    lines = ["stats (of each first run):"]
+    for r in runs:
+        if not r.stats:
+            continue
+        lines.append(f"  {r.backend}/{r.encoding}:")
+        lines.append(f"    model:   {stats_line(r.stats['model'])}")
+        lines.append(f"    backend: {stats_line(r.stats['backend'])}")
+        lines.append(f"    search:  {stats_line(r.stats['search'], keep_zero=True)}")
+    return "\n".join(lines)
+
+
 def outcome_json(genre: Any, outcome: Any, count: int | None) -> dict[str, Any]:
     sols = outcome.solutions
     data: dict[str, Any] = {
@@ -118,6 +169,9 @@ def outcome_json(genre: Any, outcome: Any, count: int | None) -> dict[str, Any]:
         data["count"] = len(sols)
         data["count_exact"] = outcome.count_exact
     data["times"] = {k: round(v, 6) for k, v in outcome.times.items()}
+    from .pipeline import stats_json
+
+    data["stats"] = stats_json(outcome)
     return data
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import enum
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..models.model import Assignment, IntVar, Lit, Model
 
@@ -48,6 +49,10 @@ class Result:
     stats: dict[str, int] = field(default_factory=dict)
 
 
+class UnknownParameter(ValueError):
+    """A parameter the backend does not have (a bad value of one it has is a ValueError)."""
+
+
 class BackendError(RuntimeError):
     """A backend could not load or failed while solving."""
 
@@ -81,6 +86,10 @@ class Session(ABC):
             if found + 1 < limit:
                 self.exclude(result.assignment)
 
+    def received(self) -> dict[str, int]:
+        """The size of what the solver was given (its own counts), for ``--stats``."""
+        return {}
+
     def close(self) -> None:  # noqa: B027  (a no-op unless the backend holds native memory)
         """Free the native solver."""
 
@@ -103,10 +112,20 @@ class Backend(ABC):
         """Why this backend cannot run here, or None when it can."""
 
     @abstractmethod
-    def open(self, model: Model) -> Session:
-        """Load ``model`` into a fresh solver."""
+    def open(self, model: Model, params: Mapping[str, str] | None = None) -> Session:
+        """Load ``model`` into a fresh solver set by ``params`` (``--param KEY=VALUE``, as
+        text; ValueError naming a bad one, as ``parameters`` does)."""
 
-    def solve(self, model: Model, time_limit: float | None = None) -> Result:
+    def parameters(self, params: Mapping[str, str]) -> dict[str, Any]:
+        """``params`` checked and typed, or ValueError naming the first bad one: a backend
+        takes none unless it says which."""
+        for key in params:
+            raise UnknownParameter(f"backend {self.name} takes no parameter {key!r}")
+        return {}
+
+    def solve(
+        self, model: Model, time_limit: float | None = None, params: Mapping[str, str] | None = None
+    ) -> Result:
         """One solution of ``model``, or why there is none."""
-        with self.open(model) as session:
+        with self.open(model, params) as session:
             return session.solve(time_limit)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import difflib
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..models.graph import connectivity_cuts, matching_cuts
 from ..models.model import Assignment, Choice, IntVar, Lit, Model, boolean_of
-from .base import Backend, BackendError, Result, Session, Status
+from .base import Backend, BackendError, Result, Session, Status, UnknownParameter
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -31,19 +32,25 @@ class CpSatBackend(Backend):
             return f"OR-tools is not installed ({e})"
         return None
 
-    def open(self, model: Model) -> Session:
-        return CpSatSession(model, self.workers)
+    def open(self, model: Model, params: Mapping[str, str] | None = None) -> Session:
+        return CpSatSession(model, self.workers, self.parameters(params or {}))
+
+    def parameters(self, params: Mapping[str, str]) -> dict[str, Any]:
+        """Each name checked against CP-SAT's own ``SatParameters``, each value read as that
+        field's type (a bool, a number, a string or an enum's name)."""
+        return {key: _typed(key, text) for key, text in params.items()}
 
 
 class CpSatSession(Session):
     """A CP-SAT model; CP-SAT is not incremental, so each call solves the grown model anew."""
 
-    def __init__(self, model: Model, workers: int) -> None:
+    def __init__(self, model: Model, workers: int, params: Mapping[str, Any] | None = None) -> None:
         from ortools.sat.python import cp_model
 
         self._cp = cp_model
         self.model = model
         self.workers = workers
+        self.params = dict(params or {})
         m = self.cp = cp_model.CpModel()
         self.vars = [m.new_bool_var(f"b{v}") for v in range(1, model.num_bools + 1)]
         self.ints = [
@@ -108,12 +115,28 @@ class CpSatSession(Session):
             solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
         if self.effort is not None:
             solver.parameters.max_deterministic_time = self.effort / 1000
+        for key, value in self.params.items():  # the user's word wins over ours
+            current = getattr(solver.parameters, key)
+            if isinstance(value, str) and not isinstance(current, str):  # an enum, by name
+                value = getattr(type(current), value)
+            setattr(solver.parameters, key, value)
+        if solver.parameters.log_search_progress and "log_to_stdout" not in self.params:
+            # The log asked for goes to stderr: stdout holds the answer (and --json's object).
+            solver.parameters.log_to_stdout = False
+            solver.log_callback = _log_line
         return solver
+
+    def received(self) -> dict[str, int]:
+        """The CP-SAT model's own size: variables (ours and the ones made for tables and
+        blocking) and constraints, as in its proto."""
+        proto = self.cp.Proto()
+        return {"variables": len(proto.variables), "constraints": len(proto.constraints)}
 
     def solve(self, time_limit: float | None = None) -> Result:
         """Solve; connectivity is lazy here too: cut the networks apart and solve again."""
         deadline = None if time_limit is None else time.monotonic() + time_limit
         cuts = 0
+        stats: dict[str, int] = {}
         while True:
             solver = self._solver(None if deadline is None else deadline - time.monotonic())
             code = solver.solve(self.cp)
@@ -122,11 +145,8 @@ class CpSatSession(Session):
                 raise BackendError(
                     f"CP-SAT: {solver.status_name(code)} {self.cp.validate() or ''}".strip()
                 )
-            stats = {
-                "conflicts": solver.num_conflicts,
-                "branches": solver.num_branches,
-                "cuts": cuts,
-            }
+            stats = _search_stats(solver, stats)
+            stats["cuts"] = cuts
             if status is not Status.SOLVED:
                 return Result(status, None, stats)
             assignment = self.assignment(solver.response_proto.solution)
@@ -154,13 +174,17 @@ class CpSatSession(Session):
         solver.parameters.enumerate_all_solutions = True
         collector = _Collector(cp_model, self, limit)
         code = solver.solve(self.cp, collector)
+        if collector.found:  # one search found them all: its counters go with the first
+            first = collector.found[0]
+            collector.found[0] = Result(first.status, first.assignment, _search_stats(solver))
         yield from collector.found
         if len(collector.found) < limit:
             status = _status_map().get(code)
             if status is None:
                 raise BackendError(f"CP-SAT: {solver.status_name(code)}")
             # A completed search that found solutions reports OPTIMAL: none are left.
-            yield Result(Status.TIMEOUT if status is Status.TIMEOUT else Status.UNSOLVABLE)
+            end = Status.TIMEOUT if status is Status.TIMEOUT else Status.UNSOLVABLE
+            yield Result(end, None, {} if collector.found else _search_stats(solver))
 
     def assignment(self, values: Sequence[int]) -> Assignment:
         """The model's variables from CP-SAT's solution vector (ours come first, in order)."""
@@ -181,6 +205,89 @@ class CpSatSession(Session):
             else:
                 differ.append(~self.lit(x) if value else self.lit(x))
         m.add_bool_or(differ)
+
+
+SEARCH = (
+    ("conflicts", "num_conflicts"),
+    ("branches", "num_branches"),
+    ("binary_propagations", "num_binary_propagations"),
+    ("integer_propagations", "num_integer_propagations"),
+    ("restarts", "num_restarts"),
+    ("lp_iterations", "num_lp_iterations"),
+)
+"""The search counters of CP-SAT's response, under our names."""
+
+
+def _log_line(line: str) -> None:
+    """A line of CP-SAT's log (``--param log_search_progress=true``), to stderr."""
+    import sys
+
+    print(line, file=sys.stderr, flush=True)
+
+
+def _search_stats(solver: Any, before: Mapping[str, int] | None = None) -> dict[str, int]:
+    """The counters of the solve just done, added to ``before`` (the earlier calls of a
+    solve that cut and solved again)."""
+    response = solver.response_proto
+    found = dict(before or {})
+    for ours, theirs in SEARCH:
+        found[ours] = found.get(ours, 0) + int(getattr(response, theirs))
+    return found
+
+
+def _typed(key: str, text: str) -> Any:
+    """The value of CP-SAT parameter ``key`` read from ``text`` as its field's type;
+    ValueError naming the parameter (and the closest names, when there is none by that name)."""
+    from ortools.sat import sat_parameters_pb2
+
+    fields = sat_parameters_pb2.SatParameters.DESCRIPTOR.fields_by_name
+    field: Any = fields.get(key)
+    if field is None:
+        close = difflib.get_close_matches(key, list(fields), n=3, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        raise UnknownParameter(f"unknown CP-SAT parameter {key!r}{hint}")
+    FieldDescriptor = type(field)  # its class holds the names of the types
+    if field.label == FieldDescriptor.LABEL_REPEATED or field.type in (
+        FieldDescriptor.TYPE_MESSAGE,
+        FieldDescriptor.TYPE_GROUP,
+    ):
+        raise ValueError(f"CP-SAT parameter {key} is a list or a message: not settable here")
+    value = text.strip()
+    kind = field.type
+    if kind == FieldDescriptor.TYPE_BOOL:
+        words = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
+        if value.lower() not in words:
+            raise ValueError(f"CP-SAT parameter {key} wants true or false, not {text!r}")
+        return words[value.lower()]
+    if kind == FieldDescriptor.TYPE_ENUM:
+        names = list(field.enum_type.values_by_name)
+        if value.upper() not in names:
+            raise ValueError(
+                f"CP-SAT parameter {key} wants one of {', '.join(names)}, not {text!r}"
+            )
+        return value.upper()
+    if kind == FieldDescriptor.TYPE_STRING:
+        return value
+    if kind in (FieldDescriptor.TYPE_DOUBLE, FieldDescriptor.TYPE_FLOAT):
+        try:
+            number = float(value)
+        except ValueError:
+            number = float("nan")
+        if number != number:  # NaN, or no number at all
+            raise ValueError(f"CP-SAT parameter {key} wants a number, not {text!r}")
+        return number
+    unsigned = kind in (FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_UINT64)
+    bits = 64 if kind in (FieldDescriptor.TYPE_INT64, FieldDescriptor.TYPE_UINT64) else 32
+    low, high = (0, 2**bits - 1) if unsigned else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+    try:
+        whole = int(value)
+    except ValueError:
+        whole = None
+    if whole is None or not low <= whole <= high:
+        raise ValueError(
+            f"CP-SAT parameter {key} wants a whole number from {low} to {high}, not {text!r}"
+        )
+    return whole
 
 
 def _compare(m: cp_model.CpModel, expr: Any, op: str, bound: int) -> Any:

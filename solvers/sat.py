@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import difflib
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
 from ..models.graph import connectivity_cuts, degree_groups, matching_cuts, subtour_cuts
 from ..models.model import Assignment, IntVar, Lit, Model, Table
-from .base import Backend, BackendError, Result, Session, Status
+from .base import Backend, BackendError, Result, Session, Status, UnknownParameter
 
 # The solvers python-sat offers, best known first.
 SOLVERS = (
@@ -36,6 +37,33 @@ NO_INTERRUPT = frozenset({"cadical195", "cadical153", "kissat404", "lingeling"})
 NO_BUDGET = frozenset({"lingeling", "kissat404"})
 PAIRWISE_UP_TO = 6
 """Exactly-one and at-most-one groups up to this size are pairwise clauses; larger ones a ladder."""
+CARD_ENCODINGS = (
+    "seqcounter",
+    "totalizer",
+    "mtotalizer",
+    "kmtotalizer",
+    "sortnetwrk",
+    "cardnetwrk",
+    "pairwise",
+    "bitwise",
+    "ladder",
+)
+"""``--param card=``: python-sat's cardinality encodings that give clauses (not ``native``)."""
+AT_MOST_ONE_ONLY = frozenset({"pairwise", "bitwise", "ladder"})
+"""The cardinality encodings python-sat has for a bound of one only."""
+PB_ENCODINGS = (
+    "best",
+    "bdd",
+    "seqcounter",
+    "sortnetwrk",
+    "adder",
+    "binmerge",
+    "totalizer",
+    "mixedradix",
+    "watchdog",
+)
+"""``--param pb=``: python-sat's pseudo-Boolean encodings that give clauses (not ``native``)."""
+SAT_PARAMS = {"card": CARD_ENCODINGS, "pb": PB_ENCODINGS}
 
 
 class SatBackend(Backend):
@@ -67,24 +95,51 @@ class SatBackend(Backend):
             return f"python-sat cannot load {self.solver} ({e or type(e).__name__})"
         return None
 
-    def open(self, model: Model) -> Session:
-        return SatSession(model, self.solver)
+    def open(self, model: Model, params: Mapping[str, str] | None = None) -> Session:
+        return SatSession(model, self.solver, self.parameters(params or {}))
+
+    def parameters(self, params: Mapping[str, str]) -> dict[str, Any]:
+        """What python-sat lets us choose: ``card`` (the cardinality encoding: sums of
+        weight one, and the at-most-one groups larger than PAIRWISE_UP_TO) and ``pb`` (the
+        pseudo-Boolean encoding of weighted sums), each one of python-sat's names."""
+        checked: dict[str, Any] = {}
+        for key, text in params.items():
+            choices = SAT_PARAMS.get(key)
+            if choices is None:
+                close = difflib.get_close_matches(key, list(SAT_PARAMS), n=1, cutoff=0.5)
+                hint = f"; did you mean {close[0]}?" if close else ""
+                raise UnknownParameter(
+                    f"unknown parameter {key!r} for {self.name} (it takes card= and pb=){hint}"
+                )
+            value = text.strip().lower()
+            if value not in choices:
+                raise ValueError(
+                    f"{self.name} parameter {key} wants one of {', '.join(choices)}, not {text!r}"
+                )
+            checked[key] = value
+        return checked
 
 
 class SatSession(Session):
     """The model's CNF in one solver; lazy subtour cuts and blocking clauses are added to it."""
 
-    def __init__(self, model: Model, solver: str) -> None:
+    def __init__(self, model: Model, solver: str, params: Mapping[str, str] | None = None) -> None:
         from pysat.formula import IDPool
 
         self.model = model
         self.name = solver
+        self.card: str | None = (params or {}).get("card")
+        self.pb: str | None = (params or {}).get("pb")
         self.pool = IDPool(start_from=model.num_bools + 1)
         self.clauses: list[list[int]] = []
         self.values: list[dict[int, int]] = [self._one_hot(x) for x in model.ints]
         self._translate(model)
+        self.encoded = {"variables": self.pool.top, "clauses": len(self.clauses)}
+        """The CNF as translated, before any cut or blocking clause."""
         self.solver: Any = None
         self.stale = True  # the solver must be (re)built from self.clauses
+        self.loaded = 0  # clauses given to the native solver, at its building and since
+        self.counted: dict[str, int] = {}  # its counters when last read (they accumulate)
 
     # -- translation -------------------------------------------------------------------------
 
@@ -112,7 +167,11 @@ class SatSession(Session):
 
     def _at_most_one(self, lits: Sequence[Lit]) -> None:
         """Pairwise for small groups, a sequential counter (linear size) for large ones, written
-        here: a call into pysat's encoders per group costs more than the clauses."""
+        here: a call into pysat's encoders per group costs more than the clauses. With
+        ``card`` set, large groups take that encoding of python-sat's instead."""
+        if self.card is not None and len(lits) > PAIRWISE_UP_TO:
+            self.clauses.extend(self._card(list(lits), "<=", 1))
+            return
         if len(lits) <= PAIRWISE_UP_TO:
             neg = [-a for a in lits]
             self.clauses.extend([a, b] for a, b in combinations(neg, 2))
@@ -232,15 +291,31 @@ class SatSession(Session):
             return [[]]
         if op == "==" and bound in (0, total):
             return [[-lit] if bound == 0 else [lit] for lit in pos_lits]
+        if all(w == 1 for w in pos_weights):
+            return self._card(pos_lits, op, bound)
+        PBEnc = pb_encoder()
+        pb = {"<=": PBEnc.atmost, ">=": PBEnc.atleast, "==": PBEnc.equals}[op]
+        extra: dict[str, Any] = {}
+        if self.pb is not None:
+            from pysat.pb import EncType as PBType
+
+            extra["encoding"] = getattr(PBType, self.pb)
+        cnf = pb(lits=pos_lits, weights=pos_weights, bound=bound, vpool=self.pool, **extra)
+        return [list(c) for c in cnf.clauses]
+
+    def _card(self, lits: list[Lit], op: str, bound: int) -> list[list[int]]:
+        """``sum(lits) op bound`` in the cardinality encoding chosen (a sequential counter
+        unless ``card`` says otherwise)."""
         from pysat.card import CardEnc, EncType
 
-        if all(w == 1 for w in pos_weights):
-            card = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}[op]
-            cnf = card(lits=pos_lits, bound=bound, vpool=self.pool, encoding=EncType.seqcounter)
-        else:
-            PBEnc = pb_encoder()
-            pb = {"<=": PBEnc.atmost, ">=": PBEnc.atleast, "==": PBEnc.equals}[op]
-            cnf = pb(lits=pos_lits, weights=pos_weights, bound=bound, vpool=self.pool)
+        name = self.card or "seqcounter"
+        if name in AT_MOST_ONE_ONLY and (op != "<=" or bound != 1):
+            raise BackendError(
+                f"card={name} encodes 'at most one' only, and this model has a sum "
+                f"{op} {bound}; choose another card= (seqcounter, totalizer, ...)"
+            )
+        card = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}[op]
+        cnf = card(lits=lits, bound=bound, vpool=self.pool, encoding=getattr(EncType, name))
         return [list(c) for c in cnf.clauses]
 
     def _support(self, ints: list[tuple[int, IntVar]], op: str, rhs: int, relax: list[Lit]) -> None:
@@ -271,7 +346,7 @@ class SatSession(Session):
         while True:
             status = self._solve_once(deadline)
             if status is not Status.SOLVED:
-                return Result(status, None, {"cuts": cuts})
+                return Result(status, None, self._stats(cuts))
             true = self._true_vars()
             is_true = _truth(true)
             new = [list(cut) for c in self.model.circuits for cut in subtour_cuts(c, is_true)]
@@ -280,7 +355,7 @@ class SatSession(Session):
             ]
             new += [list(cut) for c in self.model.matchings for cut in matching_cuts(c, is_true)]
             if not new:
-                return Result(Status.SOLVED, self._assignment(true), {"cuts": cuts})
+                return Result(Status.SOLVED, self._assignment(true), self._stats(cuts))
             cuts += len(new)
             self._add(new)
 
@@ -294,10 +369,30 @@ class SatSession(Session):
                 clause.append(-x if value else x)
         self._add([clause])
 
+    def received(self) -> dict[str, int]:
+        """The CNF as encoded (variables, clauses), and the clauses the solver was given in
+        all: the encoding's, then the cuts and blocking clauses added since."""
+        return {**self.encoded, "clauses_loaded": self.loaded}
+
+    def _stats(self, cuts: int) -> dict[str, int]:
+        """The search counters of the calls since the last read (python-sat's accumulate)."""
+        found: dict[str, int] = {}
+        try:
+            now = self.solver.accum_stats() if self.solver is not None else {}
+        except Exception:  # Kissat keeps its counters to itself in python-sat
+            now = {}
+        for key in ("conflicts", "decisions", "propagations", "restarts"):
+            if key in now:
+                found[key] = max(0, int(now[key]) - self.counted.get(key, 0))
+        self.counted = {k: int(v) for k, v in now.items()}
+        found["cuts"] = cuts
+        return found
+
     def close(self) -> None:
         if self.solver is not None:
             self.solver.delete()
             self.solver = None
+            self.counted = {}
 
     def _add(self, clauses: Iterable[list[int]]) -> None:
         """New clauses: into the live solver when it is incremental, else at the next rebuild."""
@@ -305,6 +400,7 @@ class SatSession(Session):
         self.clauses.extend(clauses)
         if self.solver is not None and self.name not in NOT_INCREMENTAL:
             self.solver.append_formula(clauses)
+            self.loaded += len(clauses)
         else:
             self.stale = True
 
@@ -318,6 +414,7 @@ class SatSession(Session):
                 self.clauses.append([self._fresh(1)[0]])
             try:
                 self.solver = Solver(name=self.name, bootstrap_with=self.clauses)
+                self.loaded = len(self.clauses)
             except Exception as e:
                 raise BackendError(f"python-sat cannot load {self.name} ({e})") from e
             self.stale = self.name in NOT_INCREMENTAL
