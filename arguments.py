@@ -165,6 +165,7 @@ def parser() -> argparse.ArgumentParser:
         help="puzzles in parallel processes (default 1: clean timings)",
     )
     bench.add_argument("--out", metavar="FILE", help="write results here, one JSON line each")
+    _add_param_option(bench)
     bench.add_argument(
         "--resume", action="store_true", help="skip the results already in --out, and append"
     )
@@ -275,6 +276,11 @@ def _add_solver_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also print the model's size, what the backend received, and its search counters",
     )
+    _add_param_option(parser)
+
+
+def _add_param_option(parser: argparse.ArgumentParser) -> None:
+    """--param KEY=VALUE, repeatable: passed to the backends that have that parameter."""
     parser.add_argument(
         "--param",
         dest="params",

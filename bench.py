@@ -21,7 +21,7 @@ from .compare import LIMITS, reached
 from .genres import Genre, get_genre
 from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
 from .parsers import ParseError
-from .pipeline import CheckFailed, OutOfMemory, solve_isolated
+from .pipeline import CheckFailed, OutOfMemory, solve_isolated, stats_json
 from .solvers import FINISHED, FOUND, BackendError, Status, get_backend
 
 PUZZLE_SUFFIXES = {"", ".txt"}
@@ -82,6 +82,7 @@ def run_one(
     encoding: str,
     time_limit: float | None,
     memory_limit: int | None = -1,
+    params: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """One puzzle on one backend and encoding, as a result record (picklable for --jobs)."""
     genre = get_genre(genre_name)
@@ -103,6 +104,7 @@ def run_one(
             time_limit=time_limit,
             memory_limit=memory_limit,
             times=times,
+            params=params,
         )
     except OutOfMemory as e:  # a limit reached, like a timeout
         return {**record, "status": Status.OUT_OF_MEMORY, "ok": False, Status.ERROR: str(e)}
@@ -118,6 +120,7 @@ def run_one(
     # time at all for the phases after it.
     record["times"] = {k: round(v, 6) for k, v in reached(times, bool(outcome.solutions)).items()}
     record["total"] = round(sum(record["times"].values()), 6)
+    record["stats"] = stats_json(outcome)
     if item.solution is not None and outcome.status == Status.UNIQUE:
         record["ok"] = genre.to_json(puzzle, outcome.solutions[0]) == item.solution
     else:  # every printed solution already passed the checker; "no solution" is an answer too
@@ -138,9 +141,12 @@ def run(
     time_limit: float | None = None,
     progress: Callable[[int, int, float], None] | None = None,
     memory_limit: int | None = -1,
+    params: dict[str, dict[str, str]] | None = None,
 ) -> list[dict[str, Any]]:
     """Run every task not in ``done``, writing each record to ``out`` as it finishes (in the
-    order they finish, with --jobs); each (puzzle, backend, encoding) once."""
+    order they finish, with --jobs); each (puzzle, backend, encoding) once; ``params`` are
+    each backend's ``--param`` pairs, by its name."""
+    params = params or {}
     tasks = []
     queued = set(done)
     for item in puzzles:
@@ -164,7 +170,7 @@ def run(
 
     if jobs <= 1:
         for item, b, e in tasks:
-            keep(run_one(genre.name, item, b, e, time_limit, memory_limit))
+            keep(run_one(genre.name, item, b, e, time_limit, memory_limit, params.get(b)))
         return records
     # Forked, as the solver children are: each worker a child of this process that dies with it.
     pool = ProcessPoolExecutor(
@@ -175,7 +181,7 @@ def run(
     )
     try:
         futures = [
-            pool.submit(run_one, genre.name, item, b, e, time_limit, memory_limit)
+            pool.submit(run_one, genre.name, item, b, e, time_limit, memory_limit, params.get(b))
             for item, b, e in tasks
         ]
         for future in as_completed(futures):

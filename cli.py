@@ -546,7 +546,7 @@ def _bench(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from . import bench
-    from .solvers import all_backends
+    from .solvers import all_backends, get_backend
 
     genre = _checked_genre(args.genre)
     if args.backends == "all":  # all that can run here
@@ -558,6 +558,7 @@ def _bench(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as e:
         raise UsageError(str(e)) from e
     encodings = _encodings(genre, args.encodings)
+    params = _checked_params(args.params, [get_backend(name) for name in backends])
     if args.resume and not args.out:
         raise UsageError("--resume needs --out, the results file to continue")
     _check_plot(args.plot)
@@ -584,6 +585,7 @@ def _bench(args: argparse.Namespace) -> int:
             args.time_limit,
             bench.progress_printer(sys.stderr),
             _memory(args),
+            params,
         )
     except KeyboardInterrupt:
         if out is not None:

@@ -247,7 +247,10 @@ def _typed(key: str, text: str) -> Any:
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
         raise UnknownParameter(f"unknown CP-SAT parameter {key!r}{hint}")
     FieldDescriptor = type(field)  # its class holds the names of the types
-    if field.label == FieldDescriptor.LABEL_REPEATED or field.type in (
+    repeated = getattr(field, "is_repeated", None)  # (newer protobufs: label() is deprecated)
+    if repeated is None:
+        repeated = field.label == FieldDescriptor.LABEL_REPEATED
+    if repeated or field.type in (
         FieldDescriptor.TYPE_MESSAGE,
         FieldDescriptor.TYPE_GROUP,
     ):

@@ -113,8 +113,11 @@ class SatBackend(Backend):
                 )
             value = text.strip().lower()
             if value not in choices:
+                close = difflib.get_close_matches(value, choices, n=1, cutoff=0.6)
+                hint = f"; did you mean {close[0]}?" if close else ""
                 raise ValueError(
-                    f"{self.name} parameter {key} wants one of {', '.join(choices)}, not {text!r}"
+                    f"{self.name} parameter {key} wants one of {', '.join(choices)}, "
+                    f"not {text!r}{hint}"
                 )
             checked[key] = value
         return checked
