@@ -219,6 +219,7 @@ def _solve(args: argparse.Namespace) -> int:
         _check_render(genre, args.render)
     limit = max(args.count or 1, 2 if args.unique else 1)
     text = read_input(args.input)
+    given = _file_solution(text)  # a bad [Solution] section stops here, before the run
     phases: dict[str, float] = {}  # kept when the run ends without an outcome
     try:
         outcome: Outcome = solve_isolated(
@@ -249,16 +250,75 @@ def _solve(args: argparse.Namespace) -> int:
     code = STATUS_EXIT[outcome.status]
     if args.unique and outcome.status is Status.MULTIPLE:
         code = EXIT_NOT_UNIQUE
+    differ = _against_file(genre, outcome, given)
     if args.json:
-        print(json.dumps(views.outcome_json(genre, outcome, args.count), ensure_ascii=False))
+        data = views.outcome_json(genre, outcome, args.count)
+        if differ is not None:
+            data["file_solution"] = "differs" if differ else "matches"
+            data["file_differences"] = differ
+        print(json.dumps(data, ensure_ascii=False))
     else:
         print(views.outcome_text(genre, outcome, style, args.count))
+        if differ == []:
+            print("matches the solution in the file")
         if args.stats:
             print(views.stats_text(outcome.sizes, outcome.stats))
     if args.render:
         puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
         _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
+    if differ:
+        return _fail(_differ_message(outcome, differ), EXIT_INTERNAL)
     return code
+
+
+_SOLUTION_SECTION = re.compile(r"^\s*\[\s*solution\s*\]\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+def _file_solution(text: str) -> list[list[int | None]] | None:
+    """The rows of numbers of the input's ``[Solution]`` section (a published layout), or None
+    when it has none; UsageError when they cannot be read."""
+    if not _SOLUTION_SECTION.search(text):
+        return None
+    from .parsers import ParseError
+    from .parsers.numbergrid import published, solution_rows
+
+    try:
+        section = published(text).solution
+        return None if section is None else solution_rows(section)
+    except ParseError as e:
+        raise UsageError(str(e)) from e
+
+
+def _against_file(
+    genre: Any, outcome: Any, given: list[list[int | None]] | None
+) -> list[str] | None:
+    """Where the answer differs from the file's own solution ([] when it matches one of the
+    solutions found); None when there is nothing to compare (no solution in the file, or the
+    run stopped by a limit). No solution found, when the file gives one, differs everywhere."""
+    from .parsers.numbergrid import solution_differences
+    from .solvers import FOUND
+
+    if given is None or outcome.status not in (*FOUND, Status.UNSOLVABLE):
+        return None
+    if not outcome.solutions:
+        return ["the whole board (gridsat found no solution)"]
+    differ = [
+        solution_differences(given, genre.to_json(outcome.puzzle, found))
+        for found in outcome.solutions
+    ]
+    return [] if any(not d for d in differ) else differ[0]
+
+
+def _differ_message(outcome: Any, differ: list[str]) -> str:
+    """The one line of a file whose solution is not gridsat's answer."""
+    shown = ", ".join(differ[:8]) + (f" and {len(differ) - 8} more" if len(differ) > 8 else "")
+    if outcome.status is Status.SOLVED:
+        hint = " (not proved unique: --unique tells whether both are solutions)"
+    elif outcome.status is Status.MULTIPLE:
+        hint = " (the puzzle has several solutions: the file's may be another)"
+    else:
+        hint = ". Please report this as a bug, with the puzzle, unless the file is wrong"
+    return f"the answer differs from the solution in the file at {shown}{hint}"
 
 
 def _diagnose(args: argparse.Namespace) -> int:

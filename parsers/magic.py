@@ -7,7 +7,7 @@ import re
 from ..puzzles.magic import Board, Magic
 from . import ParseError
 from .grid import format_number_grid, rows_json
-from .numbergrid import NumberBoard, format_board, read_board
+from .numbergrid import NumberBoard, format_board, published, read_board
 
 MAX_ORDER = 30
 MAX_VALUES = 100_000
@@ -29,7 +29,7 @@ def parse(
     """A board of givens and blanks, or its size alone (``4``, ``4x4``: an empty board); settings
     as in ``range 5..29 sum 85`` on the first line, which the keyword arguments (the CLI's
     ``--range``, ``--sum``, ...) override."""
-    lines = text.strip().splitlines()
+    lines = published(text).problem.strip().splitlines()
     settings: dict[str, str] = {}
     if lines and _SETTING.match(lines[0]):
         settings = _settings(lines.pop(0))

@@ -4,6 +4,11 @@ Rows on lines; tokens split by spaces, tabs or commas; brackets, braces, ``|`` a
 ignored, so Python lists, C initialisers and printed boards read as they are. A given is a
 positive integer; a blank is a run of underscores, ``.``, ``-``, ``0`` or ``?``; a hole (no cell)
 is ``..``, ``#``, ``X`` or ``XX``, and ``.`` when the board also writes blanks with underscores.
+
+Published layouts (``published``) read the same way: a size line before the board; a
+``[Problem]`` section and a ``[Solution]`` section; AMPL data (``param puzzle: 1 2 3 :=``, rows
+led by their index, ``.`` for a blank, ``;`` at the end); boards drawn in ASCII boxes, one cell
+a box (``+---+---+`` rules, ``|`` walls, an empty box a blank).
 """
 
 from __future__ import annotations
@@ -29,6 +34,123 @@ _NESTED_ROW_BREAK = re.compile(r"[\]}]\s*[,;]?\s*[\[{]")
 _SPLIT = re.compile(r"[\s,]+")
 
 
+_SECTION = re.compile(r"\s*\[\s*([A-Za-z][\w ]*?)\s*\]\s*")
+_PROBLEM_SECTIONS = {"problem", "puzzle"}
+_SOLUTION_SECTIONS = {"solution"}
+_AMPL_HEAD = re.compile(r"\s*param\s+(\w+)\s*(?:default\s+\S+\s*)?:(.*?):=\s*(.*)", re.I)
+_BOX_RULE = re.compile(r"\s*\+(?:[-=]+\+)+\s*")
+
+
+@dataclass(frozen=True)
+class Published:
+    """A board as published: the problem as plain rows, and the solution the file gives (plain
+    rows too), if it gives one."""
+
+    problem: str
+    solution: str | None = None
+
+
+def published(text: str) -> Published:
+    """The problem (and solution) of ``text`` in any published layout, as plain rows that
+    ``read_board`` and the genres' own readers take; plain text comes back as it is."""
+    text = text.replace("\ufeff", "")
+    lines = text.splitlines()
+    sections: dict[str, list[str]] = {}
+    preamble: list[str] = []
+    current: list[str] | None = None
+    for number, line in enumerate(lines, 1):
+        match = _SECTION.fullmatch(line)
+        if match and not _is_board_row(match[1]):
+            name = match[1].lower()
+            if name in sections:
+                raise ParseError(f"line {number}: a second [{match[1]}] section")
+            current = sections[name] = []
+        elif current is None:
+            preamble.append(line)
+        else:
+            current.append(line)
+    if not sections:
+        return Published(_plain(lines, 1))
+    problem = next((sections[n] for n in _PROBLEM_SECTIONS if n in sections), None)
+    if problem is None:
+        names = ", ".join(f"[{n}]" for n in sections)
+        raise ParseError(f"the file has {names} but no [Problem] section with the board")
+    size = [line for line in preamble if _SIZE.fullmatch(line.strip())]
+    solution = next((sections[n] for n in _SOLUTION_SECTIONS if n in sections), None)
+    board = _plain([*size[:1], *problem], 1)
+    if not board.strip():
+        raise ParseError("the [Problem] section is empty")
+    return Published(board, None if solution is None else _plain(solution, 1))
+
+
+def _is_board_row(inside: str) -> bool:
+    """``[2, 7, 6]`` or ``[X X]`` is a row of a board, not a section: section names are words."""
+    return any(ch.isdigit() for ch in inside) or all(t.lower() in _HOLES for t in inside.split())
+
+
+def _plain(lines: list[str], first: int) -> str:
+    """Lines of one board with AMPL data and ASCII boxes turned into plain rows."""
+    lines = _ampl(lines, first)
+    return "\n".join(_boxes(lines))
+
+
+def _ampl(lines: list[str], first: int) -> list[str]:
+    """AMPL's table data as rows: the column indices after ``param NAME:``, each row led by its
+    index; the table ends at ``;``. Lines without a ``param`` table come back as they are."""
+    start = next((i for i, line in enumerate(lines) if _AMPL_HEAD.match(line)), None)
+    if start is None:
+        return lines
+    head = _AMPL_HEAD.match(lines[start])
+    assert head is not None
+    where = first + start
+    columns = head[2].split()
+    if not columns:
+        raise ParseError(f"line {where}: `param {head[1]}:` lists no column indices before :=")
+    rows: list[str] = []
+    body = [(where, head[3]), *((first + i, lines[i]) for i in range(start + 1, len(lines)))]
+    ended = False
+    for number, raw in body:
+        line, semicolon, _ = raw.partition(";")
+        tokens = line.split()
+        if tokens:
+            index, *cells = tokens
+            if len(cells) != len(columns):
+                raise ParseError(
+                    f"line {number}: row {index} has {len(cells)} values for the "
+                    f"{len(columns)} columns of `param {head[1]}`"
+                )
+            rows.append(" ".join(cells))
+        if semicolon:
+            ended = True
+            break
+    if not ended:
+        raise ParseError(f"`param {head[1]}` (line {where}) has no `;` at its end")
+    if not rows:
+        raise ParseError(f"`param {head[1]}` (line {where}) has no rows")
+    return rows
+
+
+def _boxes(lines: list[str]) -> list[str]:
+    """A board drawn one cell a box (``| 1 |   | 3 |`` between ``+---+`` rules) as rows, an
+    empty box a blank, the lines before the first box (a size line, settings) kept; any other
+    board comes back as it is (its ``|`` are only walls)."""
+    rows = [line for line in lines if line.strip() and not _BOX_RULE.fullmatch(line)]
+    if len(rows) == len([line for line in lines if line.strip()]):
+        return lines  # no box rules: not a board of boxes
+    lead = next((i for i, line in enumerate(rows) if line.lstrip().startswith("|")), 0)
+    head, rows = rows[:lead], rows[lead:]  # a size line, a genre's settings: kept as they are
+    split = []
+    for line in rows:
+        inner = line.strip()
+        if not (inner.startswith("|") and inner.endswith("|") and len(inner) > 1):
+            return lines
+        split.append([part.split() for part in inner[1:-1].split("|")])
+    one_each = all(len(part) <= 1 for row in split for part in row)
+    if not one_each or not any(not part for row in split for part in row):
+        return lines  # boxes of several cells, or no empty box: the walls can simply go
+    return [*head, *(" ".join(part[0] if part else "." for part in row) for row in split)]
+
+
 @dataclass(frozen=True)
 class NumberBoard(Rows):
     """Rows of cells, all of one length: givens, blanks (0) and holes (None)."""
@@ -38,8 +160,9 @@ class NumberBoard(Rows):
 
 def read_board(text: str, blank: str | None = None, hole: str | None = None) -> NumberBoard:
     """The board in ``text``; ``blank`` and ``hole`` name the tokens for those, overriding the
-    guess. Errors name the row and column (of the board, counted from 1)."""
-    lines = _lines(text)
+    guess. Errors name the row and column (of the board, counted from 1). A published layout
+    reads as its problem (see ``published``)."""
+    lines = _lines(published(text).problem)
     expected = None
     if len(lines) > 1 and _SIZE.fullmatch(lines[0]) and _is_header(lines[0], lines[1]):
         expected = _size(lines[0])
@@ -73,6 +196,46 @@ def read_board(text: str, blank: str | None = None, hole: str | None = None) -> 
             f"{width}x{len(rows)} (columns x rows)"
         )
     return NumberBoard(tuple(rows))
+
+
+def solution_rows(text: str) -> list[list[int | None]]:
+    """The rows of numbers a file's ``[Solution]`` section gives (None where there is no
+    number: a hole), read as boards are; rows of single digits may be written unspaced."""
+    lines = _lines(text)
+    if len(lines) > 1 and all(
+        line.isdigit() and line.isascii() and len(line) == len(lines) for line in lines
+    ):
+        lines = [" ".join(line) for line in lines]
+    try:
+        board = read_board("\n".join(lines))
+    except ParseError as e:
+        raise ParseError(f"the [Solution] section: {e}") from None
+    return [[v or None for v in row] for row in board.rows]
+
+
+def solution_differences(
+    given: list[list[int | None]], found: object, name: str = "r{r}c{c}"
+) -> list[str]:
+    """Where ``found`` (a solution as JSON: rows of numbers) differs from the file's ``given``
+    rows, as ``r2c3 (file 5, found 6)``; a board of another shape differs as a whole."""
+    if not isinstance(found, list) or not all(isinstance(row, list) for row in found):
+        return ["the whole board (this genre's solution is no grid of numbers)"]
+    rows = [[v or None for v in row] for row in found]
+    shape = [len(row) for row in rows]
+    if shape != [len(row) for row in given]:
+        width = max(shape, default=0)
+        file_width = max((len(row) for row in given), default=0)
+        return [
+            f"the whole board (the file's solution is {file_width}x{len(given)}, "
+            f"the puzzle's {width}x{len(rows)})"
+        ]
+    differ = []
+    for r, (mine, theirs) in enumerate(zip(rows, given, strict=True), 1):
+        for c, (a, b) in enumerate(zip(mine, theirs, strict=True), 1):
+            if a != b:
+                shown = ["." if v is None else str(v) for v in (b, a)]
+                differ.append(f"{name.format(r=r, c=c)} (file {shown[0]}, found {shown[1]})")
+    return differ
 
 
 def format_board(board: NumberBoard) -> str:

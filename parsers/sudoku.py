@@ -11,6 +11,7 @@ import string
 from ..puzzles.sudoku import MAX_KILLER, MAX_ORDER, Board, Cage, Sudoku, block_shape
 from . import ParseError, is_digits
 from .grid import rows_json
+from .numbergrid import published
 from .tatham import clip, read_blocks, read_numbers, split_id, where, write_blocks, write_numbers
 
 EXAMPLE = "3x3:a9a8_6c4d4_1a9g7_5a7_8a9_2b1b6e7b5b8_7a3_9a2_5g1a4_7d4c9_3a6a"
@@ -20,6 +21,8 @@ RULE = re.compile(r"[-+=|\s]*[-=][-+=|\s]*")
 """A line of a plain board that only draws a rule between bands of blocks."""
 _PARAMS = re.compile(r"(\d+)(?:x(\d+))?((?:[jxk]|a|r\d*|md?\d*|d[tbiaeu]?)*)")
 _FLAG = re.compile(r"[jxk]|a|r\d*|md?\d*|d[tbiaeu]?")
+_SIZE_LINE = re.compile(r"\s*([0-9]+)\s*(?:[xX]\s*([0-9]+))?\s*")
+"""A size line before a plain board: ``9`` or ``9x9``."""
 _SETTING = re.compile(r"\s*(blocks\s+\d+\s*x\s*\d+|diagonals|symbols\s+\S+)\s*", re.I)
 
 
@@ -27,7 +30,9 @@ def parse(
     text: str, blocks: str | None = None, diagonals: bool = False, symbols: str | None = None
 ) -> Sudoku:
     """A Solo game ID (it has a ``:``), else a plain board; ``blocks`` (WxH), ``diagonals`` and
-    ``symbols`` are for plain boards (a game ID says all of that itself)."""
+    ``symbols`` are for plain boards (a game ID says all of that itself). A published layout
+    (AMPL data, sections) reads as the board it holds."""
+    text = published(text).problem
     if ":" in text or (_PARAMS.fullmatch(text.strip()) and not is_digits(text.strip())):
         given = [flag for flag, on in (("--blocks", blocks), ("--x", diagonals)) if on]
         given += ["--symbols"] if symbols else []
@@ -222,15 +227,22 @@ def parse_plain(
     text: str, blocks: str | None = None, diagonals: bool = False, symbols: str | None = None
 ) -> Sudoku:
     """A plain board: one line of N*N cells, or N rows; a first line may say ``blocks 3x2``,
-    ``diagonals`` or ``symbols 0-9A-F`` (the keyword arguments win)."""
+    ``diagonals`` or ``symbols 0-9A-F`` (the keyword arguments win). Published layouts read as
+    number boards do (``numbergrid.published``): a size line, [Problem] and [Solution] sections,
+    AMPL data, ASCII boxes."""
+    text = published(text).problem
     lines = [line.strip() for line in text.strip().splitlines()]
     settings: dict[str, str] = {}
+    size = _size_line(lines)  # before the settings line, or after it
     if lines and _SETTING.match(lines[0]):
         settings = _settings(lines.pop(0))
+    if size is None:
+        size = _size_line(lines)
     blocks = blocks or settings.get("blocks")
     diagonals = diagonals or "diagonals" in settings
     symbols = symbols or settings.get("symbols")
-    rows = [(number, line) for number, line in enumerate(lines, 1 + bool(settings)) if line]
+    skipped = 1 + bool(settings) + (size is not None)
+    rows = [(number, line) for number, line in enumerate(lines, skipped) if line]
     rows = [(number, line) for number, line in rows if not RULE.fullmatch(line)]
     if not rows:
         raise ParseError(
@@ -238,6 +250,8 @@ def parse_plain(
         )
     cells = _cells(rows)
     n = len(cells)
+    if size is not None and size != n:
+        raise ParseError(f"the size line says {size}x{size} but the board is {n}x{n}")
     if n > MAX_ORDER:
         raise ParseError(f"a {n}x{n} board is over the limit of {MAX_ORDER}x{MAX_ORDER}")
     shape = _shape(blocks, n)
@@ -252,6 +266,25 @@ def parse_plain(
         raise ParseError("X needs a board of 4x4 or more")
     written = "" if numbers or n <= 9 else alphabet
     return Sudoku(tuple(board), shape, (), diagonals, (), written, "plain")
+
+
+def _size_line(lines: list[str]) -> int | None:
+    """The side a first line ``9`` or ``9x9`` gives, taken off ``lines``; None when the first
+    line is a row of the board (a row of digits is a size line only when its number is the
+    count of the rows that follow, or of the cells of one line that follows)."""
+    match = _SIZE_LINE.fullmatch(lines[0]) if len(lines) > 1 else None
+    if match is None:
+        return None
+    side = int(match[1][:4])
+    rest = [line for line in lines[1:] if line and not RULE.fullmatch(line)]
+    rest = [line for line in rest if not _SETTING.match(line)]
+    cells = len("".join(rest[0].split())) if len(rest) == 1 else 0
+    if match[2] is None and side not in (len(rest), _root(cells)):
+        return None
+    if match[2] is not None and match[1] != match[2]:
+        raise ParseError(f"line 1: a Sudoku board is square, not {match[1]}x{match[2]}")
+    lines.pop(0)
+    return side
 
 
 def _settings(line: str) -> dict[str, str]:
