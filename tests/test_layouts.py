@@ -1,0 +1,202 @@
+"""Published layouts of number boards: a size line, [Problem] and [Solution] sections, AMPL
+data, ASCII boxes; and the answer checked against the solution a file gives."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA
+from gridsat.cli import main
+from gridsat.genres import get_genre
+from gridsat.parsers import ParseError
+from gridsat.parsers.numbergrid import published, read_board, solution_rows
+from gridsat.pipeline import solve
+from gridsat.solvers import get_backend
+
+# Each layout's file in data/, the plain file of the same puzzle, and its known solution.
+LAYOUTS = [
+    ("sudoku", "published-sections.txt", "golden-nugget.txt", "golden-nugget.solution.json"),
+    ("sudoku", "published-ampl.txt", "golden-nugget.txt", "golden-nugget.solution.json"),
+    ("hidato", "published-boxes.txt", "rosetta.txt", "rosetta.solution.json"),
+    ("numbrix", "published-ampl.txt", "rosetta-1.txt", "rosetta-1.solution.json"),
+    ("magic", "published-boxes.txt", "seed.txt", "seed.solution.json"),
+]
+
+
+@pytest.mark.parametrize(("genre_name", "layout", "plain", "answer"), LAYOUTS)
+def test_each_layout_reads_as_the_plain_board(
+    genre_name: str, layout: str, plain: str, answer: str
+) -> None:
+    genre = get_genre(genre_name)
+    folder = DATA / genre.data
+    puzzle = genre.parse((folder / layout).read_text())
+    assert puzzle == genre.parse((folder / plain).read_text())
+    outcome = solve(genre, puzzle, get_backend("cpsat"), limit=2)
+    assert outcome.status == "unique"
+    assert genre.check(puzzle, outcome.solutions[0]) == []
+    assert genre.to_json(puzzle, outcome.solutions[0]) == json.loads((folder / answer).read_text())
+
+
+def write(tmp_path: Path, text: str, name: str = "puzzle.txt") -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def run(capfd: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capfd.readouterr()
+    return code, out, err
+
+
+SMALL_HIDATO = """\
+[Problem]
++---+---+---+
+| 1 |   |   |
++---+---+---+
+|   |   | 7 |
++---+---+---+
+| # | 8 |   |
++---+---+---+
+"""
+
+
+def hidato_with(solution: str) -> str:
+    return SMALL_HIDATO + "\n[Solution]\n" + solution
+
+
+def small_hidato_answer() -> list[list[int | None]]:
+    """The one solution of SMALL_HIDATO, found and checked here, not written by hand."""
+    genre = get_genre("hidato")
+    puzzle = genre.parse(SMALL_HIDATO)
+    outcome = solve(genre, puzzle, get_backend("cpsat"), limit=2)
+    assert outcome.status == "unique" and genre.check(puzzle, outcome.solutions[0]) == []
+    found: list[list[int | None]] = genre.to_json(puzzle, outcome.solutions[0])
+    return found
+
+
+def rows_text(rows: list[list[int | None]]) -> str:
+    return "\n".join(" ".join("." if v is None else str(v) for v in row) for row in rows) + "\n"
+
+
+def test_a_box_board_has_its_empty_boxes_blank_and_its_holes() -> None:
+    board = read_board(SMALL_HIDATO)
+    assert board.rows == ((1, 0, 0), (0, 0, 7), (None, 8, 0))
+
+
+def test_the_file_solution_matches(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = write(tmp_path, hidato_with(rows_text(small_hidato_answer())))
+    code, out, err = run(capfd, "solve", "hidato", path)
+    assert code == 0, err
+    assert out.rstrip().endswith("matches the solution in the file")
+    code, out, err = run(capfd, "solve", "hidato", path, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["file_solution"] == "matches" and data["file_differences"] == []
+
+
+def test_a_file_whose_solution_differs_exits_70_naming_the_cells(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    wrong = small_hidato_answer()
+    (r1, c1), (r2, c2) = [(r, c) for r, row in enumerate(wrong) for c, v in enumerate(row)
+                          if v not in (None, 1, 7, 8)][:2]  # fmt: skip
+    a, b = wrong[r1][c1], wrong[r2][c2]
+    wrong[r1][c1], wrong[r2][c2] = b, a  # two numbers swapped: a wrong solution
+    path = write(tmp_path, hidato_with(rows_text(wrong)))
+    code, out, err = run(capfd, "solve", "hidato", path, "--unique")
+    assert code == 70
+    assert "unique solution" in out  # the answer is shown, then what is wrong
+    assert err.count("\n") == 1 and err.startswith("gridsat: error: the answer differs from")
+    assert f"r{r1 + 1}c{c1 + 1} (file {b}, found {a})" in err
+    assert f"r{r2 + 1}c{c2 + 1} (file {a}, found {b})" in err
+    code, out, err = run(capfd, "solve", "hidato", path, "--json")
+    assert code == 70
+    data = json.loads(out)
+    assert data["file_solution"] == "differs" and len(data["file_differences"]) == 2
+    assert "not proved unique" in err  # without --unique, the file's might be another solution
+
+
+def test_no_solution_when_the_file_gives_one_exits_70(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    unsolvable = SMALL_HIDATO.replace("| 7 |", "| 2 |")
+    path = write(tmp_path, unsolvable + "\n[Solution]\n" + rows_text(small_hidato_answer()))
+    code, _, err = run(capfd, "solve", "hidato", path)
+    assert code == 70
+    assert "gridsat found no solution" in err and err.count("\n") == 1
+
+
+def test_a_run_stopped_by_a_limit_checks_nothing(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    magic = (DATA / "magic" / "published-boxes.txt").read_text()
+    answer = json.loads((DATA / "magic" / "seed.solution.json").read_text())
+    path = write(tmp_path, "[Problem]\n" + magic + "\n[Solution]\n" + rows_text(answer))
+    code, out, err = run(capfd, "solve", "magic", path, "-b", "cpsat", "--json",
+                         "--param", "max_deterministic_time=0")  # fmt: skip
+    assert code == 4, err
+    assert "file_solution" not in json.loads(out)
+    code, out, err = run(capfd, "solve", "magic", path, "-b", "cpsat")
+    assert code == 0, err
+    assert out.rstrip().endswith("matches the solution in the file")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("param puzzle: 1 2 :=\n1 . 2\n2 . .\n", "`param puzzle` (line 1) has no `;` at its end"),
+        ("param puzzle: 1 2 :=\n1 . 2\n2 .\n;\n", "line 3: row 2 has 1 values for the 2 columns"),
+        ("param puzzle: :=\n1 . 2\n;\n", "line 1: `param puzzle:` lists no column indices"),
+        ("[Solution]\n1 2\n2 1\n", "the file has [solution] but no [Problem] section"),
+        ("[Problem]\n\n[Solution]\n1\n", "the [Problem] section is empty"),
+        ("[Problem]\n1 _\n[Problem]\n1 _\n", "line 3: a second [Problem] section"),
+        (SMALL_HIDATO + "[Solution]\n1 2 3\n4 5\n", "the [Solution] section: row 2 has 2 cells"),
+    ],
+)
+def test_bad_layouts_fail_on_one_line(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, text: str, message: str
+) -> None:
+    code, out, err = run(capfd, "solve", "hidato", write(tmp_path, text))
+    assert code == 2
+    assert out == ""
+    assert err.startswith("gridsat: error: ") and err.count("\n") == 1
+    assert message in err
+
+
+def test_a_sudoku_size_line_is_checked() -> None:
+    genre = get_genre("sudoku")
+    board = (DATA / "sudoku" / "golden-nugget.txt").read_text()
+    assert genre.parse("9\n" + board) == genre.parse(board)
+    assert genre.parse("9x9\n" + board) == genre.parse(board)
+    with pytest.raises(ParseError, match="the size line says 4x4 but the board is 9x9"):
+        genre.parse("4x4\n" + board)
+    inkala = (DATA / "sudoku" / "inkala.txt").read_text()  # one line of 81 after the size
+    assert genre.parse("9\n" + inkala) == genre.parse(inkala)
+
+
+def test_plain_text_comes_back_as_it_is() -> None:
+    for text in ("1 2 3\n4 5 6", "[[2, 7, 6], [9, 5, 1]]", "[X X]\n[1 2]", "|1|2|\n|3|4|"):
+        assert published(text).problem == text
+        assert published(text).solution is None
+
+
+def test_unspaced_digit_solutions_and_holes() -> None:
+    assert solution_rows("123\n456\n789") == [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    assert solution_rows("1 2 .\n3 4 5") == [[1, 2, None], [3, 4, 5]]
+
+
+def test_sudoku_boxes_of_three_cells_still_read() -> None:
+    """A Sudoku drawn with a box per block, not per cell: its walls simply go."""
+    genre = get_genre("sudoku")
+    board = (DATA / "sudoku" / "golden-nugget.txt").read_text().split()
+    rule = "+-------+-------+-------+"
+    lines = [rule]
+    for r, row in enumerate(board):
+        lines.append("| " + " | ".join(" ".join(row[c : c + 3]) for c in (0, 3, 6)) + " |")
+        if r % 3 == 2:
+            lines.append(rule)
+    assert genre.parse("\n".join(lines)) == genre.parse("\n".join(board))
