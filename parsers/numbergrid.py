@@ -56,6 +56,7 @@ def published(text: str) -> Published:
     text = text.replace("\ufeff", "")
     lines = text.splitlines()
     sections: dict[str, list[str]] = {}
+    starts: dict[str, int] = {}  # the line of the file each section's first line is
     preamble: list[str] = []
     current: list[str] | None = None
     for number, line in enumerate(lines, 1):
@@ -65,22 +66,26 @@ def published(text: str) -> Published:
             if name in sections:
                 raise ParseError(f"line {number}: a second [{match[1]}] section")
             current = sections[name] = []
+            starts[name] = number + 1
         elif current is None:
             preamble.append(line)
         else:
             current.append(line)
     if not sections:
         return Published(_plain(lines, 1))
-    problem = next((sections[n] for n in _PROBLEM_SECTIONS if n in sections), None)
-    if problem is None:
+    problem_name = next((n for n in _PROBLEM_SECTIONS if n in sections), None)
+    if problem_name is None:
         names = ", ".join(f"[{n}]" for n in sections)
         raise ParseError(f"the file has {names} but no [Problem] section with the board")
-    size = [line for line in preamble if _SIZE.fullmatch(line.strip())]
-    solution = next((sections[n] for n in _SOLUTION_SECTIONS if n in sections), None)
-    board = _plain([*size[:1], *problem], 1)
+    size = [line for line in preamble if _SIZE.fullmatch(line.strip())][:1]
+    start = starts[problem_name]
+    board = _plain([*size, *sections[problem_name]], start - len(size))
     if not board.strip():
         raise ParseError("the [Problem] section is empty")
-    return Published(board, None if solution is None else _plain(solution, 1))
+    solution_name = next((n for n in _SOLUTION_SECTIONS if n in sections), None)
+    if solution_name is None:
+        return Published(board)
+    return Published(board, _plain(sections[solution_name], starts[solution_name]))
 
 
 def _is_board_row(inside: str) -> bool:

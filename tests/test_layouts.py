@@ -151,6 +151,7 @@ def test_a_run_stopped_by_a_limit_checks_nothing(
         ("param puzzle: 1 2 :=\n1 . 2\n2 . .\n", "`param puzzle` (line 1) has no `;` at its end"),
         ("param puzzle: 1 2 :=\n1 . 2\n2 .\n;\n", "line 3: row 2 has 1 values for the 2 columns"),
         ("param puzzle: :=\n1 . 2\n;\n", "line 1: `param puzzle:` lists no column indices"),
+        ("Title\n[Problem]\nparam p: 1 2 :=\n1 . 2\n2 .\n;\n", "line 5: row 2 has 1 values"),
         ("[Solution]\n1 2\n2 1\n", "the file has [solution] but no [Problem] section"),
         ("[Problem]\n\n[Solution]\n1\n", "the [Problem] section is empty"),
         ("[Problem]\n1 _\n[Problem]\n1 _\n", "line 3: a second [Problem] section"),
