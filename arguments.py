@@ -74,7 +74,9 @@ def parser() -> argparse.ArgumentParser:
         help="solve a puzzle",
         description="Solve a puzzle; "
         "exit 0 solved, 1 no solution, 2 bad input, 3 not unique "
-        "(with --unique), 4 time or memory limit, 70 internal error, 130 interrupted.",
+        "(with --unique), 4 time or memory limit, 70 internal error, 130 interrupted. "
+        "A number board may come as published, with a [Solution] section: the answer is "
+        "checked against it (exit 70 naming the cells when it differs).",
     )
     _add_puzzle_source(solve)
     _add_backend_choice(solve)
