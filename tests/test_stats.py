@@ -275,3 +275,18 @@ def test_bench_records_stats_and_takes_params(
     code, _, err = run(capfd, "bench", "sudoku", str(X_SUDOKU), "-b", "cpsat",
                        "--param", "num_workers=0.5")  # fmt: skip
     assert code == 2 and err.count("\n") == 1
+
+
+def test_pb_encoding_changes_the_weighted_sums() -> None:
+    """Magic boards' line sums are weighted sums: pb=adder encodes them in fewer clauses."""
+    genre = get_genre("magic")
+    puzzle = genre.parse("3")
+    backend = get_backend("sat:minisat22")
+    best = solve(genre, puzzle, backend, "onehot", limit=9)
+    adder = solve(genre, puzzle, backend, "onehot", limit=9, params={"pb": "adder"})
+    assert best.sizes["model"] == adder.sizes["model"] and best.sizes["model"]["sums"] > 0
+    assert adder.sizes["backend"]["clauses"] != best.sizes["backend"]["clauses"]
+    for outcome in (best, adder):  # the 8 Lo Shu squares, each passed the checker
+        assert outcome.count_exact and len(outcome.solutions) == 8
+        assert all(genre.check(puzzle, s) == [] for s in outcome.solutions)
+    assert sorted(map(str, best.solutions)) == sorted(map(str, adder.solutions))
