@@ -207,9 +207,7 @@ def solution_rows(text: str) -> list[list[int | None]]:
     """The rows of numbers a file's ``[Solution]`` section gives (None where there is no
     number: a hole), read as boards are; rows of single digits may be written unspaced."""
     lines = _lines(text)
-    if len(lines) > 1 and all(
-        line.isdigit() and line.isascii() and len(line) == len(lines) for line in lines
-    ):
+    if len(lines) > 1 and all(is_digits(line) and len(line) == len(lines) for line in lines):
         lines = [" ".join(line) for line in lines]
     try:
         board = read_board("\n".join(lines))
