@@ -90,6 +90,7 @@ def solve(
     with _collector_paused():
         begun = start = time.perf_counter()
         built = genre.build(puzzle, encoding, prune=prune)
+        # (without parameters, the model alone: a backend of one's own may take nothing else)
         session = backend.open(built.model, params) if params else backend.open(built.model)
         session.effort = effort
         times["build"] = time.perf_counter() - start
