@@ -253,22 +253,8 @@ def _diagnose(args: argparse.Namespace) -> int:
         return _fail(f"internal error: {e}. Please report this as a bug.", EXIT_INTERNAL)
     except BackendError as e:
         return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
-    rules = genre.givens
     if args.json:
-        data = {
-            "genre": genre.name,
-            "backend": backend.name,
-            "status": found.status,
-            "solution": genre.to_json(puzzle, found.solution) if found.solution else None,
-            "forced": views.places(genre, puzzle, found.forced),
-            "free": views.places(genre, puzzle, found.free),
-            "suggestion": [rules.describe(puzzle, g) for g in found.suggestion],
-            "redundant": [rules.describe(puzzle, g) for g in found.redundant],
-            "removable_together": [rules.describe(puzzle, g) for g in found.removable],
-            "core": [rules.describe(puzzle, g) for g in found.core],
-            "calls": found.calls,
-            "seconds": round(found.seconds, 6),
-        }
+        data = views.diagnosis_json(genre, puzzle, backend.name, found)
         print(json.dumps(data, ensure_ascii=False))
     else:
         print(views.diagnosis_text(genre, puzzle, found))
