@@ -16,6 +16,7 @@ from typing import Any
 
 from . import views
 from .arguments import (
+    ALL_LIMIT,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_NO_SOLUTION,
@@ -192,6 +193,8 @@ def _solve(args: argparse.Namespace) -> int:
         _check_render(genre, args.render)
     limit = max(args.count or 1, 2 if args.unique else 1)
     text = read_input(args.input)
+    if args.all:
+        return _solve_all(args, genre, backend, encoding, style, text)
     phases: dict[str, float] = {}  # kept when the run ends without an outcome
     try:
         outcome: Outcome = solve_isolated(
@@ -225,6 +228,83 @@ def _solve(args: argparse.Namespace) -> int:
         print(json.dumps(views.outcome_json(genre, outcome, args.count), ensure_ascii=False))
     else:
         print(views.outcome_text(genre, outcome, style, args.count))
+    if args.render:
+        puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
+        _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
+    return code
+
+
+def _solve_all(
+    args: argparse.Namespace, genre: Any, backend: Any, encoding: str, style: str, text: str
+) -> int:
+    """``solve --all``: each solution printed as the solver finds it (a JSON line each with
+    --json), then how many; what was printed stays when a limit or Ctrl-C stops the run."""
+    from .pipeline import CheckFailed, Outcome, OutOfMemory, solve_isolated
+    from .solvers import BackendError, Status
+
+    limit = args.count or ALL_LIMIT
+    printed: list[Any] = []
+
+    def show(puzzle: Any, solution: Any) -> None:
+        printed.append(solution)
+        n = len(printed)
+        if args.json:
+            line = {"index": n, "solution": genre.to_json(puzzle, solution)}
+            print(json.dumps(line, ensure_ascii=False), flush=True)
+        else:
+            head = "\n" if n > 1 else ""
+            print(f"{head}solution {n}:\n{genre.format_solution(puzzle, solution, style)}",
+                  flush=True)  # fmt: skip
+
+    def summary(outcome: Outcome, error: str | None = None) -> None:
+        if args.json:
+            data = views.outcome_json(genre, outcome, limit)
+            for key in ("solution", "second_solution", "differences"):
+                data.pop(key, None)
+            print(json.dumps({**data, **({"error": error} if error else {})}), flush=True)
+            return
+        n = len(outcome.solutions)
+        head = "\n" if n else ""
+        if error:
+            print(f"{head}memory limit reached after {n} solution(s)")
+        elif outcome.status is Status.UNSOLVABLE:
+            print("no solution")
+        elif outcome.status is Status.TIMEOUT:
+            print(f"{head}time limit reached after {n} solution(s)")
+        elif outcome.count_exact:
+            print(f"{head}{n} solution{'s' if n != 1 else ''}, all of them")
+        else:
+            print(f"{head}{n} solutions shown; there may be more (--count {limit} reached)")
+
+    phases: dict[str, float] = {}
+    try:
+        outcome: Outcome = solve_isolated(
+            genre,
+            backend,
+            encoding,
+            load=lambda times: _load_puzzle(genre, args, times, text),
+            limit=limit,
+            time_limit=args.time_limit,
+            prune=not args.no_prune,
+            times=phases,
+            memory_limit=_memory(args),
+            each=show,
+        )
+    except OutOfMemory as e:
+        spent = Outcome(genre.name, backend.name, encoding, Status.OUT_OF_MEMORY, None,
+                        printed, times=phases)  # fmt: skip
+        summary(spent, str(e))
+        return _fail(f"backend {backend.name} {e}", EXIT_TIMEOUT)
+    except CheckFailed as e:
+        return _fail(
+            f"internal error: {e}. Please report this as a bug, with the puzzle.", EXIT_INTERNAL
+        )
+    except BackendError as e:
+        return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
+    summary(outcome)
+    code = STATUS_EXIT[outcome.status]
+    if args.unique and outcome.status is Status.MULTIPLE:
+        code = EXIT_NOT_UNIQUE
     if args.render:
         puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
         _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
