@@ -159,8 +159,10 @@ class CpSatSession(Session):
             status = _status_map().get(code)
             if status is None:
                 raise BackendError(f"CP-SAT: {solver.status_name(code)}")
-            # A completed search that found solutions reports OPTIMAL: none are left.
-            yield Result(Status.TIMEOUT if status is Status.TIMEOUT else Status.UNSOLVABLE)
+            # A completed search that found solutions reports OPTIMAL: none are left. One the
+            # time limit (or effort) stopped after some reports FEASIBLE: there may be more.
+            stopped = status is Status.TIMEOUT or code == cp_model.FEASIBLE
+            yield Result(Status.TIMEOUT if stopped else Status.UNSOLVABLE)
 
     def assignment(self, values: Sequence[int]) -> Assignment:
         """The model's variables from CP-SAT's solution vector (ours come first, in order)."""
