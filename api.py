@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .genres import About, GenerateError, Genre, about, get_genre, rulebooks
+from .genres import About, GenerateError, Genre, about, rulebooks
 from .parsers import ParseError
 from .pipeline import CheckFailed, Outcome, OutOfMemory, parse
 from .solvers.base import Backend, BackendError, Status
@@ -178,17 +178,8 @@ class Result:
 
     def render(self, path: str) -> None:
         """Draw the solution (both, when not unique; the puzzle when none) to an SVG or PNG."""
-        _check_picture(self.puzzle.genre, path)
-        from .render import render
-
-        found = self.outcome.solutions
-        shown = found[:2] if self.status is Status.MULTIPLE else found[:1]
-        titles = {
-            0: ["no solution" if self.status is Status.UNSOLVABLE else "puzzle"],
-            1: ["unique solution" if self.status is Status.UNIQUE else "solution"],
-            2: ["solution 1", "solution 2 (differences shaded)"],
-        }[len(shown)]
-        render(self.puzzle.genre, self.puzzle.data, shown, path, titles)
+        checked_picture(self.puzzle.genre, path)
+        draw(self.puzzle.genre, self.puzzle.data, self.outcome.solutions, self.status, path)
 
     def __str__(self) -> str:
         if self.status is Status.OUT_OF_MEMORY:
@@ -334,7 +325,7 @@ def genres() -> list[About]:
 def read(genre: str, text: str, **options: Any) -> Puzzle:
     """The puzzle ``text`` (the board, a game ID, ... as ``gridsat genres`` describes) read by
     ``genre`` (a name or alias) with the genre's parser ``options``; PuzzleError when bad."""
-    kind = _genre(genre)
+    kind = checked_genre(genre)
     takes = {o.keyword for o in kind.options}
     for name in options:
         if name not in takes:
@@ -407,8 +398,8 @@ def solutions(
         raise PuzzleError(f"limit {limit}: a whole number >= 1, or None for every solution")
     _check_time(time_limit)
     genre = puzzle.genre
-    run = _backend(backend or genre.default_backend)
-    chosen = _encoding(genre, encoding)
+    run = checked_backend(backend or genre.default_backend)
+    chosen = checked_encoding(genre, encoding)
     _check_params(params)
 
     def walk() -> Iterator[Solution]:
@@ -446,14 +437,15 @@ def compare(
         chosen = all_backends()
     else:
         names = backends.split(",") if isinstance(backends, str) else list(backends)
-        chosen = list({b.name: b for b in (_backend(n) for n in names if n.strip())}.values())
+        named = (checked_backend(n) for n in names if n.strip())
+        chosen = list({b.name: b for b in named}.values())  # each once
         if not chosen:
             raise PuzzleError(f"backends {backends!r} names no backend")
     if isinstance(encodings, str) and encodings == "all":
         kinds = list(genre.encodings)
     else:
         names = encodings.split(",") if isinstance(encodings, str) else list(encodings)
-        kinds = [_encoding(genre, n.strip()) for n in names]
+        kinds = [checked_encoding(genre, n.strip()) for n in names]
     if repeat < 1:
         raise PuzzleError(f"repeat {repeat}: a whole number >= 1")
     _check_time(time_limit)
@@ -476,8 +468,8 @@ def diagnose(
     from .diagnose import diagnose as run
 
     genre = puzzle.genre
-    chosen = _backend(backend or genre.default_backend)
-    kind = _encoding(genre, encoding)
+    chosen = checked_backend(backend or genre.default_backend)
+    kind = checked_encoding(genre, encoding)
     _check_time(time_limit)
     if time_limit is not None and not isolate:
         raise PuzzleError("a diagnosis's time limit needs isolate=True (a child to stop)")
@@ -507,8 +499,8 @@ def generate(
     from .generate import generate as make
     from .generate import size_of
 
-    kind = _genre(genre)
-    chosen = _backend(backend or kind.default_backend)
+    kind = checked_genre(genre)
+    chosen = checked_backend(backend or kind.default_backend)
     try:
         shape = size_of(kind, size if isinstance(size, str) else "x".join(map(str, size)))
     except GenerateError as e:
@@ -556,8 +548,8 @@ def _run(
     from .pipeline import solve_isolated
 
     genre = puzzle.genre
-    chosen = _backend(backend or genre.default_backend)
-    kind = _encoding(genre, encoding)
+    chosen = checked_backend(backend or genre.default_backend)
+    kind = checked_encoding(genre, encoding)
     _check_time(time_limit)
     _check_params(params)
     if memory_limit is not None and not isolate:
@@ -595,15 +587,17 @@ def _read_errors(work: Callable[[], T]) -> T:
         raise PuzzleError(str(e)) from e
 
 
-def _genre(name: str) -> Genre[Any, Any]:
+def checked_genre(name: str) -> Genre[Any, Any]:
     """The genre by name or alias, or PuzzleError naming the choices."""
+    from .genres import get_genre  # looked up at each call: tests put their own in its place
+
     try:
         return get_genre(name)
     except ValueError as e:
         raise PuzzleError(str(e)) from e
 
 
-def _backend(name: str) -> Backend:
+def checked_backend(name: str) -> Backend:
     """The backend by name, able to run here, or PuzzleError saying why not."""
     from .solvers import get_backend
 
@@ -617,7 +611,7 @@ def _backend(name: str) -> Backend:
     return chosen
 
 
-def _encoding(genre: Genre[Any, Any], name: str | None) -> str:
+def checked_encoding(genre: Genre[Any, Any], name: str | None) -> str:
     """One of the genre's encodings (its default for None), or PuzzleError naming the choices."""
     if name is None:
         return genre.default_encoding
@@ -657,8 +651,10 @@ def _memory(limit: float | None) -> int:
     return -1 if limit is None else int(limit * 2**30)
 
 
-def _check_picture(genre: Genre[Any, Any], path: str) -> None:
+def checked_picture(genre: Genre[Any, Any], path: str) -> None:
     """A picture can be drawn for this genre into ``path``, or PuzzleError says why not."""
+    import os
+
     from .render import RenderError, check_target, has_picture
 
     if not has_picture(genre):
@@ -667,3 +663,25 @@ def _check_picture(genre: Genre[Any, Any], path: str) -> None:
         check_target(path)
     except RenderError as e:
         raise PuzzleError(str(e)) from e
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise PuzzleError(f"cannot write {path}: there is no folder {folder}")
+
+
+def draw(
+    genre: Genre[Any, Any], puzzle: Any, solutions: list[Any], status: Status | None, path: str
+) -> None:
+    """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
+    side by side with their differences marked."""
+    from .render import render
+
+    shown = solutions[:2] if status is Status.MULTIPLE else solutions[:1]
+    titles = {
+        0: ["no solution" if status is Status.UNSOLVABLE else "puzzle"],
+        1: ["unique solution" if status is Status.UNIQUE else "solution"],
+        2: ["solution 1", "solution 2 (differences shaded)"],
+    }[len(shown)]
+    try:
+        render(genre, puzzle, shown, path, titles)
+    except OSError as e:
+        raise PuzzleError(f"cannot write {path}: {e.strerror}") from e

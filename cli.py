@@ -46,6 +46,7 @@ class UsageError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    from .api import PuzzleError
     from .isolation import STOP_SIGNALS
     from .models.model import TooLarge
 
@@ -65,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = HANDLERS[args.command](args)
         return 128 + received[0] if received else code  # (a command that caught the stop)
-    except (UsageError, TooLarge) as e:
+    except (UsageError, PuzzleError, TooLarge) as e:
         return _fail(str(e), EXIT_USAGE)
     except KeyboardInterrupt:
         if received:
@@ -154,28 +155,18 @@ def _run_setup(args: argparse.Namespace) -> tuple[Any, Any, str]:
 
 
 def _checked_genre(name: str) -> Any:
-    """The genre called ``name``, or a UsageError naming the choices."""
-    from .genres import get_genre
+    """The genre called ``name``, or a PuzzleError naming the choices."""
+    from .api import checked_genre
 
-    try:
-        return get_genre(name)
-    except ValueError as e:
-        raise UsageError(str(e)) from e
+    return checked_genre(name)
 
 
 def _checked_backend(name: str) -> Any:
-    """The backend called ``name``, able to run here, or a UsageError saying why not: every
+    """The backend called ``name``, able to run here, or a PuzzleError saying why not: every
     command that runs a backend it was given by name checks it so."""
-    from .solvers import get_backend
+    from .api import checked_backend
 
-    try:
-        backend = get_backend(name.strip())
-    except ValueError as e:
-        raise UsageError(str(e)) from e
-    reason = backend.unavailable()
-    if reason:
-        raise UsageError(f"backend {backend.name} is not available here: {reason}")
-    return backend
+    return checked_backend(name)
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -432,35 +423,18 @@ def _memory(args: argparse.Namespace) -> int:
 
 
 def _check_render(genre: Any, path: str) -> None:
-    """A picture can be drawn for this genre into ``path``, or a UsageError says why not."""
-    from .render import RenderError, check_target, has_picture
+    """A picture can be drawn for this genre into ``path``, or a PuzzleError says why not."""
+    from .api import checked_picture
 
-    if not has_picture(genre):
-        raise UsageError(f"{genre.name} has no pictures yet")
-    try:
-        check_target(path)
-    except RenderError as e:
-        raise UsageError(str(e)) from e
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        raise UsageError(f"cannot write {path}: there is no folder {folder}")
+    checked_picture(genre, path)
 
 
 def _draw(genre: Any, puzzle: Any, solutions: list[Any], status: Status | None, path: str) -> None:
     """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
     side by side with their differences marked."""
-    from .render import render
+    from .api import draw
 
-    shown = solutions[:2] if status is Status.MULTIPLE else solutions[:1]
-    titles = {
-        0: ["no solution" if status is Status.UNSOLVABLE else "puzzle"],
-        1: ["unique solution" if status is Status.UNIQUE else "solution"],
-        2: ["solution 1", "solution 2 (differences shaded)"],
-    }[len(shown)]
-    try:
-        render(genre, puzzle, shown, path, titles)
-    except OSError as e:
-        raise UsageError(f"cannot write {path}: {e.strerror}") from e
+    draw(genre, puzzle, solutions, status, path)
 
 
 def _render(args: argparse.Namespace) -> int:
@@ -554,12 +528,10 @@ def _encodings(genre: Any, text: str) -> list[str]:
 
 
 def _check_encoding(genre: Any, name: str) -> str:
-    """One of the genre's encodings, or a UsageError naming the choices."""
-    if name not in genre.encodings:
-        raise UsageError(
-            f"{genre.name} has no encoding {name!r} (choose from {', '.join(genre.encodings)})"
-        )
-    return name
+    """One of the genre's encodings, or a PuzzleError naming the choices."""
+    from .api import checked_encoding
+
+    return checked_encoding(genre, name)
 
 
 def _check_plot(path: str | None) -> None:
