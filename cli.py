@@ -260,6 +260,8 @@ def _solve_all(
             print(f"{head}memory limit reached after {n} solution(s)")
         elif outcome.status is Status.UNSOLVABLE:
             print("no solution")
+        elif outcome.status is Status.TIMEOUT and not n:
+            print("time limit reached before a solution was found")
         elif outcome.status is Status.TIMEOUT:
             print(f"{head}time limit reached after {n} solution(s)")
         elif outcome.count_exact:

@@ -300,8 +300,16 @@ def test_solve_all_stops_at_count_and_at_the_time_limit() -> None:
     assert last["status"] == "timeout" and last["count"] == len(lines)
 
 
-def test_solve_all_exit_codes() -> None:
-    assert gridsat_cli("solve", "magic", MAGIC_3, "--all", "--unique").returncode == 3
+def test_solve_all_exit_codes(tmp_path: Any) -> None:
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "two.svg"
+    run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--unique", "--render", str(picture))
+    assert run.returncode == 3 and run.stdout.endswith("8 solutions, all of them\n")
+    assert picture.read_text().count("solution 2 (differences shaded)") == 1
+    run = gridsat_cli("solve", "magic", "12", "-b", "cpsat", "--memory-limit", "0.05", "--all",
+                      "--json")  # fmt: skip
+    assert run.returncode == 4 and run.stderr.count("\n") == 1
+    assert json.loads(run.stdout)["status"] == "out-of-memory"
     unsolvable = str(DATA / "magic" / "unsolvable.txt")
     run = gridsat_cli("solve", "magic", unsolvable, "--all")
     assert (run.returncode, run.stdout) == (1, "no solution\n")
