@@ -9,8 +9,9 @@ solution the genre's checker refuses raises CheckFailed, and a solver that fails
 
 from __future__ import annotations
 
+import os
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -322,10 +323,13 @@ def genres() -> list[About]:
     return [about(module) for module in rulebooks()]
 
 
-def read(genre: str, text: str, **options: Any) -> Puzzle:
-    """The puzzle ``text`` (the board, a game ID, ... as ``gridsat genres`` describes) read by
-    ``genre`` (a name or alias) with the genre's parser ``options``; PuzzleError when bad."""
+def read(genre: str, text: str | os.PathLike[str], **options: Any) -> Puzzle:
+    """The puzzle ``text`` (the board, a game ID, ... as ``gridsat genres`` describes; or a
+    path, whose file is read) read by ``genre`` (a name or alias) with the genre's parser
+    ``options``; PuzzleError when bad."""
     kind = checked_genre(genre)
+    if isinstance(text, os.PathLike):
+        text = _read_file(os.fspath(text))
     takes = {o.keyword for o in kind.options}
     for name in options:
         if name not in takes:
@@ -387,7 +391,7 @@ def solutions(
     time_limit: float | None = None,
     params: Mapping[str, str] | None = None,
     prune: bool = True,
-) -> Iterator[Solution]:
+) -> Generator[Solution, None, None]:
     """Every distinct solution (distinct on the answer: a Loop's tiles, not how they were
     found), each checked, yielded as the solver finds it, up to ``limit`` or ``time_limit``
     (seconds, for the whole walk). In this process; stop at any time: closing the generator
@@ -397,12 +401,12 @@ def solutions(
     if limit is not None and limit < 1:
         raise PuzzleError(f"limit {limit}: a whole number >= 1, or None for every solution")
     _check_time(time_limit)
-    genre = puzzle.genre
+    genre = _puzzle(puzzle).genre
     run = checked_backend(backend or genre.default_backend)
     chosen = checked_encoding(genre, encoding)
     _check_params(params)
 
-    def walk() -> Iterator[Solution]:
+    def walk() -> Generator[Solution, None, None]:
         from .models.model import TooLarge
 
         found = stream(genre, puzzle.data, run, chosen, limit=limit, time_limit=time_limit,
@@ -432,7 +436,7 @@ def compare(
     from .compare import compare as run_all
     from .solvers import all_backends
 
-    genre = puzzle.genre
+    genre = _puzzle(puzzle).genre
     if isinstance(backends, str) and backends == "all":
         chosen = all_backends()
     else:
@@ -467,7 +471,7 @@ def diagnose(
     from .diagnose import Diagnosis as Found
     from .diagnose import diagnose as run
 
-    genre = puzzle.genre
+    genre = _puzzle(puzzle).genre
     chosen = checked_backend(backend or genre.default_backend)
     kind = checked_encoding(genre, encoding)
     _check_time(time_limit)
@@ -528,7 +532,33 @@ def grade(puzzle: Puzzle, **options: Any) -> Any:
         if e.name != f"{__package__}.grade":
             raise
         raise NotImplementedError("this version of gridsat has no grader") from None
-    return module.grade(puzzle.genre, puzzle.data, **options)
+    return module.grade(_puzzle(puzzle).genre, puzzle.data, **options)
+
+
+def _read_file(path: str) -> str:
+    """A puzzle file's text, with the command line's limits; PuzzleError when unreadable."""
+    from .cli import MAX_INPUT_BYTES
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_INPUT_BYTES + 1)
+    except OSError as e:
+        raise PuzzleError(f"cannot read {path}: {e.strerror}") from e
+    if len(data) > MAX_INPUT_BYTES:
+        raise PuzzleError(f"{path} is over {MAX_INPUT_BYTES} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise PuzzleError(f"{path} is not UTF-8 text (byte {e.start})") from e
+
+
+def _puzzle(puzzle: Puzzle) -> Puzzle:
+    """``puzzle``, when it is one: a TypeError says what to pass instead."""
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(
+            f"expected a gridsat.Puzzle (from gridsat.read), not {type(puzzle).__name__}"
+        )
+    return puzzle
 
 
 def _run(
@@ -547,7 +577,7 @@ def _run(
     from .pipeline import solve as run
     from .pipeline import solve_isolated
 
-    genre = puzzle.genre
+    genre = _puzzle(puzzle).genre
     chosen = checked_backend(backend or genre.default_backend)
     kind = checked_encoding(genre, encoding)
     _check_time(time_limit)

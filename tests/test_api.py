@@ -200,6 +200,15 @@ def test_bad_input_raises_puzzle_error_with_the_command_lines_message() -> None:
         gridsat.solve(puzzle).format("nonesuch")
     with pytest.raises(gridsat.PuzzleError, match="bad size"):
         gridsat.generate("magic", "3x4x5")
+    with pytest.raises(gridsat.PuzzleError, match=r"cannot read .*nonesuch\.txt"):
+        gridsat.read("magic", DATA / "magic" / "nonesuch.txt")
+    with pytest.raises(TypeError, match=r"expected a gridsat\.Puzzle"):
+        gridsat.solve(MAGIC_3)  # type: ignore[arg-type]
+
+
+def test_a_path_is_read_as_its_file() -> None:
+    path = DATA / "magic" / "seed.txt"
+    assert gridsat.read("magic", path) == gridsat.read("magic", path.read_text())
 
 
 def test_a_solution_the_checker_refuses_raises() -> None:
