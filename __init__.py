@@ -11,11 +11,13 @@ from __future__ import annotations
 import importlib
 import sys
 import types
-from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+TYPE_CHECKING = False  # (not typing's: importing typing would double this import's time)
 if TYPE_CHECKING:
+    from typing import Any
+
     from .api import (
         BackendError,
         CheckFailed,
