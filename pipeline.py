@@ -276,7 +276,7 @@ def stream(
         return Status.UNSOLVABLE
     if len(found) > 1:
         return Status.MULTIPLE
-    return Status.UNIQUE if cap > 1 and not timed_out and len(found) < cap else Status.SOLVED
+    return Status.UNIQUE if len(found) < cap else Status.SOLVED  # ran out before the limit
 
 
 class Found:
