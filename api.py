@@ -62,6 +62,8 @@ class Puzzle:
     genre: Genre[Any, Any]
     data: Any  # the genre's puzzle object, as its parser made it
     parse_seconds: float = field(default=0.0, compare=False)  # reading it: a run's parse phase
+    source: tuple[str, dict[str, Any]] | None = field(default=None, compare=False, repr=False)
+    """The text and options it was read from: ``compare`` reads it again in each run."""
 
     @property
     def name(self) -> str:
@@ -337,9 +339,10 @@ def read(genre: str, text: str | os.PathLike[str], **options: Any) -> Puzzle:
             raise PuzzleError(f"{kind.name} takes no option {name!r} (it takes: {offered})")
     times: dict[str, float] = {}
     try:
-        return Puzzle(kind, parse(kind, text, times, **options), times["parse"])
+        data = parse(kind, text, times, **options)
     except ParseError as e:
         raise PuzzleError(str(e)) from e
+    return Puzzle(kind, data, times["parse"], (text, options))
 
 
 def solve(
@@ -453,8 +456,10 @@ def compare(
     if repeat < 1:
         raise PuzzleError(f"repeat {repeat}: a whole number >= 1")
     _check_time(time_limit)
+    source = puzzle.source
+    load = None if source is None else lambda times: parse(genre, source[0], times, **source[1])
     runs, problems = run_all(genre, puzzle.data, chosen, kinds, repeat, time_limit,
-                             _memory(memory_limit))  # fmt: skip
+                             _memory(memory_limit), load)  # fmt: skip
     return Comparison(puzzle, runs, problems, time_limit)
 
 
