@@ -485,13 +485,15 @@ def diagnose(
     if not isolate:
         found = _read_errors(lambda: run(genre, puzzle.data, chosen, kind))
         return Diagnosis(puzzle, chosen.name, found)
-    from .isolation import TimedOut, default_memory_limit, run_isolated
+    from .isolation import Crashed, TimedOut, default_memory_limit, run_isolated
 
     try:
         found = run_isolated(lambda _: run(genre, puzzle.data, chosen, kind), time_limit,
                                     memory_limit=default_memory_limit())  # fmt: skip
     except TimedOut:
         found = Found(Status.TIMEOUT, seconds=time_limit or 0.0)
+    except Crashed as e:
+        raise BackendError(f"the solver process died ({e})") from None
     return Diagnosis(puzzle, chosen.name, found)
 
 
@@ -504,7 +506,8 @@ def generate(
 ) -> Generated:
     """A random puzzle of ``size`` (``"WxH"``, or as ``gridsat genres`` says the genre takes
     it) with exactly one solution, down to a minimal set of givens or to the share ``givens``;
-    the same ``seed`` gives the same puzzle. In this process."""
+    the same ``seed`` gives the same puzzle. In this process (but for Kissat and Lingeling,
+    which have no search budget: each of their trials runs in a child, under a time limit)."""
     from .generate import generate as make
     from .generate import size_of
 
