@@ -16,6 +16,9 @@ EXIT_TIMEOUT = 4
 EXIT_INTERNAL = 70
 EXIT_INTERRUPTED = 130
 
+ALL_LIMIT = 100
+"""``solve --all`` prints at most this many solutions unless ``--count N`` says otherwise."""
+
 COMPARE_TIME_LIMIT = 60.0
 """Seconds per run of ``compare`` unless told otherwise: one hard pair does not stall the rest."""
 
@@ -88,6 +91,13 @@ def parser() -> argparse.ArgumentParser:
     )
     solve.add_argument(
         "--count", "-c", type=_positive_int, metavar="N", help="count distinct solutions, up to N"
+    )
+    solve.add_argument(
+        "--all",
+        action="store_true",
+        help=f"print every solution as it is found, each checked (up to --count N; "
+        f"{ALL_LIMIT} by default), then how many; with --json one JSON line each, then a "
+        "summary line",
     )
     solve.add_argument(
         "--time-limit",

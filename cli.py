@@ -16,6 +16,7 @@ from typing import Any
 
 from . import views
 from .arguments import (
+    ALL_LIMIT,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_NO_SOLUTION,
@@ -45,6 +46,7 @@ class UsageError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    from .api import PuzzleError
     from .isolation import STOP_SIGNALS
     from .models.model import TooLarge
 
@@ -64,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = HANDLERS[args.command](args)
         return 128 + received[0] if received else code  # (a command that caught the stop)
-    except (UsageError, TooLarge) as e:
+    except (UsageError, PuzzleError, TooLarge) as e:
         return _fail(str(e), EXIT_USAGE)
     except KeyboardInterrupt:
         if received:
@@ -153,28 +155,18 @@ def _run_setup(args: argparse.Namespace) -> tuple[Any, Any, str]:
 
 
 def _checked_genre(name: str) -> Any:
-    """The genre called ``name``, or a UsageError naming the choices."""
-    from .genres import get_genre
+    """The genre called ``name``, or a PuzzleError naming the choices."""
+    from .api import checked_genre
 
-    try:
-        return get_genre(name)
-    except ValueError as e:
-        raise UsageError(str(e)) from e
+    return checked_genre(name)
 
 
 def _checked_backend(name: str) -> Any:
-    """The backend called ``name``, able to run here, or a UsageError saying why not: every
+    """The backend called ``name``, able to run here, or a PuzzleError saying why not: every
     command that runs a backend it was given by name checks it so."""
-    from .solvers import get_backend
+    from .api import checked_backend
 
-    try:
-        backend = get_backend(name.strip())
-    except ValueError as e:
-        raise UsageError(str(e)) from e
-    reason = backend.unavailable()
-    if reason:
-        raise UsageError(f"backend {backend.name} is not available here: {reason}")
-    return backend
+    return checked_backend(name)
 
 
 def _checked_params(
@@ -220,6 +212,8 @@ def _solve(args: argparse.Namespace) -> int:
     limit = max(args.count or 1, 2 if args.unique else 1)
     text = read_input(args.input)
     given = _file_solution(text)  # a bad [Solution] section stops here, before the run
+    if args.all:
+        return _solve_all(args, genre, backend, encoding, style, text)
     phases: dict[str, float] = {}  # kept when the run ends without an outcome
     try:
         outcome: Outcome = solve_isolated(
@@ -321,6 +315,85 @@ def _differ_message(outcome: Any, differ: list[str]) -> str:
     return f"the answer differs from the solution in the file at {shown}{hint}"
 
 
+def _solve_all(
+    args: argparse.Namespace, genre: Any, backend: Any, encoding: str, style: str, text: str
+) -> int:
+    """``solve --all``: each solution printed as the solver finds it (a JSON line each with
+    --json), then how many; what was printed stays when a limit or Ctrl-C stops the run."""
+    from .pipeline import CheckFailed, Outcome, OutOfMemory, solve_isolated
+    from .solvers import BackendError, Status
+
+    limit = args.count or ALL_LIMIT
+    printed: list[Any] = []
+
+    def show(puzzle: Any, solution: Any) -> None:
+        printed.append(solution)
+        n = len(printed)
+        if args.json:
+            line = {"index": n, "solution": genre.to_json(puzzle, solution)}
+            print(json.dumps(line, ensure_ascii=False), flush=True)
+        else:
+            head = "\n" if n > 1 else ""
+            print(f"{head}solution {n}:\n{genre.format_solution(puzzle, solution, style)}",
+                  flush=True)  # fmt: skip
+
+    def summary(outcome: Outcome, error: str | None = None) -> None:
+        if args.json:
+            data = views.outcome_json(genre, outcome, limit)
+            for key in ("solution", "second_solution", "differences"):
+                data.pop(key, None)
+            print(json.dumps({**data, **({"error": error} if error else {})}), flush=True)
+            return
+        n = len(outcome.solutions)
+        head = "\n" if n else ""
+        if error:
+            print(f"{head}memory limit reached after {n} solution(s)")
+        elif outcome.status is Status.UNSOLVABLE:
+            print("no solution")
+        elif outcome.status is Status.TIMEOUT and not n:
+            print("time limit reached before a solution was found")
+        elif outcome.status is Status.TIMEOUT:
+            print(f"{head}time limit reached after {n} solution(s)")
+        elif outcome.count_exact:
+            print(f"{head}{n} solution{'s' if n != 1 else ''}, all of them")
+        else:
+            print(f"{head}{n} solutions shown; there may be more (--count {limit} reached)")
+
+    phases: dict[str, float] = {}
+    try:
+        outcome: Outcome = solve_isolated(
+            genre,
+            backend,
+            encoding,
+            load=lambda times: _load_puzzle(genre, args, times, text),
+            limit=limit,
+            time_limit=args.time_limit,
+            prune=not args.no_prune,
+            times=phases,
+            memory_limit=_memory(args),
+            each=show,
+        )
+    except OutOfMemory as e:
+        spent = Outcome(genre.name, backend.name, encoding, Status.OUT_OF_MEMORY, None,
+                        printed, times=phases)  # fmt: skip
+        summary(spent, str(e))
+        return _fail(f"backend {backend.name} {e}", EXIT_TIMEOUT)
+    except CheckFailed as e:
+        return _fail(
+            f"internal error: {e}. Please report this as a bug, with the puzzle.", EXIT_INTERNAL
+        )
+    except BackendError as e:
+        return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
+    summary(outcome)
+    code = STATUS_EXIT[outcome.status]
+    if args.unique and outcome.status is Status.MULTIPLE:
+        code = EXIT_NOT_UNIQUE
+    if args.render:
+        puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
+        _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
+    return code
+
+
 def _diagnose(args: argparse.Namespace) -> int:
     from .diagnose import Diagnosis, diagnose
     from .isolation import TimedOut, default_memory_limit, run_isolated
@@ -343,22 +416,8 @@ def _diagnose(args: argparse.Namespace) -> int:
         return _fail(f"internal error: {e}. Please report this as a bug.", EXIT_INTERNAL)
     except BackendError as e:
         return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
-    rules = genre.givens
     if args.json:
-        data = {
-            "genre": genre.name,
-            "backend": backend.name,
-            "status": found.status,
-            "solution": genre.to_json(puzzle, found.solution) if found.solution else None,
-            "forced": views.places(genre, puzzle, found.forced),
-            "free": views.places(genre, puzzle, found.free),
-            "suggestion": [rules.describe(puzzle, g) for g in found.suggestion],
-            "redundant": [rules.describe(puzzle, g) for g in found.redundant],
-            "removable_together": [rules.describe(puzzle, g) for g in found.removable],
-            "core": [rules.describe(puzzle, g) for g in found.core],
-            "calls": found.calls,
-            "seconds": round(found.seconds, 6),
-        }
+        data = views.diagnosis_json(genre, puzzle, backend.name, found)
         print(json.dumps(data, ensure_ascii=False))
     else:
         print(views.diagnosis_text(genre, puzzle, found))
@@ -456,35 +515,18 @@ def _memory(args: argparse.Namespace) -> int:
 
 
 def _check_render(genre: Any, path: str) -> None:
-    """A picture can be drawn for this genre into ``path``, or a UsageError says why not."""
-    from .render import RenderError, check_target, has_picture
+    """A picture can be drawn for this genre into ``path``, or a PuzzleError says why not."""
+    from .api import checked_picture
 
-    if not has_picture(genre):
-        raise UsageError(f"{genre.name} has no pictures yet")
-    try:
-        check_target(path)
-    except RenderError as e:
-        raise UsageError(str(e)) from e
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        raise UsageError(f"cannot write {path}: there is no folder {folder}")
+    checked_picture(genre, path)
 
 
 def _draw(genre: Any, puzzle: Any, solutions: list[Any], status: Status | None, path: str) -> None:
     """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
     side by side with their differences marked."""
-    from .render import render
+    from .api import draw
 
-    shown = solutions[:2] if status is Status.MULTIPLE else solutions[:1]
-    titles = {
-        0: ["no solution" if status is Status.UNSOLVABLE else "puzzle"],
-        1: ["unique solution" if status is Status.UNIQUE else "solution"],
-        2: ["solution 1", "solution 2 (differences shaded)"],
-    }[len(shown)]
-    try:
-        render(genre, puzzle, shown, path, titles)
-    except OSError as e:
-        raise UsageError(f"cannot write {path}: {e.strerror}") from e
+    draw(genre, puzzle, solutions, status, path)
 
 
 def _render(args: argparse.Namespace) -> int:
@@ -582,12 +624,10 @@ def _encodings(genre: Any, text: str) -> list[str]:
 
 
 def _check_encoding(genre: Any, name: str) -> str:
-    """One of the genre's encodings, or a UsageError naming the choices."""
-    if name not in genre.encodings:
-        raise UsageError(
-            f"{genre.name} has no encoding {name!r} (choose from {', '.join(genre.encodings)})"
-        )
-    return name
+    """One of the genre's encodings, or a PuzzleError naming the choices."""
+    from .api import checked_encoding
+
+    return checked_encoding(genre, name)
 
 
 def _check_plot(path: str | None) -> None:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import sys
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from .genres import Genre
 from .isolation import Crashed, TimedOut, default_memory_limit, run_isolated
-from .solvers import Backend, BackendError, Status
+from .solvers import Backend, BackendError, Session, Status
 
 GRACE = 0.5
 """Seconds past the time limit before a child run that has not stopped by itself is killed."""
@@ -73,6 +74,7 @@ def solve(
     effort: int | None = None,
     params: Mapping[str, str] | None = None,
     sizes: dict[str, dict[str, int]] | None = None,
+    streaming: bool = False,
 ) -> Outcome:
     """Up to ``limit`` distinct solutions (distinct on the answer variables), each checked.
 
@@ -81,6 +83,8 @@ def solve(
     ``effort`` is a budget per solver call that does not depend on the machine (Session.effort).
     ``params`` go to the backend (``--param``); ``sizes`` hears the model's and the backend's
     sizes as soon as the model is loaded (Outcome.sizes, also for a run cut short).
+    ``streaming`` asks for the solutions one solver call each, so ``progress`` hears each as it
+    is found (CP-SAT's own enumeration, faster for many, gives them all at its end).
     """
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
@@ -105,7 +109,8 @@ def solve(
         with session:
             start = time.perf_counter()
             remaining = None if time_limit is None else max(0.0, time_limit - (start - begun))
-            for result in session.enumerate(limit, remaining):
+            search = Session.enumerate if streaming else type(session).enumerate
+            for result in search(session, limit, remaining):
                 times["unique" if solutions else "solve"] += time.perf_counter() - start
                 for key, value in result.stats.items():
                     stats[key] = stats.get(key, 0) + value
@@ -159,12 +164,14 @@ def solve_isolated(
     times: dict[str, float] | None = None,
     memory_limit: int | None = -1,
     params: Mapping[str, str] | None = None,
+    each: Callable[[Any, Any], None] | None = None,
 ) -> Outcome:
     """``solve`` in a child process (``load`` the puzzle there too, when given), so the run
     ends within GRACE of ``time_limit`` on every backend, keeping the solutions found, and a
     solver that crashes is this backend's BackendError rather than the end of the program.
     ``memory_limit`` (bytes; -1 for three quarters of the machine) ends a runaway model with
-    OutOfMemory before it takes the machine down."""
+    OutOfMemory before it takes the machine down. ``each(puzzle, solution)`` hears, here, each
+    solution as the child finds it (one solver call each: see ``streaming``)."""
     if memory_limit == -1:
         memory_limit = default_memory_limit()
     encoding = encoding or genre.default_encoding
@@ -205,6 +212,7 @@ def solve_isolated(
             progress=report,
             params=params,
             sizes=sizes,
+            streaming=each is not None,
         )
         return outcome if load is not None else dataclasses.replace(outcome, puzzle=None)
 
@@ -216,6 +224,8 @@ def solve_isolated(
         else:
             if message[0] == "solution":
                 partial.solutions.append(message[1])
+                if each is not None:
+                    each(partial.puzzle, message[1])
             times.update(message[-1])
 
     wait = None if time_limit is None else time_limit + GRACE
@@ -240,6 +250,86 @@ def solve_isolated(
         raise BackendError(f"the solver process died ({e})") from None
     times.update(outcome.times)
     return dataclasses.replace(outcome, puzzle=partial.puzzle or outcome.puzzle, times=times)
+
+
+def stream(
+    genre: Genre[Any, Any],
+    puzzle: Any,
+    backend: Backend,
+    encoding: str | None = None,
+    *,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    prune: bool = True,
+    times: dict[str, float] | None = None,
+    stats: dict[str, int] | None = None,
+    params: Mapping[str, str] | None = None,
+) -> Generator[Any, None, Status]:
+    """Distinct solutions (on the answer variables), each checked, yielded as each solver call
+    finds it, up to ``limit`` (None: all); returns the run's status as ``solve`` gives it.
+    Closing the generator closes the solver. ``times`` and ``stats`` fill as it goes."""
+    encoding = encoding or genre.default_encoding
+    times = {} if times is None else times
+    stats = {} if stats is None else stats
+    begun = time.perf_counter()
+    with _collector_paused():
+        built = genre.build(puzzle, encoding, prune=prune)
+    # Solver parameters reach the backend here, and only here.
+    session = backend.open(built.model, **({"params": dict(params)} if params else {}))
+    times["build"] = time.perf_counter() - begun
+    times["solve"] = 0.0
+    found = Found()
+    timed_out = False
+    with session:
+        start = time.perf_counter()
+        remaining = None if time_limit is None else max(0.0, time_limit - (start - begun))
+        cap = sys.maxsize if limit is None else limit
+        for result in Session.enumerate(session, cap, remaining):
+            times["unique" if found else "solve"] = (
+                times.get("unique" if found else "solve", 0.0) + time.perf_counter() - start
+            )
+            for key, value in result.stats.items():
+                stats[key] = stats.get(key, 0) + value
+            if result.status is not Status.SOLVED or result.assignment is None:
+                timed_out = result.status is Status.TIMEOUT
+                break
+            solution = built.decode(result.assignment)
+            found.add(genre, puzzle, solution, f"{backend.name}/{encoding}")
+            yield solution
+            start = time.perf_counter()
+    if timed_out:
+        return Status.TIMEOUT
+    if not found:
+        return Status.UNSOLVABLE
+    if len(found) > 1:
+        return Status.MULTIPLE
+    return Status.UNIQUE if len(found) < cap else Status.SOLVED  # ran out before the limit
+
+
+class Found:
+    """The solutions a run has passed: each checked by the genre's checker, none twice."""
+
+    def __init__(self) -> None:
+        self.hashed: set[Any] = set()
+        self.other: list[Any] = []  # solutions that cannot be hashed (lists)
+
+    def __len__(self) -> int:
+        return len(self.hashed) + len(self.other)
+
+    def add(self, genre: Genre[Any, Any], puzzle: Any, solution: Any, source: str) -> None:
+        """Keep ``solution``; CheckFailed if it breaks the rules or was found before."""
+        problems = genre.check(puzzle, solution)
+        if problems:
+            raise CheckFailed(
+                f"{source} gave a {genre.name} solution that breaks the rules: {problems[0]}"
+            )
+        try:
+            seen, keep = solution in self.hashed, self.hashed.add
+        except TypeError:
+            seen, keep = solution in self.other, self.other.append
+        if seen:
+            raise CheckFailed(f"{source} gave the same {genre.name} solution twice")
+        keep(solution)
 
 
 def _memory_message(limit: int | None) -> str:

@@ -13,6 +13,25 @@ def places(genre: Any, puzzle: Any, where: list[tuple[int, int]]) -> list[str]:
     return [genre.place_name(puzzle, place) for place in where]
 
 
+def diagnosis_json(genre: Any, puzzle: Any, backend: str, found: Any) -> dict[str, Any]:
+    """``diagnose --json``: the places and givens in the player's words."""
+    rules = genre.givens
+    return {
+        "genre": genre.name,
+        "backend": backend,
+        "status": found.status,
+        "solution": genre.to_json(puzzle, found.solution) if found.solution else None,
+        "forced": places(genre, puzzle, found.forced),
+        "free": places(genre, puzzle, found.free),
+        "suggestion": [rules.describe(puzzle, g) for g in found.suggestion],
+        "redundant": [rules.describe(puzzle, g) for g in found.redundant],
+        "removable_together": [rules.describe(puzzle, g) for g in found.removable],
+        "core": [rules.describe(puzzle, g) for g in found.core],
+        "calls": found.calls,
+        "seconds": round(found.seconds, 6),
+    }
+
+
 def diagnosis_text(genre: Any, puzzle: Any, found: Any) -> str:
     """The diagnosis for a person: the board with free cells as ``?``, then what to do."""
     rules = genre.givens

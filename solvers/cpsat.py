@@ -182,8 +182,10 @@ class CpSatSession(Session):
             status = _status_map().get(code)
             if status is None:
                 raise BackendError(f"CP-SAT: {solver.status_name(code)}")
-            # A completed search that found solutions reports OPTIMAL: none are left.
-            end = Status.TIMEOUT if status is Status.TIMEOUT else Status.UNSOLVABLE
+            # A completed search that found solutions reports OPTIMAL: none are left. One the
+            # time limit (or effort) stopped after some reports FEASIBLE: there may be more.
+            stopped = status is Status.TIMEOUT or code == cp_model.FEASIBLE
+            end = Status.TIMEOUT if stopped else Status.UNSOLVABLE
             yield Result(end, None, {} if collector.found else _search_stats(solver))
 
     def assignment(self, values: Sequence[int]) -> Assignment:

@@ -1,0 +1,725 @@
+"""gridsat from Python: read a puzzle, solve it, walk its solutions, count, compare, diagnose,
+generate and grade, with the command line's checks, statuses and JSON. Runs in this process
+unless asked (``isolate=True``: a forked child with hard time and memory limits).
+
+Bad input raises PuzzleError with the command line's one-line message; what a run finds (no
+solution, several, a limit reached) is the ``status`` of its result, never an exception; a
+solution the genre's checker refuses raises CheckFailed, and a solver that fails BackendError.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .genres import About, GenerateError, Genre, about, rulebooks
+from .parsers import ParseError
+from .pipeline import CheckFailed, Outcome, OutOfMemory, parse
+from .solvers.base import Backend, BackendError, Status
+
+if TYPE_CHECKING:
+    from .compare import Run
+    from .diagnose import Diagnosis as Found
+
+T = TypeVar("T")
+
+__all__ = [
+    "BackendError",
+    "CheckFailed",
+    "Comparison",
+    "Count",
+    "Diagnosis",
+    "Generated",
+    "Puzzle",
+    "PuzzleError",
+    "Result",
+    "Solution",
+    "Status",
+    "compare",
+    "count",
+    "diagnose",
+    "generate",
+    "genres",
+    "grade",
+    "read",
+    "solutions",
+    "solve",
+]
+
+
+class PuzzleError(ValueError):
+    """Bad input (a puzzle that cannot be read; a genre, backend, encoding or option that does
+    not exist): the command line's one-line message, which it prints with exit 2."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A puzzle read by its genre; ``str()`` writes it in the genre's own input format."""
+
+    genre: Genre[Any, Any]
+    data: Any  # the genre's puzzle object, as its parser made it
+    parse_seconds: float = field(default=0.0, compare=False)  # reading it: a run's parse phase
+    source: tuple[str, dict[str, Any]] | None = field(default=None, compare=False, repr=False)
+    """The text and options it was read from: ``compare`` reads it again in each run."""
+
+    @property
+    def name(self) -> str:
+        """The genre's name."""
+        return self.genre.name
+
+    def check(self, solution: Solution | Any) -> list[str]:
+        """What a solution breaks, by the genre's own checker (written from the rules alone)."""
+        value = solution.value if isinstance(solution, Solution) else solution
+        return self.genre.check(self.data, value)
+
+    def __str__(self) -> str:
+        return self.genre.format_puzzle(self.data)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One solution of a puzzle: ``value`` as the genre holds it, ``str()`` as the genre prints
+    it, ``to_json()`` as ``solve --json`` gives it."""
+
+    puzzle: Puzzle
+    value: Any
+
+    def to_json(self) -> Any:
+        """The solution as the JSON output has it."""
+        return self.puzzle.genre.to_json(self.puzzle.data, self.value)
+
+    def format(self, style: str | None = None) -> str:
+        """The solution in one of the genre's output formats (``gridsat genres`` lists them)."""
+        genre = self.puzzle.genre
+        return genre.format_solution(self.puzzle.data, self.value, _style(genre, style))
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+@dataclass
+class Result:
+    """What a solve found. ``status``: solved, unique, multiple (with ``second_solution`` and
+    the ``differences``), unsolvable, timeout or out-of-memory; ``times`` in seconds per phase,
+    ``stats`` the solver's counters. ``str()`` is what ``gridsat solve`` prints."""
+
+    puzzle: Puzzle
+    outcome: Outcome
+    counting: int | None = None  # the limit of a count, for the text and JSON a count has
+    error: str | None = None  # why a run stopped at its memory limit
+
+    @property
+    def status(self) -> Status:
+        """How the run ended."""
+        return self.outcome.status
+
+    @property
+    def backend(self) -> str:
+        """The backend that ran."""
+        return self.outcome.backend
+
+    @property
+    def encoding(self) -> str:
+        """The model's encoding."""
+        return self.outcome.encoding
+
+    @property
+    def solutions(self) -> list[Solution]:
+        """Every solution the run found (one, two with ``unique``, up to a count's limit)."""
+        return [Solution(self.puzzle, s) for s in self.outcome.solutions]
+
+    @property
+    def solution(self) -> Solution | None:
+        """The first solution, or None."""
+        found = self.outcome.solutions
+        return Solution(self.puzzle, found[0]) if found else None
+
+    @property
+    def second_solution(self) -> Solution | None:
+        """Another solution, when the puzzle is not unique (asked with ``unique=True``)."""
+        found = self.outcome.solutions
+        multiple = self.status is Status.MULTIPLE and len(found) > 1
+        return Solution(self.puzzle, found[1]) if multiple else None
+
+    @property
+    def differences(self) -> list[str]:
+        """Where the two solutions differ, in the player's words (empty unless multiple)."""
+        second = self.second_solution
+        if second is None:
+            return []
+        return self.puzzle.genre.differences(
+            self.puzzle.data, self.outcome.solutions[0], second.value
+        )
+
+    @property
+    def times(self) -> dict[str, float]:
+        """Seconds per phase: parse, build, solve, unique (the phases the run reached)."""
+        return dict(self.outcome.times)
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """The solver's counters, summed over its calls."""
+        return dict(self.outcome.stats)
+
+    def to_json(self) -> dict[str, Any]:
+        """The object ``gridsat solve --json`` prints."""
+        from .views import outcome_json
+
+        data = outcome_json(self.puzzle.genre, self.outcome, self.counting)
+        return {**data, "error": self.error} if self.error else data
+
+    def format(self, style: str | None = None) -> str:
+        """What ``gridsat solve`` prints, the boards in one of the genre's output formats."""
+        from .views import outcome_text
+
+        genre = self.puzzle.genre
+        shown = replace(self.outcome, puzzle=self.puzzle.data)
+        return outcome_text(genre, shown, _style(genre, style), self.counting)
+
+    def render(self, path: str) -> None:
+        """Draw the solution (both, when not unique; the puzzle when none) to an SVG or PNG."""
+        checked_picture(self.puzzle.genre, path)
+        draw(self.puzzle.genre, self.puzzle.data, self.outcome.solutions, self.status, path)
+
+    def __str__(self) -> str:
+        if self.status is Status.OUT_OF_MEMORY:
+            return f"backend {self.backend} {self.error}"
+        return self.format()
+
+
+class Count(int):
+    """How many solutions a count found; ``exact`` when that is all of them (the search ran
+    out before the limit), False when the limit or the time limit stopped it."""
+
+    exact: bool
+    status: Status
+
+    def __new__(cls, found: int, exact: bool, status: Status) -> Count:
+        value = super().__new__(cls, found)
+        value.exact, value.status = exact, status
+        return value
+
+    def __repr__(self) -> str:
+        return f"Count({int(self)}, exact={self.exact})"
+
+
+@dataclass
+class Comparison:
+    """Every backend x encoding on one puzzle: ``runs`` fastest first (status, median times),
+    and the ``disagreements`` (empty when all agree). ``str()`` is ``gridsat compare``'s table."""
+
+    puzzle: Puzzle
+    runs: list[Run]
+    disagreements: list[str]
+    time_limit: float | None
+
+    @property
+    def agree(self) -> bool:
+        """Whether every backend and encoding gave the same answer."""
+        return not self.disagreements
+
+    def to_json(self) -> dict[str, Any]:
+        """The object ``gridsat compare --json`` prints."""
+        from .views import compare_json
+
+        return compare_json(self.puzzle.genre, self.runs, self.disagreements, self.time_limit)
+
+    def __str__(self) -> str:
+        from .views import compare_table
+
+        lines = [compare_table(self.runs)]
+        lines += [f"DISAGREEMENT: {problem}" for problem in self.disagreements]
+        return "\n".join(lines)
+
+
+@dataclass
+class Diagnosis:
+    """For setters: forced and ``free`` places (in the player's words), for a puzzle with
+    several solutions a ``suggestion`` of givens that makes it unique, for a unique one the
+    ``redundant`` givens, for one with none the ``core`` that contradicts itself."""
+
+    puzzle: Puzzle
+    backend: str
+    found: Found
+
+    @property
+    def status(self) -> Status:
+        """unique, multiple, unsolvable or timeout."""
+        return self.found.status
+
+    @property
+    def solution(self) -> Solution | None:
+        """The first solution found."""
+        value = self.found.solution
+        return None if value is None else Solution(self.puzzle, value)
+
+    @property
+    def forced(self) -> list[str]:
+        """The places with the same value in every solution."""
+        return self._places(self.found.forced)
+
+    @property
+    def free(self) -> list[str]:
+        """The places where solutions differ."""
+        return self._places(self.found.free)
+
+    @property
+    def suggestion(self) -> list[str]:
+        """Givens that, added together, make the puzzle unique."""
+        return self._givens(self.found.suggestion)
+
+    @property
+    def redundant(self) -> list[str]:
+        """Givens each of which could go alone, the puzzle staying unique."""
+        return self._givens(self.found.redundant)
+
+    @property
+    def removable(self) -> list[str]:
+        """Givens that can go together, the puzzle staying unique."""
+        return self._givens(self.found.removable)
+
+    @property
+    def core(self) -> list[str]:
+        """Givens that contradict each other (without any one of them there is a solution)."""
+        return self._givens(self.found.core)
+
+    def to_json(self) -> dict[str, Any]:
+        """The object ``gridsat diagnose --json`` prints."""
+        from .views import diagnosis_json
+
+        return diagnosis_json(self.puzzle.genre, self.puzzle.data, self.backend, self.found)
+
+    def _places(self, where: list[tuple[int, int]]) -> list[str]:
+        from .views import places
+
+        return places(self.puzzle.genre, self.puzzle.data, where)
+
+    def _givens(self, givens: list[Any]) -> list[str]:
+        rules = self.puzzle.genre.givens
+        return [rules.describe(self.puzzle.data, g) for g in givens]
+
+    def __str__(self) -> str:
+        from .views import diagnosis_text
+
+        return diagnosis_text(self.puzzle.genre, self.puzzle.data, self.found)
+
+
+@dataclass
+class Generated:
+    """A generated puzzle with exactly one solution, the solution, and how hard it was."""
+
+    puzzle: Puzzle
+    solution: Solution
+    givens: int  # givens left
+    of: int  # givens the full solution had
+    propagation: bool  # CP-SAT needed no search
+    stats: dict[str, int] = field(default_factory=dict)  # CP-SAT's branches and conflicts
+
+
+def genres() -> list[About]:
+    """What every genre says of itself (name, aliases, summary, input format, example, default
+    backend and encoding), in the order ``gridsat genres`` lists them."""
+    return [about(module) for module in rulebooks()]
+
+
+def read(genre: str, text: str | os.PathLike[str], **options: Any) -> Puzzle:
+    """The puzzle ``text`` (the board, a game ID, ... as ``gridsat genres`` describes; or a
+    path, whose file is read) read by ``genre`` (a name or alias) with the genre's parser
+    ``options``; PuzzleError when bad."""
+    kind = checked_genre(genre)
+    if isinstance(text, os.PathLike):
+        text = _read_file(os.fspath(text))
+    takes = {o.keyword for o in kind.options}
+    for name in options:
+        if name not in takes:
+            offered = ", ".join(sorted(takes)) or "none"
+            raise PuzzleError(f"{kind.name} takes no option {name!r} (it takes: {offered})")
+    times: dict[str, float] = {}
+    try:
+        data = parse(kind, text, times, **options)
+    except ParseError as e:
+        raise PuzzleError(str(e)) from e
+    return Puzzle(kind, data, times["parse"], (text, options))
+
+
+def solve(
+    puzzle: Puzzle,
+    backend: str | None = None,
+    encoding: str | None = None,
+    unique: bool = False,
+    time_limit: float | None = None,
+    memory_limit: float | None = None,
+    params: Mapping[str, str] | None = None,
+    isolate: bool = False,
+    prune: bool = True,
+) -> Result:
+    """Solve ``puzzle``; with ``unique``, also prove the solution unique or find a second one.
+
+    In this process by default: ``time_limit`` (seconds) is then the solver's own (Kissat and
+    Lingeling cannot be stopped inside a call). ``isolate=True`` runs in a forked child that is
+    stopped at the time limit on every backend, with ``memory_limit`` (GB; default three
+    quarters of the machine). ``params`` are the backend's parameters (``--param KEY=VALUE``).
+    """
+    return _run(puzzle, 2 if unique else 1, None, backend, encoding, time_limit, memory_limit,
+                params, isolate, prune)  # fmt: skip
+
+
+def count(
+    puzzle: Puzzle,
+    limit: int,
+    backend: str | None = None,
+    encoding: str | None = None,
+    time_limit: float | None = None,
+    memory_limit: float | None = None,
+    params: Mapping[str, str] | None = None,
+    isolate: bool = False,
+) -> Count:
+    """How many distinct solutions ``puzzle`` has, counting up to ``limit``: an int whose
+    ``exact`` says whether that is all of them (as ``solve --count N``)."""
+    if limit < 1:
+        raise PuzzleError(f"limit {limit}: count up to a whole number >= 1")
+    result = _run(puzzle, limit, limit, backend, encoding, time_limit, memory_limit, params,
+                  isolate, True)  # fmt: skip
+    return Count(len(result.outcome.solutions), result.outcome.count_exact, result.status)
+
+
+def solutions(
+    puzzle: Puzzle,
+    backend: str | None = None,
+    encoding: str | None = None,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    params: Mapping[str, str] | None = None,
+    prune: bool = True,
+) -> Generator[Solution, None, None]:
+    """Every distinct solution (distinct on the answer: a Loop's tiles, not how they were
+    found), each checked, yielded as the solver finds it, up to ``limit`` or ``time_limit``
+    (seconds, for the whole walk). In this process; stop at any time: closing the generator
+    (``break`` from a ``for``, or ``.close()``) frees the solver."""
+    from .pipeline import stream
+
+    if limit is not None and limit < 1:
+        raise PuzzleError(f"limit {limit}: a whole number >= 1, or None for every solution")
+    _check_time(time_limit)
+    genre = _puzzle(puzzle).genre
+    run = checked_backend(backend or genre.default_backend)
+    chosen = checked_encoding(genre, encoding)
+    _check_params(params)
+
+    def walk() -> Generator[Solution, None, None]:
+        from .models.model import TooLarge
+
+        found = stream(genre, puzzle.data, run, chosen, limit=limit, time_limit=time_limit,
+                       prune=prune, params=params)  # fmt: skip
+        try:
+            for value in found:
+                yield Solution(puzzle, value)
+        except TooLarge as e:
+            raise PuzzleError(str(e)) from e
+        finally:
+            found.close()
+
+    return walk()
+
+
+def compare(
+    puzzle: Puzzle,
+    backends: str | Sequence[str] = "all",
+    encodings: str | Sequence[str] = "all",
+    repeat: int = 3,
+    time_limit: float | None = 60.0,
+    memory_limit: float | None = None,
+) -> Comparison:
+    """Run ``puzzle`` on every backend x encoding named (``"all"``, or a list of names), each
+    ``repeat`` times; median times, and whether the answers agree. Each run is measured in its
+    own forked child, as ``gridsat compare`` does: a fresh solver, and a limit that holds."""
+    from .compare import compare as run_all
+    from .solvers import all_backends
+
+    genre = _puzzle(puzzle).genre
+    if isinstance(backends, str) and backends == "all":
+        chosen = all_backends()
+    else:
+        names = backends.split(",") if isinstance(backends, str) else list(backends)
+        named = (checked_backend(n) for n in names if n.strip())
+        chosen = list({b.name: b for b in named}.values())  # each once
+        if not chosen:
+            raise PuzzleError(f"backends {backends!r} names no backend")
+    if isinstance(encodings, str) and encodings == "all":
+        kinds = list(genre.encodings)
+    else:
+        names = encodings.split(",") if isinstance(encodings, str) else list(encodings)
+        kinds = [checked_encoding(genre, n.strip()) for n in names]
+    if repeat < 1:
+        raise PuzzleError(f"repeat {repeat}: a whole number >= 1")
+    _check_time(time_limit)
+    source = puzzle.source
+    load = None if source is None else lambda times: parse(genre, source[0], times, **source[1])
+    runs, problems = run_all(genre, puzzle.data, chosen, kinds, repeat, time_limit,
+                             _memory(memory_limit), load)  # fmt: skip
+    return Comparison(puzzle, runs, problems, time_limit)
+
+
+def diagnose(
+    puzzle: Puzzle,
+    backend: str | None = None,
+    encoding: str | None = None,
+    time_limit: float | None = None,
+    isolate: bool = False,
+) -> Diagnosis:
+    """Forced and free places, and for setters what to add or may take away (see Diagnosis).
+    A time limit needs ``isolate=True`` (the diagnosis is many solver calls; the child that
+    runs them is stopped at the limit, and the status is then timeout)."""
+    from .diagnose import Diagnosis as Found
+    from .diagnose import diagnose as run
+
+    genre = _puzzle(puzzle).genre
+    chosen = checked_backend(backend or genre.default_backend)
+    kind = checked_encoding(genre, encoding)
+    _check_time(time_limit)
+    if time_limit is not None and not isolate:
+        raise PuzzleError("a diagnosis's time limit needs isolate=True (a child to stop)")
+    if not isolate:
+        found = _read_errors(lambda: run(genre, puzzle.data, chosen, kind))
+        return Diagnosis(puzzle, chosen.name, found)
+    from .isolation import Crashed, TimedOut, default_memory_limit, run_isolated
+
+    try:
+        found = run_isolated(lambda _: run(genre, puzzle.data, chosen, kind), time_limit,
+                                    memory_limit=default_memory_limit())  # fmt: skip
+    except TimedOut:
+        found = Found(Status.TIMEOUT, seconds=time_limit or 0.0)
+    except Crashed as e:
+        raise BackendError(f"the solver process died ({e})") from None
+    return Diagnosis(puzzle, chosen.name, found)
+
+
+def generate(
+    genre: str,
+    size: str | tuple[int, int],
+    seed: int | None = None,
+    backend: str | None = None,
+    givens: float | None = None,
+) -> Generated:
+    """A random puzzle of ``size`` (``"WxH"``, or as ``gridsat genres`` says the genre takes
+    it) with exactly one solution, down to a minimal set of givens or to the share ``givens``;
+    the same ``seed`` gives the same puzzle. In this process (but for Kissat and Lingeling,
+    which have no search budget: each of their trials runs in a child, under a time limit)."""
+    from .generate import generate as make
+    from .generate import size_of
+
+    kind = checked_genre(genre)
+    chosen = checked_backend(backend or kind.default_backend)
+    try:
+        shape = size_of(kind, size if isinstance(size, str) else "x".join(map(str, size)))
+    except GenerateError as e:
+        raise PuzzleError(str(e)) from e
+    if givens is not None and not 0 <= givens <= 1:
+        raise PuzzleError(f"givens {givens:g}: a share between 0 and 1")
+    rng = random.Random(seed)
+    try:
+        made = make(kind, shape, rng, chosen, givens)
+    except GenerateError as e:
+        raise PuzzleError(str(e)) from e
+    puzzle = Puzzle(kind, made.puzzle)
+    solution = Solution(puzzle, made.solution)
+    return Generated(puzzle, solution, made.givens, made.of, made.propagation, dict(made.stats))
+
+
+def grade(puzzle: Puzzle, **options: Any) -> Any:
+    """How hard ``puzzle`` is for a person (the grader's Grade: level, score, ...); its
+    ``options`` are the grader's. NotImplementedError where this version has no grader."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"{__package__}.grade")
+    except ModuleNotFoundError as e:
+        if e.name != f"{__package__}.grade":
+            raise
+        raise NotImplementedError("this version of gridsat has no grader") from None
+    return module.grade(_puzzle(puzzle).genre, puzzle.data, **options)
+
+
+def _read_file(path: str) -> str:
+    """A puzzle file's text, with the command line's limits; PuzzleError when unreadable."""
+    from .cli import MAX_INPUT_BYTES
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_INPUT_BYTES + 1)
+    except OSError as e:
+        raise PuzzleError(f"cannot read {path}: {e.strerror}") from e
+    if len(data) > MAX_INPUT_BYTES:
+        raise PuzzleError(f"{path} is over {MAX_INPUT_BYTES} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise PuzzleError(f"{path} is not UTF-8 text (byte {e.start})") from e
+
+
+def _puzzle(puzzle: Puzzle) -> Puzzle:
+    """``puzzle``, when it is one: a TypeError says what to pass instead."""
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(
+            f"expected a gridsat.Puzzle (from gridsat.read), not {type(puzzle).__name__}"
+        )
+    return puzzle
+
+
+def _run(
+    puzzle: Puzzle,
+    limit: int,
+    counting: int | None,
+    backend: str | None,
+    encoding: str | None,
+    time_limit: float | None,
+    memory_limit: float | None,
+    params: Mapping[str, str] | None,
+    isolate: bool,
+    prune: bool,
+) -> Result:
+    """One run of the pipeline, here or in a child, as a Result."""
+    from .pipeline import solve as run
+    from .pipeline import solve_isolated
+
+    genre = _puzzle(puzzle).genre
+    chosen = checked_backend(backend or genre.default_backend)
+    kind = checked_encoding(genre, encoding)
+    _check_time(time_limit)
+    _check_params(params)
+    if memory_limit is not None and not isolate:
+        raise PuzzleError("a memory limit needs isolate=True (a child to hold it)")
+    if memory_limit is not None and not memory_limit > 0:
+        raise PuzzleError(f"memory limit {memory_limit!r}: a number of GB > 0")
+    passed: dict[str, Any] = {"params": dict(params)} if params else {}  # to the backend
+    times = {"parse": puzzle.parse_seconds}
+    if not isolate:
+        outcome = _read_errors(lambda: run(genre, puzzle.data, chosen, kind, limit=limit,
+                                           time_limit=time_limit, prune=prune, times=times,
+                                           **passed))  # fmt: skip
+        return Result(puzzle, outcome, counting)
+    try:
+        outcome = _read_errors(lambda: solve_isolated(genre, chosen, kind, puzzle=puzzle.data,
+                                                      limit=limit, time_limit=time_limit,
+                                                      prune=prune, times=times,
+                                                      memory_limit=_memory(memory_limit),
+                                                      **passed))  # fmt: skip
+    except OutOfMemory as e:
+        spent = Outcome(genre.name, chosen.name, kind, Status.OUT_OF_MEMORY, puzzle.data,
+                        times=times)  # fmt: skip
+        return Result(puzzle, spent, counting, error=str(e))
+    return Result(puzzle, outcome, counting)
+
+
+def _read_errors(work: Callable[[], T]) -> T:
+    """``work()``, a puzzle too large to model turned into the PuzzleError the command line
+    prints."""
+    from .models.model import TooLarge
+
+    try:
+        return work()
+    except TooLarge as e:
+        raise PuzzleError(str(e)) from e
+
+
+def checked_genre(name: str) -> Genre[Any, Any]:
+    """The genre by name or alias, or PuzzleError naming the choices."""
+    from .genres import get_genre  # looked up at each call: tests put their own in its place
+
+    try:
+        return get_genre(name)
+    except ValueError as e:
+        raise PuzzleError(str(e)) from e
+
+
+def checked_backend(name: str) -> Backend:
+    """The backend by name, able to run here, or PuzzleError saying why not."""
+    from .solvers import get_backend
+
+    try:
+        chosen = get_backend(name.strip())
+    except ValueError as e:
+        raise PuzzleError(str(e)) from e
+    reason = chosen.unavailable()
+    if reason:
+        raise PuzzleError(f"backend {chosen.name} is not available here: {reason}")
+    return chosen
+
+
+def checked_encoding(genre: Genre[Any, Any], name: str | None) -> str:
+    """One of the genre's encodings (its default for None), or PuzzleError naming the choices."""
+    if name is None:
+        return genre.default_encoding
+    if name not in genre.encodings:
+        raise PuzzleError(
+            f"{genre.name} has no encoding {name!r} (choose from {', '.join(genre.encodings)})"
+        )
+    return name
+
+
+def _style(genre: Genre[Any, Any], style: str | None) -> str:
+    """One of the genre's output formats (its first for None), or PuzzleError."""
+    chosen = style or genre.output_formats[0]
+    if chosen not in genre.output_formats:
+        raise PuzzleError(
+            f"{genre.name} has no output format {chosen!r} "
+            f"(choose from {', '.join(genre.output_formats)})"
+        )
+    return chosen
+
+
+def _check_time(limit: float | None) -> None:
+    """A time limit is a number of seconds > 0, or None."""
+    if limit is not None and not 0 < limit < float("inf"):
+        raise PuzzleError(f"time limit {limit!r}: a number of seconds > 0")
+
+
+def _check_params(params: Mapping[str, str] | None) -> None:
+    """Solver parameters are text keys and values (as ``--param KEY=VALUE`` gives them)."""
+    for key, value in (params or {}).items():
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise PuzzleError(f"parameter {key!r}={value!r}: keys and values are text")
+
+
+def _memory(limit: float | None) -> int:
+    """A memory limit in GB as bytes, or -1 for the default (three quarters of the machine)."""
+    return -1 if limit is None else int(limit * 2**30)
+
+
+def checked_picture(genre: Genre[Any, Any], path: str) -> None:
+    """A picture can be drawn for this genre into ``path``, or PuzzleError says why not."""
+    import os
+
+    from .render import RenderError, check_target, has_picture
+
+    if not has_picture(genre):
+        raise PuzzleError(f"{genre.name} has no pictures yet")
+    try:
+        check_target(path)
+    except RenderError as e:
+        raise PuzzleError(str(e)) from e
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise PuzzleError(f"cannot write {path}: there is no folder {folder}")
+
+
+def draw(
+    genre: Genre[Any, Any], puzzle: Any, solutions: list[Any], status: Status | None, path: str
+) -> None:
+    """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
+    side by side with their differences marked."""
+    from .render import render
+
+    shown = solutions[:2] if status is Status.MULTIPLE else solutions[:1]
+    titles = {
+        0: ["no solution" if status is Status.UNSOLVABLE else "puzzle"],
+        1: ["unique solution" if status is Status.UNIQUE else "solution"],
+        2: ["solution 1", "solution 2 (differences shaded)"],
+    }[len(shown)]
+    try:
+        render(genre, puzzle, shown, path, titles)
+    except OSError as e:
+        raise PuzzleError(f"cannot write {path}: {e.strerror}") from e

@@ -1,0 +1,347 @@
+"""gridsat as a Python library: every genre end to end through the API, its errors, its
+limits, its lazy loading, and the command line's ``solve --all`` built on the same stream."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import os
+import signal
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+import gridsat
+from conftest import DATA
+from gridsat.genres import BUILTIN, get_genre
+from gridsat.solvers import Status
+from gridsat.solvers.base import Session
+
+MAGIC_3 = "[[_, _, _], [_, _, _], [_, _, _]]"  # eight magic squares: the turns and mirrors of one
+
+
+def other_backend(name: str) -> str:
+    """A backend of the other family than ``name``: compare runs both."""
+    return "sat:glucose4" if name.startswith("cpsat") else "cpsat:1"
+
+
+def checked(puzzle: gridsat.Puzzle, solution: gridsat.Solution | None) -> gridsat.Solution:
+    """The solution, after the genre's own checker (written from the rules) has passed it."""
+    assert solution is not None
+    assert get_genre(puzzle.name).check(puzzle.data, solution.value) == []
+    return solution
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_every_genre_end_to_end(name: str) -> None:
+    text = (DATA / name / "multiple.txt").read_text(encoding="utf-8")
+    puzzle = gridsat.read(name, text)
+    assert puzzle.name == name
+    assert gridsat.read(name, str(puzzle)).data == puzzle.data  # str() is the genre's own format
+
+    result = gridsat.solve(puzzle, unique=True)
+    assert result.status is Status.MULTIPLE
+    first, second = checked(puzzle, result.solution), checked(puzzle, result.second_solution)
+    assert first != second and result.differences
+    assert result.to_json()["status"] == "multiple"
+    assert result.to_json()["solution"] == first.to_json()
+    assert str(first) in str(result) and "not unique" in str(result)
+
+    walk = gridsat.solutions(puzzle)
+    one, two = next(walk), next(walk)
+    walk.close()
+    assert checked(puzzle, one) != checked(puzzle, two)
+
+    found = gridsat.count(puzzle, 2)
+    assert found == 2 and not found.exact
+
+    default = get_genre(name).default_backend
+    comparison = gridsat.compare(
+        puzzle, backends=[default, other_backend(default)], encodings=[result.encoding],
+        repeat=1,
+    )  # fmt: skip
+    assert comparison.agree, comparison.disagreements
+    assert {r.status for r in comparison.runs} == {Status.MULTIPLE}
+    results = comparison.to_json()["results"]
+    assert len(results) == 2 and all(r["times"]["parse"] is not None for r in results)
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_every_genre_diagnosed_and_generated(name: str) -> None:
+    genre = get_genre(name)
+    made = gridsat.generate(name, genre.about.small, seed=1)
+    assert checked(made.puzzle, made.solution) == made.solution
+    result = gridsat.solve(made.puzzle, unique=True)
+    assert result.status is Status.UNIQUE
+    assert result.solution is not None and result.solution.value == made.solution.value
+
+    found = gridsat.diagnose(made.puzzle)
+    assert found.status is Status.UNIQUE and not found.free
+    assert checked(made.puzzle, found.solution).value == made.solution.value
+    assert found.to_json()["status"] == "unique"
+
+
+def test_a_puzzle_with_no_solution_is_a_status_not_an_error() -> None:
+    puzzle = gridsat.read("hidato", (DATA / "hidato" / "unsolvable.txt").read_text())
+    result = gridsat.solve(puzzle, unique=True)
+    assert result.status is Status.UNSOLVABLE and result.solution is None
+    assert str(result) == "no solution"
+    assert list(gridsat.solutions(puzzle)) == []
+    assert gridsat.count(puzzle, 5) == 0 and gridsat.count(puzzle, 5).exact
+
+
+def test_count_is_exact_when_it_ran_out_before_its_limit() -> None:
+    puzzle = gridsat.read("magic", MAGIC_3)
+    every = gridsat.count(puzzle, 20)
+    assert every == 8 and every.exact and every.status is Status.MULTIPLE
+    assert repr(every) == "Count(8, exact=True)"
+    walked = list(gridsat.solutions(puzzle))
+    assert len(walked) == 8 and len({str(s) for s in walked}) == 8
+    for solution in walked:
+        checked(puzzle, solution)
+
+
+def test_breaking_out_of_the_solutions_frees_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    open_sessions: set[int] = set()
+    enter, leave = Session.__enter__, Session.__exit__
+
+    def entered(self: Session) -> Session:
+        open_sessions.add(id(self))
+        return enter(self)
+
+    def left(self: Session, *exc: object) -> None:
+        open_sessions.discard(id(self))
+        leave(self, *exc)
+
+    monkeypatch.setattr(Session, "__enter__", entered)
+    monkeypatch.setattr(Session, "__exit__", left)
+    puzzle = gridsat.read("magic", MAGIC_3)
+    for backend in ("sat:glucose4", "cpsat:1"):
+        walk = gridsat.solutions(puzzle, backend=backend)
+        checked(puzzle, next(walk))
+        assert open_sessions  # the solver is held while the walk goes on
+        walk.close()
+        assert not open_sessions
+        for solution in gridsat.solutions(puzzle, backend=backend):
+            checked(puzzle, solution)
+            break
+        assert not open_sessions  # the loop's generator is gone, and its solver closed
+
+
+def test_solutions_stop_at_their_limit_and_time_limit() -> None:
+    puzzle = gridsat.read("magic", MAGIC_3)
+    assert len(list(gridsat.solutions(puzzle, limit=3))) == 3
+    many = gridsat.read("magic", "5")  # far more magic squares than a second can walk
+    walked = list(gridsat.solutions(many, backend="cpsat:1", time_limit=0.5))
+    assert len(walked) < 10_000
+    for solution in walked[:3]:
+        checked(many, solution)
+
+
+@pytest.mark.parametrize("isolate", [False, True])
+def test_a_count_the_time_limit_cut_is_not_exact(isolate: bool) -> None:
+    many = gridsat.read("magic", "5")  # CP-SAT's own enumeration, stopped by the limit
+    stopped = gridsat.count(many, 10**6, backend="cpsat:1", time_limit=0.5, isolate=isolate)
+    assert stopped.status is Status.TIMEOUT and not stopped.exact
+
+
+def test_isolated_runs_keep_to_their_time_limit() -> None:
+    puzzle = gridsat.read("signpost", (DATA / "signpost" / "seed.txt").read_text())
+    result = gridsat.solve(puzzle, unique=True, time_limit=60, isolate=True, memory_limit=2)
+    assert result.status is Status.UNIQUE
+    assert result.to_json()["solution"] == json.loads(
+        (DATA / "signpost" / "seed.solution.json").read_text()
+    )
+    assert set(result.times) == {"parse", "build", "solve", "unique"}
+
+
+def test_a_diagnosis_in_a_child_stops_at_its_time_limit() -> None:
+    puzzle = gridsat.read("magic", "5")
+    assert gridsat.diagnose(puzzle, time_limit=0.5, isolate=True).status is Status.TIMEOUT
+    with pytest.raises(gridsat.PuzzleError, match="needs isolate=True"):
+        gridsat.diagnose(puzzle, time_limit=0.5)
+
+
+def cli_error(*args: str) -> str:
+    """The message of the command line's one error line, for comparison with the API's."""
+    done = subprocess.run(
+        [sys.executable, "-m", "gridsat", *args], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("gridsat: error: ") and done.stderr.count("\n") == 1
+    return done.stderr.removeprefix("gridsat: error: ").strip()
+
+
+def test_bad_input_raises_puzzle_error_with_the_command_lines_message() -> None:
+    with pytest.raises(gridsat.PuzzleError) as bad:
+        gridsat.read("hidato", "1 2\n3")
+    assert str(bad.value) == cli_error("solve", "hidato", "1 2\n3")
+    with pytest.raises(gridsat.PuzzleError) as bad:
+        gridsat.read("nonesuch", "1")
+    assert str(bad.value) == cli_error("solve", "nonesuch", "1")
+    puzzle = gridsat.read("magic", MAGIC_3)
+    with pytest.raises(gridsat.PuzzleError) as bad:
+        gridsat.solve(puzzle, backend="sat:nonesuch")
+    assert str(bad.value) == cli_error("solve", "magic", MAGIC_3, "-b", "sat:nonesuch")
+    with pytest.raises(gridsat.PuzzleError) as bad:
+        gridsat.solve(puzzle, encoding="nonesuch")
+    assert str(bad.value) == cli_error("solve", "magic", MAGIC_3, "-e", "nonesuch")
+    with pytest.raises(gridsat.PuzzleError, match="takes no option 'nonesuch'"):
+        gridsat.read("magic", MAGIC_3, nonesuch="@")
+    with pytest.raises(gridsat.PuzzleError, match="time limit"):
+        gridsat.solve(puzzle, time_limit=0)
+    with pytest.raises(gridsat.PuzzleError, match="memory limit needs isolate"):
+        gridsat.solve(puzzle, memory_limit=1)
+    with pytest.raises(gridsat.PuzzleError, match="limit 0"):
+        gridsat.solutions(puzzle, limit=0)
+    with pytest.raises(gridsat.PuzzleError, match="no output format"):
+        gridsat.solve(puzzle).format("nonesuch")
+    with pytest.raises(gridsat.PuzzleError, match="bad size"):
+        gridsat.generate("magic", "3x4x5")
+    with pytest.raises(gridsat.PuzzleError, match=r"cannot read .*nonesuch\.txt"):
+        gridsat.read("magic", DATA / "magic" / "nonesuch.txt")
+    with pytest.raises(TypeError, match=r"expected a gridsat\.Puzzle"):
+        gridsat.solve(MAGIC_3)  # type: ignore[arg-type]
+
+
+def test_a_path_is_read_as_its_file() -> None:
+    path = DATA / "magic" / "seed.txt"
+    assert gridsat.read("magic", path) == gridsat.read("magic", path.read_text())
+
+
+def test_a_solution_the_checker_refuses_raises() -> None:
+    puzzle = gridsat.read("magic", MAGIC_3)
+    strict = dataclasses.replace(puzzle.genre, check=lambda p, s: ["a rule the model missed"])
+    broken = gridsat.Puzzle(strict, puzzle.data)
+    with pytest.raises(gridsat.CheckFailed, match="a rule the model missed"):
+        gridsat.solve(broken)
+    with pytest.raises(gridsat.CheckFailed, match="a rule the model missed"):
+        next(gridsat.solutions(broken))
+
+
+def test_results_print_and_draw_as_the_command_line_does(tmp_path: Any) -> None:
+    pytest.importorskip("matplotlib")
+    text = (DATA / "signpost" / "seed.txt").read_text().strip()
+    result = gridsat.solve(gridsat.read("signpost", text), unique=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "gridsat", "solve", "signpost", text, "--unique"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert str(result) + "\n" == done.stdout
+    result.render(str(tmp_path / "seed.svg"))
+    assert (tmp_path / "seed.svg").read_text().lstrip().startswith(("<?xml", "<svg"))
+
+
+def test_grade_when_the_grader_exists() -> None:
+    if importlib.util.find_spec("gridsat.grade") is None:
+        pytest.skip("this version has no grader")
+    puzzle = gridsat.read("sudoku", (DATA / "sudoku" / "4x4.txt").read_text())
+    assert gridsat.grade(puzzle).level >= 1
+
+
+def test_genres_lists_the_registry() -> None:
+    assert [g.name for g in gridsat.genres()] == list(BUILTIN)
+
+
+def test_importing_gridsat_loads_no_solver_until_a_solve_runs() -> None:
+    code = (
+        "import json, sys, gridsat\n"
+        "heavy = lambda: sorted({m.split('.')[0] for m in sys.modules}"
+        " & {'ortools', 'pysat', 'matplotlib'})\n"
+        "p = gridsat.read('signpost', gridsat.genres()[0].example)\n"
+        "before = heavy()\n"
+        "gridsat.solve(p, backend='cpsat')\n"
+        "print(json.dumps([before, heavy()]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    before, after = json.loads(done.stdout)
+    assert before == []
+    assert after == ["ortools"]  # the solve did load its solver: the check can see one
+
+
+def gridsat_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gridsat", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def magic(solution: list[list[int]]) -> Any:
+    """A magic board's solution as the genre holds it, from its JSON."""
+    return tuple(tuple(row) for row in solution)
+
+
+def test_solve_all_prints_every_solution_each_checked() -> None:
+    genre = get_genre("magic")
+    puzzle = genre.parse(MAGIC_3)
+    run = gridsat_cli("solve", "magic", MAGIC_3, "--all")
+    assert run.returncode == 0, run.stderr
+    boards = run.stdout.split("\n\n")
+    assert [b.splitlines()[0] for b in boards[:-1]] == [f"solution {i}:" for i in range(1, 9)]
+    assert boards[-1] == "8 solutions, all of them\n"
+    shown = {magic([[int(v) for v in line.split()] for line in b.splitlines()[1:4]])
+             for b in boards[:-1]}  # fmt: skip
+    assert len(shown) == 8 and all(genre.check(puzzle, s) == [] for s in shown)
+
+    run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--json")
+    assert run.returncode == 0, run.stderr
+    *lines, last = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [line["index"] for line in lines] == list(range(1, 9))
+    assert len({magic(line["solution"]) for line in lines}) == 8
+    assert all(genre.check(puzzle, magic(line["solution"])) == [] for line in lines)
+    assert last["status"] == "multiple" and last["count"] == 8 and last["count_exact"] is True
+    assert "solution" not in last
+
+
+def test_solve_all_stops_at_count_and_at_the_time_limit() -> None:
+    run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--count", "3", "--json")
+    assert run.returncode == 0
+    *lines, last = [json.loads(line) for line in run.stdout.splitlines()]
+    assert len(lines) == 3 and last["count"] == 3 and last["count_exact"] is False
+
+    run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--count", "3")
+    assert run.stdout.endswith("3 solutions shown; there may be more (--count 3 reached)\n")
+
+    run = gridsat_cli("solve", "magic", "5", "--all", "--count", "100000", "-t", "1", "--json")
+    assert run.returncode == 4
+    *lines, last = [json.loads(line) for line in run.stdout.splitlines()]
+    assert last["status"] == "timeout" and last["count"] == len(lines)
+
+
+def test_solve_all_exit_codes(tmp_path: Any) -> None:
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "two.svg"
+    run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--unique", "--render", str(picture))
+    assert run.returncode == 3 and run.stdout.endswith("8 solutions, all of them\n")
+    assert picture.read_text().count("solution 2 (differences shaded)") == 1
+    run = gridsat_cli("solve", "magic", "12", "-b", "cpsat", "--memory-limit", "0.05", "--all",
+                      "--json")  # fmt: skip
+    assert run.returncode == 4 and run.stderr.count("\n") == 1
+    assert json.loads(run.stdout)["status"] == "out-of-memory"
+    unsolvable = str(DATA / "magic" / "unsolvable.txt")
+    run = gridsat_cli("solve", "magic", unsolvable, "--all")
+    assert (run.returncode, run.stdout) == (1, "no solution\n")
+    run = gridsat_cli("solve", "magic", unsolvable, "--all", "--json")
+    assert run.returncode == 1 and json.loads(run.stdout)["status"] == "unsolvable"
+    run = gridsat_cli("solve", "magic", "[[1, 1, _], [_, _, _], [_, _, _]]", "--all", "--json")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("gridsat: error: ") and run.stderr.count("\n") == 1
+
+
+def test_solve_all_interrupted_keeps_what_it_printed() -> None:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(
+        [sys.executable, "-m", "gridsat", "solve", "magic", "5", "--all", "--count", "100000",
+         "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    ) as child:  # fmt: skip
+        assert child.stdout is not None and child.stderr is not None
+        first = child.stdout.readline()  # a solution printed: the search is at work
+        child.send_signal(signal.SIGINT)
+        rest, errors = child.communicate(timeout=60)
+    assert child.returncode == 130
+    assert errors.strip().splitlines()[-1] == "gridsat: error: interrupted"
+    for line in [first, *rest.splitlines()]:
+        assert "solution" in json.loads(line)  # whole lines, and no summary
