@@ -33,6 +33,17 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"gridsat: error: {message}{hint}\n")
 
 
+class Retry(Exception):
+    """The grammar of one genre could not read the command line: read it with the whole one."""
+
+
+class _OneGenre(_Parser):
+    """The grammar with one genre's options: its errors are left to the whole grammar's."""
+
+    def error(self, message: str) -> NoReturn:
+        raise Retry(message)
+
+
 class _Version(argparse.Action):
     """--version: the version is looked up only when asked for."""
 
@@ -61,9 +72,10 @@ def version() -> str:
     return found[1] if found else "unknown"
 
 
-def parser() -> argparse.ArgumentParser:
-    """The command line: the commands, their arguments and the genres' own options."""
-    top = _Parser(
+def parser(genre: str | None = None) -> argparse.ArgumentParser:
+    """The command line: the commands, their arguments and the genres' own options; with
+    ``genre``, a built-in genre's name, only that genre's options (its rulebook alone loaded)."""
+    top = (_OneGenre if genre else _Parser)(
         prog="gridsat",
         description="Solve, check and compare logic puzzles with SAT and CP-SAT solvers.",
         epilog="`gridsat COMMAND --help` tells more; `gridsat genres` lists the puzzles. "
@@ -120,7 +132,7 @@ def parser() -> argparse.ArgumentParser:
         help="also draw the solution (both, when not unique) to FILE.svg or FILE.png",
     )
     _add_solver_options(solve)
-    _add_puzzle_options(solve)
+    _add_puzzle_options(solve, genre)
     solve.add_argument(
         "--no-prune",
         action="store_true",
@@ -153,7 +165,7 @@ def parser() -> argparse.ArgumentParser:
         help="draw the phase times as bars (PNG or SVG; "
         "needs matplotlib: pip install 'gridsat[plot]')",
     )
-    _add_puzzle_options(comp)
+    _add_puzzle_options(comp, genre)
 
     bench = sub.add_parser(
         "bench",
@@ -195,7 +207,7 @@ def parser() -> argparse.ArgumentParser:
     render.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
     render.add_argument("input", help="a file, the puzzle itself, or - for stdin")
     render.add_argument("file", help="the picture to write: FILE.svg or FILE.png")
-    _add_puzzle_options(render)
+    _add_puzzle_options(render, genre)
 
     diag = sub.add_parser(
         "diagnose",
@@ -211,7 +223,7 @@ def parser() -> argparse.ArgumentParser:
                       help="give up after S seconds (exit 4)")  # fmt: skip
     diag.add_argument("--json", action="store_true", help="print one JSON object")
     diag.add_argument("--render", metavar="FILE", help="draw the solution, free cells shaded")
-    _add_puzzle_options(diag)
+    _add_puzzle_options(diag, genre)
 
     gen = sub.add_parser(
         "generate",
@@ -348,13 +360,17 @@ def _add_matrix_options(
     )
 
 
-def _add_puzzle_options(parser: argparse.ArgumentParser) -> None:
-    """The options the genres declare for their parsers, each flag once; a flag the command
-    has already (compare's --repeat) is not offered there."""
-    from .genres import all_options
+def _add_puzzle_options(parser: argparse.ArgumentParser, genre: str | None = None) -> None:
+    """The options the genres declare for their parsers (``genre``'s alone, when named), each
+    flag once; a flag the command has already (compare's --repeat) is not offered there."""
+    from .genres import all_options, genre_options
 
     taken = set(parser._option_string_actions)
-    for option in all_options():
+    options = genre_options(genre) if genre else None
+    if options is None:
+        options = tuple(all_options())
+    parser.set_defaults(offered_options=options)
+    for option in options:
         if option.flag in taken:
             continue
         taken.add(option.flag)

@@ -24,6 +24,7 @@ from .arguments import (
     EXIT_OK,
     EXIT_TIMEOUT,
     EXIT_USAGE,
+    Retry,
     parser,
 )
 from .solvers.base import Status
@@ -50,17 +51,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .isolation import STOP_SIGNALS
     from .models.model import TooLarge
 
-    grammar = parser()
-    if not (sys.argv[1:] if argv is None else argv):  # a bare command: what it can do, exit 0
-        grammar.print_help()
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words:  # a bare command: what it can do, exit 0
+        parser().print_help()
         return EXIT_OK
-    args, extra = grammar.parse_known_args(argv)
-    # argparse fills an optional INPUT (with "-") as soon as it has the genre, so in
-    # `solve GENRE --unique FILE` the FILE is left over: it is the input.
-    if len(extra) == 1 and getattr(args, "input", None) == "-" and not extra[0].startswith("-"):
-        args.input = extra.pop()
-    if extra:
-        grammar.error(f"unrecognized arguments: {' '.join(extra)}")
+    args = _quick_arguments(words)
+    if args is None:
+        grammar = parser()
+        args, extra = grammar.parse_known_args(words)
+        _input_left_over(args, extra)
+        if extra:
+            grammar.error(f"unrecognized arguments: {' '.join(extra)}")
     received: list[signal.Signals] = []
     previous = _stop_on(STOP_SIGNALS, received)
     try:
@@ -86,6 +87,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+def _quick_arguments(words: list[str]) -> argparse.Namespace | None:
+    """The arguments read by the grammar of the genre the command line names (``COMMAND GENRE
+    ...``), so that a run loads no other genre's modules; None when that grammar cannot read
+    them all (the whole grammar then reads them, and says what is wrong) or help is asked."""
+    if len(words) < 2 or words[0].startswith("-") or any(_asks_help(w) for w in words):
+        return None
+    try:
+        args, extra = parser(words[1]).parse_known_args(words)
+    except Retry:
+        return None
+    _input_left_over(args, extra)
+    return None if extra else args
+
+
+def _asks_help(word: str) -> bool:
+    """Whether ``word`` is -h, --help or an abbreviation of it."""
+    return word == "-h" or (len(word) > 2 and "--help".startswith(word))
+
+
+def _input_left_over(args: argparse.Namespace, extra: list[str]) -> None:
+    """argparse fills an optional INPUT (with "-") as soon as it has the genre, so in
+    `solve GENRE --unique FILE` the FILE is left over: it is the input."""
+    if len(extra) == 1 and getattr(args, "input", None) == "-" and not extra[0].startswith("-"):
+        args.input = extra.pop()
 
 
 def _stop_on(signals: Sequence[signal.Signals], received: list[signal.Signals]) -> dict[int, Any]:
@@ -551,12 +578,15 @@ def _load_puzzle(
     from .parsers import ParseError
     from .pipeline import parse
 
-    options = {o.keyword: getattr(args, o.keyword, None) for o in all_options()}
+    offered = getattr(args, "offered_options", None)
+    if offered is None:
+        offered = all_options()
+    options = {o.keyword: getattr(args, o.keyword, None) for o in offered}
     options = {k: v for k, v in options.items() if v is not None}
     takes = {o.keyword for o in genre.options}
     for name in options:
         if name not in takes:
-            flag = next(o.flag for o in all_options() if o.keyword == name)
+            flag = next(o.flag for o in offered if o.keyword == name)
             raise UsageError(f"{genre.name} takes no {flag}")
     if text is None:
         text = read_input(args.input)

@@ -253,6 +253,9 @@ def get_genre(name: str) -> Genre[Any, Any]:
     """The genre called ``name`` or one of its aliases (only its modules are loaded);
     ValueError naming the choices."""
     key = name.strip().lower()
+    builtin = _builtin(key)
+    if builtin is not None:
+        return load(builtin)
     modules = rulebooks()
     for module in modules:
         info = about(module)
@@ -260,3 +263,20 @@ def get_genre(name: str) -> Genre[Any, Any]:
             return load(module)
     names = ", ".join(about(m).name for m in modules)
     raise ValueError(f"unknown genre {name!r} (known: {names})")
+
+
+def genre_options(name: str) -> tuple[Option, ...] | None:
+    """The options of the built-in genre called ``name`` (its rulebook alone loaded, so that a
+    run pays for no other genre), or None for any other name."""
+    builtin = _builtin(name.strip().lower())
+    return None if builtin is None else about(builtin).options
+
+
+def _builtin(key: str) -> str | None:
+    """The rulebook of the built-in genre called ``key`` by its own name, else None (aliases and
+    other genres are looked up through every rulebook). A built-in genre comes first in
+    ``rulebooks()``, so no other genre could take its name."""
+    if key not in BUILTIN:
+        return None
+    module = f".puzzles.{key}"
+    return module if about(module).name == key else None

@@ -6,7 +6,7 @@ model on a different graph; each genre builds the graph and maps nodes back to i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .graph import add_hamiltonian_path, members, step
@@ -58,15 +58,27 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
     Repeated to a fixed point.
     """
     n = path.n
-    forward = _memo_step([_mask(nexts) for nexts in path.succ])
-    backward = _memo_step([_mask(prevs) for prevs in pred])
+    full = (1 << n) - 1
+    succ = [_mask(nexts) for nexts in path.succ]
+    prec = [_mask(prevs) for prevs in pred]
+    # step() remembered by mask: far from the givens, long runs of numbers share a domain.
+    ahead: dict[int, int] = {}
+    behind: dict[int, int] = {}
     dom = unpruned(path)
     changed = True
     while changed:
-        for k in range(n - 1):
-            dom[k + 1] &= forward(dom[k])
+        here = dom[0]
+        for k in range(1, n):
+            reach = ahead.get(here)
+            if reach is None:
+                reach = ahead[here] = step(here, succ)
+            here = dom[k] = dom[k] & reach
+        here = dom[n - 1]
         for k in range(n - 2, -1, -1):
-            dom[k] &= backward(dom[k + 1])
+            reach = behind.get(here)
+            if reach is None:
+                reach = behind[here] = step(here, prec)
+            here = dom[k] = dom[k] & reach
         if not all(dom):
             return None
         # A node that only one number may take, that number takes.
@@ -74,22 +86,21 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
         for d in dom:
             twice |= once & d
             once |= d
-        if once != (1 << n) - 1:
+        if once != full:
             return None  # some node can hold no number
         only = once & ~twice
         changed = False
+        fixed = 0
         for k, d in enumerate(dom):
             mine = d & only
             if mine and mine != d:
                 if mine & (mine - 1):
                     return None  # one number would need two nodes
-                dom[k] = mine
+                dom[k] = d = mine
                 changed = True
-        # A number with one node left takes it from all other numbers.
-        fixed = 0
-        for d in dom:
             if d & (d - 1) == 0:
                 fixed |= d
+        # A number with one node left takes it from all other numbers.
         for k, d in enumerate(dom):
             if d & (d - 1) and d & fixed:
                 dom[k] = d & ~fixed
@@ -118,12 +129,15 @@ def build_path(path: NumberPath, encoding: str, prune: bool = True) -> Built[lis
             "give more numbers" + (", or leave pruning on" if not prune else "")
         )
     if encoding == "position":
-        return _position(path, dom, pred)
+        return _position(path, dom, pred, prune)
     return _circuit(path, dom)
 
 
-def _position(path: NumberPath, dom: list[int], pred: Sequence[Sequence[int]]) -> Built[list[int]]:
-    """One Boolean per (node, number): the node holds the number."""
+def _position(
+    path: NumberPath, dom: list[int], pred: Sequence[Sequence[int]], pruned: bool = True
+) -> Built[list[int]]:
+    """One Boolean per (node, number): the node holds the number; ``pruned``: ``dom`` came
+    from ``domains``, so consecutive numbers' nodes are next to each other."""
     model = Model()
     n = path.n
     # x[k][c]: number k+1 stands on node c.
@@ -134,16 +148,22 @@ def _position(path: NumberPath, dom: list[int], pred: Sequence[Sequence[int]]) -
     # Every number stands on exactly one node.
     for row in x:
         model.add_exactly_one(row.values())
-    # Every node holds exactly one number.
+    # Every node holds exactly one number: a node pruning left to one number, which that
+    # number was left alone (a fixed number), is said already.
     by_node: list[list[int]] = [[] for _ in range(n)]
     for row in x:
         for c, lit in row.items():
             by_node[c].append(lit)
+    alone = {lit for row in x if len(row) == 1 for lit in row.values()}
     for group in by_node:
-        model.add_exactly_one(group)
+        if len(group) > 1 or group[0] not in alone:
+            model.add_exactly_one(group)
     # From the node of k the path goes on to the node of k+1, which it reaches from that of k.
+    # Between two fixed numbers this holds already when pruning kept each next to the other.
     for k in range(n - 1):
         here, there = x[k], x[k + 1]
+        if pruned and len(here) == 1 and len(there) == 1:
+            continue
         for c, lit in here.items():
             model.add_clause([-lit, *(there[d] for d in path.succ[c] if d in there)])
         for d, lit in there.items():
@@ -185,19 +205,6 @@ def _circuit(path: NumberPath, dom: list[int]) -> Built[list[int]]:
         model.add_linear([(1, pos[d]), (-1, pos[c])], "==", 1, enforce=[lit])
     model.answer = list(pos)
     return Built(model, lambda a: [a(p) for p in pos])
-
-
-def _memo_step(neighbours: Sequence[int]) -> Callable[[int], int]:
-    """``step`` remembered by mask: far from the givens, long runs of numbers share a domain."""
-    seen: dict[int, int] = {}
-
-    def one_step(mask: int) -> int:
-        found = seen.get(mask)
-        if found is None:
-            found = seen[mask] = step(mask, neighbours)
-        return found
-
-    return one_step
 
 
 def _mask(nodes: Iterable[int]) -> int:

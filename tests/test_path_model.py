@@ -1,0 +1,55 @@
+"""The number-path model says nothing twice: numbers pruning fixed get one unit clause each,
+and the steps between them are left to pruning only when pruning ran."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import DATA
+from gridsat.genres import get_genre
+from gridsat.models.path import NumberPath, build_path
+from gridsat.pipeline import solve
+from gridsat.solvers import Status, get_backend
+
+CORPUS = [json.loads(s) for s in (DATA / "signpost" / "corpus.jsonl").read_text().splitlines()]
+
+
+def test_a_board_pruning_fixes_is_one_unit_clause_per_number() -> None:
+    signpost = get_genre("signpost")
+    row = next(r for r in CORPUS if r["params"] == "5x5c" and r["id"] == CORPUS[9]["id"])
+    puzzle = signpost.parse(row["id"])
+    model = signpost.build(puzzle, "position").model
+    assert model.clauses == []
+    assert len(model.exactly_one) == puzzle.size
+    assert all(len(group) == 1 for group in model.exactly_one)
+    outcome = solve(signpost, puzzle, get_backend("sat:cadical195"), "position", limit=2)
+    assert outcome.status is Status.UNIQUE
+    assert signpost.check(puzzle, outcome.solutions[0]) == []
+    assert [list(r) for r in outcome.solutions[0]] == row["solution"]
+
+
+@pytest.mark.parametrize("backend", ["sat:cadical195", "cpsat:1"])
+def test_unpruned_givens_that_do_not_follow_each_other_have_no_path(backend: str) -> None:
+    # 0 -> 1 -> 2 -> 3 -> 1: 1 on node 0 and 2 on node 2 are two steps apart, and the rest
+    # (3 on node 3, 4 on node 1) would follow on.
+    path = NumberPath([[1], [2], [3], [1]], {0: 1, 2: 2})
+    built = build_path(path, "position", prune=False)
+    session = get_backend(backend).open(built.model)
+    with session:
+        results = list(session.enumerate(1, None))
+    assert results[0].status is Status.UNSOLVABLE
+
+
+@pytest.mark.parametrize("row", CORPUS[:12], ids=lambda r: r["id"])
+def test_pruned_and_unpruned_models_agree(row: dict[str, object]) -> None:
+    signpost = get_genre("signpost")
+    puzzle = signpost.parse(str(row["id"]))
+    for prune in (True, False):
+        outcome = solve(
+            signpost, puzzle, get_backend("sat:cadical195"), "position", limit=2, prune=prune
+        )
+        assert outcome.status is Status.UNIQUE
+        assert signpost.check(puzzle, outcome.solutions[0]) == []
+        assert [list(r) for r in outcome.solutions[0]] == row["solution"]

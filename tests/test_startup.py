@@ -1,0 +1,105 @@
+"""Start-up: a run loads the modules of the genre and backend it uses, and no others, while the
+command line still reads every option and says what is wrong as before."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import DATA
+from gridsat.genres import BUILTIN
+
+SEED_FILE = str(DATA / "signpost" / "seed.txt")
+
+# The command line, run in this process's image of a fresh interpreter: the work is not forked,
+# so what the whole run imported is in sys.modules at its end.
+PROBE = """
+import contextlib, io, json, sys
+import gridsat.isolation
+gridsat.isolation.can_isolate = lambda: False
+from gridsat.cli import main
+out, err = io.StringIO(), io.StringIO()
+with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    try:
+        code = main(sys.argv[1:])
+    except SystemExit as e:
+        code = e.code
+print(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue(),
+                  "modules": sorted(sys.modules)}))
+"""
+
+
+def run(*args: str) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    found: dict[str, object] = json.loads(done.stdout)
+    return found
+
+
+def genres_loaded(found: dict[str, object]) -> set[str]:
+    modules = found["modules"]
+    assert isinstance(modules, list)
+    return {m.rsplit(".", 1)[1] for m in modules if m.startswith("gridsat.puzzles.")} & set(BUILTIN)
+
+
+@pytest.mark.parametrize(
+    ("genre", "source"),
+    [("signpost", SEED_FILE), ("sudoku", str(DATA / "sudoku" / "inkala.txt"))],
+)
+def test_a_solve_loads_only_its_own_genre(genre: str, source: str) -> None:
+    found = run("solve", genre, source, "--unique")
+    assert found["code"] == 0, found["err"]
+    assert "unique solution" in str(found["out"])
+    assert genres_loaded(found) == {genre}
+
+
+def test_a_solve_loads_only_the_backend_it_runs() -> None:
+    found = run("solve", "signpost", SEED_FILE, "--backend", "sat:glucose4")
+    assert found["code"] == 0, found["err"]
+    modules = found["modules"]
+    assert isinstance(modules, list)
+    assert "pysat.solvers" in modules
+    assert not any(m == "ortools" or m.startswith("ortools.") for m in modules)
+
+
+def test_an_alias_still_names_its_genre() -> None:
+    found = run("solve", "hidoku", str(DATA / "hidato" / "seed.txt"))
+    assert found["code"] == 0, found["err"]
+
+
+def test_another_genres_option_is_still_named_in_the_error() -> None:
+    found = run("solve", "signpost", "--sum", "3", SEED_FILE)
+    assert found["code"] == 2
+    assert str(found["err"]).strip() == "gridsat: error: signpost takes no --sum"
+
+
+def test_an_unknown_option_is_one_line_and_exit_2() -> None:
+    found = run("solve", "signpost", "--bogus", SEED_FILE)
+    assert found["code"] == 2
+    err = str(found["err"]).strip()
+    assert err.startswith("gridsat: error: unrecognized arguments: --bogus")
+    assert "\n" not in err
+
+
+def test_a_bad_value_is_one_line_and_exit_2() -> None:
+    found = run("solve", "signpost", "--time-limit", "0", SEED_FILE)
+    assert found["code"] == 2
+    assert str(found["err"]).startswith("gridsat: error: argument --time-limit/-t")
+
+
+def test_the_help_of_a_command_still_offers_every_genres_options() -> None:
+    found = run("solve", "signpost", "--help")
+    assert found["code"] == 0
+    assert "--sum" in str(found["out"]) and "--tree" in str(found["out"])
+
+
+def test_json_and_a_time_limit_on_the_quick_path() -> None:
+    found = run("solve", "signpost", SEED_FILE, "--json", "--time-limit", "60")
+    assert found["code"] == 0, found["err"]
+    assert json.loads(str(found["out"]))["status"] == "solved"
+    assert genres_loaded(found) == {"signpost"}
