@@ -31,13 +31,14 @@ ARITY: dict[str, tuple[int, int | None, bool]] = {
     "|": (3, None, False),  # the first shares a column with at least one of the others
     "+": (2, 2, False),  # numeric: A's value is ``amount`` more than B's
     "more": (2, 2, False),  # numeric: A's value is greater than B's
+    "D": (2, 2, False),  # ``amount`` positions apart, either way ("one house between": 2)
 }
 
 
 NUMERIC_KINDS = ("+", "more")
 """Clue kinds of the clue language only (Grizzly has no numbers)."""
 
-ORDER_KINDS = ("<", ">", "A", "1", "N")
+ORDER_KINDS = ("<", ">", "A", "1", "N", "D")
 """Clue kinds that speak of the order of the positions (left, right, next to)."""
 
 POSITION = "position"
@@ -60,6 +61,16 @@ class Clue:
 
 
 @dataclass(frozen=True)
+class Question:
+    """A question the puzzle asks: the value of category ``row`` at the position of
+    ``subject`` (a position or a value); row 0 asks for the position itself."""
+
+    text: str
+    row: int
+    subject: str
+
+
+@dataclass(frozen=True)
 class Zebra:
     """Categories of symbols, each a row; row 0 names the positions in order and never moves,
     every other row is to be permuted so that all clues hold."""
@@ -72,6 +83,11 @@ class Zebra:
     # no category is the order and no clue speaks of positions, so positions are
     # interchangeable and each value of the first category stands at its own).
     positions: str = "given"
+    # Read from (or written as) English: each category's name for a person ("Name", "Pet"),
+    # the question asked (``Question``), and the style the puzzle is written in ("houses").
+    labels: tuple[str, ...] = ()
+    question: Question | None = None
+    style: str = ""
 
     @property
     def size(self) -> int:
@@ -153,6 +169,8 @@ def holds(clue: Clue, col: dict[str, int], grid: Grid) -> bool:
         return abs(c[0] - c[1]) != 1
     if kind == "|":
         return c[0] in c[1:]
+    if kind == "D":
+        return abs(c[0] - c[1]) == clue.amount
     raise ValueError(f"unknown clue kind {kind!r}")
 
 
