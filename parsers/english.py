@@ -10,14 +10,13 @@ ARTICLES = frozenset({"the", "a", "an"})
 NUMBERS = {
     w: i
     for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve".split()
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
     )
 }
 ORDINALS = {
     w: i
     for i, w in enumerate(
-        "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
-        "twelfth".split()
+        ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"]
     )
 }
 _IRREGULAR = {

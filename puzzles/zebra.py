@@ -241,17 +241,35 @@ def place_name(puzzle: Zebra, place: tuple[int, int]) -> str:
     return f"{puzzle.category_names()[k]} at {where}" if k else where
 
 
-def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+def make(size: tuple[int, int], rng: random.Random, solutions: Any, style: str = "") -> Any:
     """A random answer (K categories of N values: the houses, then named ones) and random clues
     true in it, added until the answer is the only one; the generator then takes away the
-    clues it can spare."""
-    from .vocabulary import zebra_categories
+    clues it can spare. Style ``houses``: N houses of M characteristics, written in English."""
+    if style == "houses":
+        from ..parsers.houses import made_categories, made_question
 
-    categories, n = size
-    if categories < 2 or n < 2:
-        raise GenerateError("a logic grid needs at least 2 categories of 2 values")
-    cats = zebra_categories(categories, n, rng)
-    names = tuple(name for name, _ in cats)
+        n, m = size
+        try:
+            made = made_categories(n, m, rng)
+        except ValueError as e:
+            raise GenerateError(str(e)) from e
+        names = ("house", *(name for name, _, _ in made))
+        labels = ("House", *(label for _, label, _ in made))
+        cats = [("house", [str(i) for i in range(1, n + 1)])]
+        cats += [(name, values) for name, _, values in made]
+        kinds = ["=", "!", "A", "1", "<", ">", "D", "=", "!", "D"]
+    elif style:
+        raise GenerateError(f"no style {style!r}: zebra writes houses, or its clue language")
+    else:
+        from .vocabulary import zebra_categories
+
+        categories, n = size
+        if categories < 2 or n < 2:
+            raise GenerateError("a logic grid needs at least 2 categories of 2 values")
+        cats = zebra_categories(categories, n, rng)
+        names = tuple(name for name, _ in cats)
+        labels = ()
+        kinds = ["=", "!", "A", "1", "<", "=", "!"]
     rows = [tuple(f"{name}:{v}" for v in values) for name, values in cats]
     hidden = (rows[0], *(tuple(rng.sample(row, n)) for row in rows[1:]))
     col = {s: p for row in hidden for p, s in enumerate(row)}
@@ -259,7 +277,9 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     symbols = [s for row in rows for s in row]
     clues: list[Clue] = []
     while True:
-        clue = Clue(rng.choice(["=", "!", "A", "1", "<", "=", "!"]), tuple(rng.sample(symbols, 2)))
+        kind = rng.choice(kinds)
+        amount = rng.choice([2, 3]) if kind == "D" else 0
+        clue = Clue(kind, tuple(rng.sample(symbols, 2)), amount)
         a, b = (row_of[s] for s in clue.symbols)
         said = a == b == 0 or (a == b and clue.kind in "=!")  # true or false by the rules alone
         odd = 0 in (a, b) and clue.kind not in "=!"  # a house is at or not at, not left of
@@ -270,8 +290,10 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
         if clue in clues:
             continue
         clues.append(clue)
-        puzzle = Zebra(tuple(rows), tuple(clues), names)
+        puzzle = Zebra(tuple(rows), tuple(clues), names, labels=labels, style=style)
         if len(clues) % 5 == 0 and len(solutions(puzzle, 2)) == 1:
+            if style:
+                puzzle = dataclasses.replace(puzzle, question=made_question(puzzle, rng))
             return puzzle, hidden, []
 
 
@@ -291,5 +313,6 @@ GENRE = About(
     default_backend="sat:cadical195",
     default_encoding="boolean",
     output_formats=("table",),
-    sizes="KxN (K categories of N values)",
+    sizes="KxN (K categories of N values; with --style houses, NxM: N houses, M characteristics)",
+    styles=("houses",),
 )
