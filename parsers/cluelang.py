@@ -72,7 +72,8 @@ _KEYWORDS = frozenset(re.split(
 """The words of the clue forms, besides values."""
 FORMS_HINT = (
     "A is B, A is not B, A is at 3, A is just left of B, A is left of B, A is next to "
-    "B, A is 2 away from B, A is B or C, of A and B, one is C and the other is D, different: A, B, C"
+    "B, A is 2 away from B, "
+    "A is B or C, of A and B, one is C and the other is D, different: A, B, C"
 )
 
 

@@ -7,18 +7,10 @@ import re
 
 ARTICLES = frozenset({"the", "a", "an"})
 
-NUMBERS = {
-    w: i
-    for i, w in enumerate(
-        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
-    )
-}
-ORDINALS = {
-    w: i
-    for i, w in enumerate(
-        ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"]
-    )
-}
+_COUNTS = "zero one two three four five six seven eight nine ten eleven twelve"
+NUMBERS = {w: i for i, w in enumerate(_COUNTS.split(" "))}
+_PLACES = "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth"
+ORDINALS = {w: i for i, w in enumerate(_PLACES.split(" "))}
 _IRREGULAR = {
     "child": "children",
     "person": "people",
@@ -43,7 +35,7 @@ _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 def words(text: str) -> list[str]:
     """The words of a text, in lower case, without punctuation, backticks or quotes; a
     possessive ``'s`` (or the plural ``s'``) stays with its word."""
-    text = text.lower().replace("’", "'").replace("`", " ")
+    text = text.lower().replace("\u2019", "'").replace("`", " ")
     return [w.strip("'") for w in _WORD.findall(text) if w.strip("'")]
 
 

@@ -30,185 +30,35 @@ _BULLET = re.compile(r"\s*(?:[-*•]|\d+[.)])\s*(.+?)\s*:\s*(.*\S)\s*$")
 _HOUSES = re.compile(r"there are (\w+) houses", re.IGNORECASE)
 _NUMBERED = re.compile(r"\s*(\d+)\s*[.)]\s*(.*)$")
 
-_BULLET_WORDS = frozenset(
-    [
-        "each",
-        "every",
-        "everyone",
-        "everybody",
-        "person",
-        "people",
-        "has",
-        "have",
-        "a",
-        "an",
-        "the",
-        "unique",
-        "different",
-        "distinct",
-        "is",
-        "are",
-        "their",
-        "its",
-        "in",
-        "house",
-        "houses",
-        "of",
-        "for",
-        "own",
-        "owns",
-        "keep",
-        "keeps",
-        "by",
-        "with",
-        "who",
-        "all",
-        "also",
-        "favorite",
-        "favourite",
-        "likes",
-        "like",
-        "love",
-        "loves",
-        "type",
-        "kind",
-        "lives",
-        "live",
-        "occupant",
-        "occupants",
-        "occupied",
-        "attribute",
-        "attributes",
-        "characteristic",
-        "characteristics",
-        "accompanied",
-        "one",
-        "that",
-        "there",
-        "own",
-        "prefer",
-        "prefers",
-        "enjoy",
-        "enjoys",
-        "play",
-        "plays",
-        "drive",
-        "drives",
-        "eat",
-        "eats",
-        "some",
-        "them",
-        "they",
-    ]
+
+def _words_of(text: str) -> frozenset[str]:
+    """A set of words, written as one string."""
+    return frozenset(text.split(" "))
+
+
+_BULLET_WORDS = _words_of(
+    "each every everyone everybody person people has have a an the unique different "
+    "distinct is are their its in house houses of for own owns keep keeps by with who all "
+    "also favorite favourite likes like love loves type kind lives live occupant "
+    "occupants occupied attribute attributes characteristic characteristics accompanied "
+    "one that there own prefer prefers enjoy enjoys play plays drive drives eat eats some "
+    "them they"
 )
 """Words of a bullet that say nothing of which characteristic it is."""
 
-_PHRASE_WORDS = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "person",
-        "people",
-        "one",
-        "who",
-        "whose",
-        "that",
-        "is",
-        "are",
-        "likes",
-        "like",
-        "loves",
-        "love",
-        "lover",
-        "lovers",
-        "enthusiast",
-        "enthusiasts",
-        "fan",
-        "fans",
-        "owner",
-        "owners",
-        "owns",
-        "own",
-        "keeps",
-        "keep",
-        "has",
-        "have",
-        "having",
-        "favorite",
-        "favourite",
-        "named",
-        "called",
-        "name",
-        "of",
-        "where",
-        "lives",
-        "live",
-        "drinks",
-        "drink",
-        "drinker",
-        "eats",
-        "eat",
-        "eater",
-        "plays",
-        "play",
-        "player",
-        "drives",
-        "drive",
-        "driver",
-        "prefers",
-        "prefer",
-        "uses",
-        "use",
-        "enjoys",
-        "enjoy",
-        "works",
-        "work",
-        "as",
-        "from",
-        "with",
-        "smokes",
-        "smoker",
-        "wears",
-        "reads",
-        "reader",
-        "grows",
-        "grower",
-        "partial",
-        "fond",
-        "lover's",
-        "person's",
-        "someone",
-        "somebody",
-    ]
+_PHRASE_WORDS = _words_of(
+    "the a an person people one who whose that is are likes like loves love lover lovers "
+    "enthusiast enthusiasts fan fans owner owners owns own keeps keep has have having "
+    "favorite favourite named called name of where lives live drinks drink drinker eats "
+    "eat eater plays play player drives drive driver prefers prefer uses use enjoys enjoy "
+    "works work as from with smokes smoker wears reads reader grows grower partial fond "
+    "lover's person's someone somebody"
 )
 """Words that phrases around a value use ("the person who keeps", "the X lover")."""
 
-_RELATION_WORDS = frozenset(
-    [
-        "not",
-        "left",
-        "right",
-        "next",
-        "between",
-        "directly",
-        "immediately",
-        "somewhere",
-        "each",
-        "other",
-        "and",
-        "or",
-        "house",
-        "houses",
-        "to",
-        "on",
-        "in",
-        "does",
-        "doesn't",
-        "isn't",
-        "live",
-        "lives",
-    ]
+_RELATION_WORDS = _words_of(
+    "not left right next between directly immediately somewhere each other and or house "
+    "houses to on in does doesn't isn't live lives"
 )
 """Words of the clue forms, never part of a phrase naming a value."""
 
@@ -376,16 +226,18 @@ def _readings(text: str, reader: _Reader) -> tuple[list[Clue], list[_Failed]]:
         except _Failed as e:
             failed.append(e)
     for kind, head, middle, tail, swap in _PAIR_FORMS:
-        body = re.fullmatch(f"{head}(.+){tail}", text)
-        if not body:
+        whole = re.fullmatch(f"{head}(.+){tail}", text)
+        if not whole:
             continue
-        for a, b in _split_pairs(body[1], middle):
+        for a, b in _split_pairs(whole[1], middle):
             pair(kind, *((b, a) if swap else (a, b)))
     return found, failed
 
 
 @dataclass
 class _Line:
+    """A clue line: its number, where it stands and its text."""
+
     number: int  # the clue's number as written (or its place)
     line: int
     text: str
