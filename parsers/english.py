@@ -66,11 +66,27 @@ def singular(word: str) -> str:
     return word
 
 
+def singulars(word: str) -> set[str]:
+    """Every singular a plural may have come from (``lilies``: ``lily``, ``smoothies``:
+    ``smoothie``, ``irises``: ``iris``), the word itself included: a reader tries them all."""
+    word = word.removesuffix("'s").removesuffix("'")
+    found = {word, singular(word)}
+    if word in _SINGULAR:
+        found.add(_SINGULAR[word])
+    if len(word) > 2 and word.endswith("s") and not word.endswith("ss"):
+        found.add(word[:-1])
+        if word.endswith("es"):
+            found.add(word[:-2])
+        if word.endswith("ies"):
+            found.add(word[:-3] + "y")
+    return found
+
+
 def forms(value_words: list[str]) -> set[tuple[str, ...]]:
     """The word sequences that name a value: as declared, its last word in the plural, and
     (for a value declared in the plural) in the singular."""
     *head, last = value_words
-    return {tuple(value_words), (*head, plural(last)), (*head, singular(last))}
+    return {tuple(value_words), (*head, plural(last))} | {(*head, s) for s in singulars(last)}
 
 
 def number(word: str) -> int | None:

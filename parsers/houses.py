@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 
 from ..puzzles.zebra import Clue, Question, Zebra
 from . import ParseError, check_grid_size
-from .english import count, forms, number, ordinal, plural, singular, words
+from .english import count, forms, number, ordinal, plural, singular, singulars, words
 
-_BULLET = re.compile(r"\s*(?:[-*•]|\d+[.)])\s*(.+?)\s*:\s*(.*\S)\s*$")
+_BULLET = re.compile(r"\s*[-*•]\s*(.+?)\s*:\s*(.*\S)\s*$")
 _HOUSES = re.compile(r"there are (\w+) houses", re.IGNORECASE)
+_HEADING = re.compile(r"(?:the )?clues?\s*:?", re.IGNORECASE)
 _NUMBERED = re.compile(r"\s*(\d+)\s*[.)]\s*(.*)$")
 
 
@@ -121,7 +122,7 @@ class _Reader:
                     i += k
                     break
             else:
-                if ws[i] not in self.vocabulary and singular(ws[i]) not in self.vocabulary:
+                if not singulars(ws[i]) & self.vocabulary:
                     unknown.append(ws[i])
                 i += 1
         return found, unknown
@@ -138,12 +139,13 @@ class _Reader:
         start, length, choices = found[0]
         if len(choices) == 1:
             return choices[0]
-        context = {singular(w) for w in ws[:start] + ws[start + length :]}
+        context = {s for w in ws[:start] + ws[start + length :] for s in singulars(w)}
         scores = [len(context & self.categories[k - 1].markers) for k, _ in choices]
         best = max(scores)
         top = [c for c, s in zip(choices, scores, strict=True) if s == best]
-        if len(top) > 1 and best == 0:
-            top = [c for c in top if self.categories[c[0] - 1].person] or top
+        if len(top) > 1 and best == 0:  # a name alone is the person's; in a phrase, not
+            bare = not context - {"the", "a", "an"}
+            top = [c for c in top if self.categories[c[0] - 1].person == bare] or top
         if len(top) > 1:
             said = " ".join(ws[start : start + length])
             which = " or ".join(f"the {self.categories[k - 1].label.lower()}" for k, _ in top)
@@ -175,6 +177,10 @@ _PAIR_FORMS: list[tuple[str, str, str, str, bool]] = [
     ("!", "", " (?:is not|isn't) ", "", False),
     ("=", "", " is ", "", False),
 ]
+_VERBS = (
+    "keeps|likes|loves|drives|drinks|eats|plays|owns|has|enjoys|smokes|prefers|works|uses|"
+    "wears|reads|grows"
+)
 _BETWEEN = re.compile(r"there (?:is|are) (\w+) houses? between (.+)")
 _AT = re.compile(
     r"(.+?) (?:is|lives|(is not|isn't|does not live|doesn't live)) in "
@@ -225,6 +231,8 @@ def _readings(text: str, reader: _Reader) -> tuple[list[Clue], list[_Failed]]:
             found.append(clue)
         except _Failed as e:
             failed.append(e)
+    for a, b in _split_pairs(text, f" (?=(?:{_VERBS}) )"):  # "Yuri drives a Ford."
+        pair("=", a, f"the person who {b}")
     for kind, head, middle, tail, swap in _PAIR_FORMS:
         whole = re.fullmatch(f"{head}(.+){tail}", text)
         if not whole:
@@ -266,10 +274,10 @@ def parse_houses(lines: list[str]) -> Zebra:
             if declared is None:
                 raise ParseError(f"line {n}: {houses[1]!r} is not a number of houses")
         bullet = _BULLET.match(raw)
-        if bullet and not clue_lines and (bullet[2].count("`") >= 2 or "," in bullet[2]):
+        if bullet and not clue_lines:
             bullets.append((n, bullet[1], _listed(n, bullet[2])))
             continue
-        if not bullets or line.startswith("#"):  # the preamble, headings
+        if not bullets or line.startswith("#") or _HEADING.fullmatch(line):  # preamble, headings
             continue
         if line.endswith("?"):
             if question is not None:
@@ -378,7 +386,7 @@ def _unknown(word: str, reader: _Reader) -> bool:
     plain = word.removesuffix("'s")
     return not (
         word in reader.vocabulary
-        or singular(word) in reader.vocabulary
+        or singulars(word) & reader.vocabulary
         or word in _RELATION_WORDS
         or number(word) is not None
         or any(plain in form for form in reader.index)
@@ -426,14 +434,18 @@ def _question(n: int, line: str, reader: _Reader) -> Question:
 
 def _asked_row(text: str, reader: _Reader) -> int:
     """The characteristic a question names (``name``, ``favorite smoothie``, ``house number``)."""
-    said = {singular(w) for w in text.split()} - {"the", "a", "an", "favorite", "favourite"}
+    said = {s for w in text.split() for s in singulars(w)}
+    said -= {"the", "a", "an", "favorite", "favourite"}
     if said <= {"house", "number"}:
         return 0
     scores = [len(said & c.markers) for c in reader.categories]
     best = max(scores)
-    if best == 0 or scores.count(best) > 1:
+    top = [k for k, score in enumerate(scores, 1) if score == best]
+    if len(top) > 1:  # "name" is the name's, not the mother's name's
+        top = [k for k in top if reader.categories[k - 1].markers <= said] or top
+    if best == 0 or len(top) > 1:
         raise _Failed(f"{text!r} is not one characteristic", [])
-    return scores.index(best) + 1
+    return top[0]
 
 
 # -- writing: a made puzzle in the houses layout ----------------------------------------------
