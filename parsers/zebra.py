@@ -8,6 +8,8 @@ from ..puzzles.zebra import ARITY, NUMERIC_KINDS, Clue, Grid, Zebra
 from . import ParseError, check_grid_size
 
 MAX_SYMBOLS = 10_000
+_NOT_GRIZZLY = (*NUMERIC_KINDS, "D")
+"""Clue kinds that carry an amount: the clue language's and English's, not Grizzly's."""
 
 
 def parse(text: str) -> Zebra:
@@ -57,8 +59,8 @@ def parse_grizzly(lines: list[str]) -> Zebra:
         if not words or words[0].startswith("#"):
             continue
         kind, symbols = words[0], tuple(words[1:])
-        if kind not in ARITY or kind in NUMERIC_KINDS:
-            kinds = " ".join(k for k in ARITY if k not in NUMERIC_KINDS)
+        if kind not in ARITY or kind in _NOT_GRIZZLY:
+            kinds = " ".join(k for k in ARITY if k not in _NOT_GRIZZLY)
             raise ParseError(f"line {n}: unknown clue type {kind!r} (one of {kinds})")
         least, exact, pairs = ARITY[kind]
         if (

@@ -222,3 +222,22 @@ def test_plurals_and_their_singulars() -> None:
 def test_grizzly_and_clue_language_keep_their_readers() -> None:
     assert isinstance(parse("colour: red blue\npet: cat dog\nred is cat"), Zebra)
     assert parse("1 2\na b\n%%\n= a 1").clues[0].kind == "="
+
+
+def test_apart_clue_matches_brute_force_and_grizzly_refuses_it() -> None:
+    from itertools import permutations
+
+    text = "colour: red green blue yellow\npet: cat dog fish bird\nred is 2 away from cat\n"
+    text += "cat is at 4\ndog is 2 away from fish\nred is bird"
+    puzzle = parse(text)
+    assert puzzle.clues[0].kind == "D" and puzzle.clues[0].amount == 2
+    brute = {
+        (puzzle.rows[0], a, b)
+        for a in permutations(puzzle.rows[1])
+        for b in permutations(puzzle.rows[2])
+        if not check(puzzle, (puzzle.rows[0], a, b))
+    }
+    outcome = solve(ZEBRA, puzzle, get_backend("sat:cadical195"), limit=50)
+    assert set(outcome.solutions) == brute and len(brute) == 12
+    with pytest.raises(ParseError, match="unknown clue type 'D'"):
+        parse("1 2 3\na b c\n%%\nD a b")
