@@ -306,7 +306,9 @@ GENRE = About(
     "clues such as `red is dog`, `red is just left of blue`, `cat is next to fish`; with "
     "no order category and no clue about positions (at, left, right, next to), the first "
     "category is the key and only matches count; or Ben Lynn's Grizzly format (rows of "
-    "symbols, a line %%, clues = ! < > A 1 i ^ p X)",
+    "symbols, a line %%, clues = ! < > A 1 i ^ p X); or English in the houses layout "
+    "(`There are 5 houses ...`, a bullet per characteristic with its values, numbered clues "
+    "such as `The tea drinker is directly left of Eric.`, a question)",
     example="colour: red green blue\npet: cat dog fish\nred is dog\n"
     "dog is just left of fish\nblue is left of red",
     small="4x4",
