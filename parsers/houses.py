@@ -292,7 +292,7 @@ def parse_houses(lines: list[str]) -> Zebra:
             "no characteristics: a houses puzzle lists them as bullets, such as "
             "`- Each person has a unique name: Arnold, Eric, Peter`"
         )
-    size = declared or len(bullets[0][2])
+    size = len(bullets[0][2]) if declared is None else declared
     categories = _categories(bullets, size)
     check_grid_size(len(categories) + 1, size)
     reader = _Reader(size, categories)

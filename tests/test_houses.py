@@ -241,3 +241,23 @@ def test_apart_clue_matches_brute_force_and_grizzly_refuses_it() -> None:
     assert set(outcome.solutions) == brute and len(brute) == 12
     with pytest.raises(ParseError, match="unknown clue type 'D'"):
         parse("1 2 3\na b c\n%%\nD a b")
+
+
+def test_mutated_houses_puzzles_are_read_or_refused_in_one_line() -> None:
+    rng = random.Random(5)
+    source = (ENGLISH / "05-mothers-and-children.txt").read_text()
+    for _ in range(300):
+        words = source.split(" ")
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(words))
+            choice = rng.random()
+            if choice < 0.3:
+                del words[i]
+            elif choice < 0.6:
+                words.insert(i, rng.choice(words))
+            else:
+                words[i] = words[i][::-1] if choice < 0.8 else words[i].upper() + "s"
+        try:
+            parse(" ".join(words))
+        except ParseError as e:
+            assert "\n" not in str(e)
