@@ -53,7 +53,8 @@ _PHRASE_WORDS = _words_of(
     "favorite favourite named called name of where lives live drinks drink drinker eats "
     "eat eater plays play player drives drive driver prefers prefer uses use enjoys enjoy "
     "works work as from with smokes smoker wears reads reader grows grower partial fond "
-    "lover's person's someone somebody"
+    "lover's person's someone somebody in at on born wearing wear wears degree bouquet boquet "
+    "vacation going goes ordered orders admirer admires collects collector"
 )
 """Words that phrases around a value use ("the person who keeps", "the X lover")."""
 

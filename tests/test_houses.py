@@ -261,3 +261,18 @@ def test_mutated_houses_puzzles_are_read_or_refused_in_one_line() -> None:
             parse(" ".join(words))
         except ParseError as e:
             assert "\n" not in str(e)
+
+
+def test_zebralogic_phrases_with_in_and_a_bouquet() -> None:
+    text = (
+        "There are 2 houses, numbered 1 to 2 from left to right.\n"
+        " - Each person has a unique birthday month: `april`, `may`\n"
+        " - Everyone has a different favorite flower: `lilies`, `roses`\n"
+        "## Clues:\n1. The person whose birthday is in April is in the second house.\n"
+        "2. The person who loves a bouquet of lilies is the person whose birthday is in May.\n"
+    )
+    puzzle = parse(text)
+    assert [c.symbols for c in puzzle.clues] == [
+        ("birthday-month:april", "house:2"),
+        ("flower:lilies", "birthday-month:may"),
+    ]
