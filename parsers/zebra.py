@@ -113,11 +113,12 @@ def format_solution(puzzle: Zebra, solution: Grid, style: str = "table") -> str:
 
 
 def answer_of(puzzle: Zebra, solution: Grid) -> str:
-    """The answer to the puzzle's question in this solution: a value as declared, or a house."""
+    """The answer to the puzzle's question in this solution: a value as declared, or a house
+    (``?`` where the solution is marked unknown, as diagnose shows free cells)."""
     asked = puzzle.question
     assert asked is not None
-    place = next(row.index(asked.subject) for row in solution if asked.subject in row)
-    return _shown(puzzle, solution[asked.row][place])
+    place = next((row.index(asked.subject) for row in solution if asked.subject in row), None)
+    return "?" if place is None else _shown(puzzle, solution[asked.row][place])
 
 
 def json_extras(puzzle: Zebra, solution: Grid) -> dict[str, Any]:

@@ -276,3 +276,11 @@ def test_zebralogic_phrases_with_in_and_a_bouquet() -> None:
         ("birthday-month:april", "house:2"),
         ("flower:lilies", "birthday-month:may"),
     ]
+
+
+def test_diagnose_shows_an_unsettled_answer_as_a_question_mark() -> None:
+    text = (ENGLISH / "17-robin-the-name-and-the-bird.txt").read_text()
+    loose = text.replace("2. The person who keeps robins is Max.\n", "")
+    run = gridsat("diagnose", "zebra", stdin=loose)
+    assert run.returncode == 3, run.stderr
+    assert "In which house does the person who keeps robins live? ?" in run.stdout
