@@ -29,12 +29,12 @@ _IRREGULAR = {
     "calf": "calves",
 }
 _SINGULAR = {plural: one for one, plural in _IRREGULAR.items()}
-_WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*")
 
 
 def words(text: str) -> list[str]:
-    """The words of a text, in lower case, without punctuation, backticks or quotes; a
-    possessive ``'s`` (or the plural ``s'``) stays with its word."""
+    """The words of a text, in lower case, without punctuation, backticks or quotes (a hyphen
+    parts words: ``Ranch-style``, ``F-150``); a possessive ``'s`` stays with its word."""
     text = text.lower().replace("\u2019", "'").replace("`", " ")
     return [w.strip("'") for w in _WORD.findall(text) if w.strip("'")]
 

@@ -54,7 +54,8 @@ _PHRASE_WORDS = _words_of(
     "eat eater plays play player drives drive driver prefers prefer uses use enjoys enjoy "
     "works work as from with smokes smoker wears reads reader grows grower partial fond "
     "lover's person's someone somebody in at on born wearing wear wears degree bouquet boquet "
-    "vacation going goes ordered orders admirer admires collects collector"
+    "vacation going goes ordered orders admirer admires collects collector house home diploma "
+    "type kind level living"
 )
 """Words that phrases around a value use ("the person who keeps", "the X lover")."""
 
