@@ -490,7 +490,7 @@ HOUSES_WORDS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("Each person has a unique hobby", ("reading", "knitting", "baking", "hiking", "fishing",
      "painting", "singing", "dancing", "gardening", "sewing", "juggling", "pottery"),
      ("the person who enjoys {v}", "the person whose hobby is {v}")),
-    ("People have unique favorite music genres", ("rock", "jazz", "pop", "blues", "folk",
+    ("People have unique favorite music genres", ("rock", "jazz", "pop", "gospel", "folk",
      "classical", "hip hop", "country", "reggae", "soul", "metal", "punk rock"),
      ("the person who loves {v} music", "the {v} fan", "the person who likes {v}")),
 )  # fmt: skip
