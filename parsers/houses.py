@@ -172,10 +172,22 @@ _PAIR_FORMS: list[tuple[str, str, str, str, bool]] = [
     ("N", "", " and ", " (?:are not|aren't|do not live) next to each other", False),
     ("A", "", " (?:is|lives) (?:next to|beside|a neighbou?r of) ", "", False),
     ("N", "", " (?:is not|isn't|does not live|doesn't live) next to ", "", False),
-    ("1", "", " (?:is|lives) (?:directly|immediately) (?:to |on )?(?:the )?left of ", "", False),
-    ("1", "", " (?:is|lives) (?:directly|immediately) (?:to |on )?(?:the )?right of ", "", True),
-    ("<", "", " (?:is|lives) (?:somewhere )?(?:to |on )?(?:the )?left of ", "", False),
-    (">", "", " (?:is|lives) (?:somewhere )?(?:to |on )?(?:the )?right of ", "", False),
+    (
+        "1",
+        "",
+        " (?:is|lives) (?:directly|immediately|just) (?:to |on )?(?:the )?left of ",
+        "",
+        False,
+    ),
+    (
+        "1",
+        "",
+        " (?:is|lives) (?:directly|immediately|just) (?:to |on )?(?:the )?right of ",
+        "",
+        True,
+    ),
+    ("<", "", " (?:is|lives) (?:somewhere|anywhere) (?:to |on )?(?:the )?left of ", "", False),
+    (">", "", " (?:is|lives) (?:somewhere|anywhere) (?:to |on )?(?:the )?right of ", "", False),
     ("!", "", " (?:is not|isn't) ", "", False),
     ("=", "", " is ", "", False),
 ]
@@ -374,6 +386,16 @@ def _clue(line: _Line, reader: _Reader) -> Clue:
         listed = ", ".join(repr(w) for w in dict.fromkeys(unknown))
         raise ParseError(f"{where}: words not understood: {listed}")
     why = next((f.why for f in failed if "may be" in f.why or "not a house" in f.why), None)
+    side = re.search(r"\b(left|right) of\b", text)
+    if (
+        why is None
+        and side
+        and not re.search(r"\b(somewhere|anywhere|directly|immediately|just)\b", text)
+    ):
+        why = (
+            f"'{side[0]}' may mean directly {side[1]} or somewhere to the {side[1]}: say "
+            "which ('directly', 'somewhere')"
+        )
     raise ParseError(
         f"{where}: {why}"
         if why

@@ -99,6 +99,7 @@ def test_the_longest_value_wins_and_plurals_and_case_are_read() -> None:
         ("Eric is the person who adores cats.", "'adores'"),
         ("Eric is in the ninth house.", "'ninth' is not a house"),
         ("Eric and Arnold are neighbours.", "'neighbours'"),
+        ("Eric is on the left of Arnold.", "'left of' may mean directly left or somewhere"),
     ],
 )
 def test_an_unreadable_clue_is_one_line_naming_it(clue: str, words: str) -> None:
