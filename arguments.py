@@ -127,6 +127,11 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
     solve.add_argument("--format", "-f", help="how to print the solution (see `gridsat genres`)")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.add_argument(
+        "--explain",
+        action="store_true",
+        help="first print each clue as read, in the clue language (logic grids), to audit it",
+    )
+    solve.add_argument(
         "--render",
         metavar="FILE",
         help="also draw the solution (both, when not unique) to FILE.svg or FILE.png",
@@ -238,6 +243,11 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
                      help="WxH for boards, N for magic squares, KxN for logic grids "
                      "(K categories of N values)")  # fmt: skip
     gen.add_argument("--seed", type=int, help="repeatable runs (default: a random seed)")
+    gen.add_argument(
+        "--style",
+        help="how to write the puzzles, where the genre has several ways (zebra: houses, "
+        "English in ZebraLogic's layout; --size NxM is then N houses, M characteristics)",
+    )
     gen.add_argument("--count", type=_positive_int, default=1, help="how many (default 1)")
     gen.add_argument(
         "--givens",

@@ -237,8 +237,13 @@ def _solve(args: argparse.Namespace) -> int:
     if args.render:
         _check_render(genre, args.render)
     limit = max(args.count or 1, 2 if args.unique else 1)
+    if args.explain and genre.explain is None:
+        raise UsageError(f"{genre.name} has no clues to explain (--explain is for logic grids)")
     text = read_input(args.input)
     given = _file_solution(text)  # a bad [Solution] section stops here, before the run
+    readings = genre.explain(_load_puzzle(genre, args, {}, text)) if args.explain else None
+    if readings is not None and not args.json:
+        print("\n".join([*readings, ""]), flush=True)
     if args.all:
         return _solve_all(args, genre, backend, encoding, style, text)
     phases: dict[str, float] = {}  # kept when the run ends without an outcome
@@ -277,6 +282,8 @@ def _solve(args: argparse.Namespace) -> int:
         if differ is not None:
             data["file_solution"] = "differs" if differ else "matches"
             data["file_differences"] = differ
+        if readings is not None:
+            data["readings"] = readings
         print(json.dumps(data, ensure_ascii=False))
     else:
         print(views.outcome_text(genre, outcome, style, args.count))
@@ -479,6 +486,9 @@ def _generate(args: argparse.Namespace) -> int:
         size = size_of(genre, args.size)
     except ValueError as e:
         raise UsageError(str(e)) from e
+    if args.style is not None and args.style not in genre.about.styles:
+        ways = ", ".join(genre.about.styles) or "none: it writes its own input format only"
+        raise UsageError(f"{genre.name} has no style {args.style!r} (styles: {ways})")
     if args.givens is not None and not 0 <= args.givens <= 1:
         raise UsageError(f"--givens {args.givens:g}: a share between 0 and 1")
     out = Path(args.out) if args.out else None
@@ -490,7 +500,8 @@ def _generate(args: argparse.Namespace) -> int:
     def make(send: Any) -> tuple[Any, Any]:
         """One puzzle, in a child process that the time limit can stop; the generator's state
         comes back with it, so the next puzzle is the one the seed gives next."""
-        made = generate(genre, size, rng, backend, args.givens, progress=lambda *n: send(n))
+        made = generate(genre, size, rng, backend, args.givens, progress=lambda *n: send(n),
+                        style=args.style)  # fmt: skip
         return made, rng.getstate()
 
     deadline = None if args.time_limit is None else time.monotonic() + args.time_limit

@@ -87,6 +87,7 @@ class About:
     model: str = ""
     picture: str = ""
     data: str = ""  # its examples' folder under data/
+    styles: tuple[str, ...] = ()  # what ``generate --style`` takes: ways to write a made puzzle
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class Givens(Generic[P, S, G]):
 Maker = Callable[[tuple[int, int], random.Random, Callable[[Any, int], list[Any]]], Any]
 """``make(size, rng, solutions)``: a random puzzle of ``size`` shown whole, its solution and the
 givens never to take away; ``solutions(puzzle, n)`` finds up to n solutions on the generator's
-backend."""
+backend. A genre with ``styles`` also takes ``style=`` (one of them), how the puzzle is written."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,8 @@ class Genre(Generic[P, S]):
     make: Maker | None
     picture: str  # its drawing module, imported only to draw
     marked: Callable[[P, S, set[Place]], str] | None = None  # the parser's own format_marked
+    explain: Callable[[P], list[str]] | None = None  # each clue as read (``solve --explain``)
+    extras: Callable[[P, S], dict[str, Any]] | None = None  # more keys for ``solve --json``
 
     @property
     def name(self) -> str:
@@ -227,6 +230,8 @@ def load(module: str) -> Genre[Any, Any]:
         make=getattr(rules, "make", None),
         picture=_absolute(info.picture or f".render.{info.name}"),
         marked=getattr(parser, "format_marked", None),
+        explain=getattr(parser, "explain", None),
+        extras=getattr(parser, "json_extras", None),
     )
 
 

@@ -181,6 +181,8 @@ def outcome_json(genre: Any, outcome: Any, count: int | None) -> dict[str, Any]:
         "status": outcome.status,
         "solution": genre.to_json(outcome.puzzle, sols[0]) if sols else None,
     }
+    if sols and genre.extras is not None:  # the genre's other shapes of the answer
+        data.update(genre.extras(outcome.puzzle, sols[0]))
     if outcome.status is Status.MULTIPLE:
         data["second_solution"] = genre.to_json(outcome.puzzle, sols[1])
         data["differences"] = genre.differences(outcome.puzzle, sols[0], sols[1])

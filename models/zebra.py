@@ -29,6 +29,8 @@ def build(puzzle: Zebra, encoding: str = "boolean", prune: bool = True) -> Built
     for clue in puzzle.clues:
         if clue.kind in ("+", "more"):
             _numeric(model, at, n, clue, puzzle.rows[clue.row])
+        elif clue.kind == "D":
+            _apart(model, at, n, clue)
         else:
             _clue(model, at, n, clue.kind, clue.symbols)
     model.answer = [lit for row in puzzle.rows[1:] for s in row for lit in at[s]]
@@ -59,6 +61,14 @@ def _numeric(
         for p in range(n):
             model.add_clause([-flag, -at[a][p], at[u][p]])
             model.add_clause([-flag, -at[b][p], at[w][p]])
+
+
+def _apart(model: Model, at: dict[str, list[int]], n: int, clue: Clue) -> None:
+    """A and B ``amount`` positions apart: where A stands, B stands that far left or right."""
+    a, b = (at[s] for s in clue.symbols)
+    d = clue.amount
+    for p in range(n):
+        model.add_clause([-a[p], *(b[q] for q in (p - d, p + d) if 0 <= q < n)])
 
 
 def _clue(model: Model, at: dict[str, list[int]], n: int, kind: str, sym: tuple[str, ...]) -> None:

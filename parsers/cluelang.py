@@ -11,6 +11,7 @@
     green is just left of white     # immediately left       (just right of)
     red is left of blue             # somewhere left         (right of)
     cat is next to horse            # neighbours             (is not next to)
+    cat is 2 away from dog          # two positions apart, either way (one between them)
     dog is red or blue              # with one of them, at least
     of dog and bird, one is red and the other is green
     different: red, dog, 3          # all in different positions
@@ -61,16 +62,18 @@ _FORMS: list[tuple[re.Pattern[str], str, tuple[int, ...]]] = [
     (re.compile(rf"{_REF} is {_REF}"), "=", (1, 2)),
     (re.compile(r"(?:all )?different:\s*(.+)"), "!*", ()),
 ]
+_APART = re.compile(rf"{_REF} is (\d+) away from {_REF}")
 _NUMERIC = re.compile(rf"{_REF} is (?:(\d+) )?(more|less) than {_REF}(?: in ([\w-]+))?")
 _ARTICLE = re.compile(r"(?:the|an?)\s+")
 _KEYWORDS = frozenset(re.split(
     " ", "is not at next to just immediately left right of somewhere or and one the other a an "
-    "all different: more less than in"
+    "all different: more less than in away from"
 ))  # fmt: skip
 """The words of the clue forms, besides values."""
 FORMS_HINT = (
     "A is B, A is not B, A is at 3, A is just left of B, A is left of B, A is next to "
-    "B, A is B or C, of A and B, one is C and the other is D, different: A, B, C"
+    "B, A is 2 away from B, "
+    "A is B or C, of A and B, one is C and the other is D, different: A, B, C"
 )
 
 
@@ -236,6 +239,10 @@ def _meaning(
     number: int, text: str, line: str, words: _Words, numeric_rows: dict[str, int]
 ) -> Clue:
     """What a prepared clue says."""
+    apart = _APART.fullmatch(text)
+    if apart:
+        a, b = (words.ref(number, w) for w in (apart[1], apart[3]))
+        return Clue("D", (a, b), amount=int(apart[2]))
     numeric = _NUMERIC.fullmatch(text)
     if numeric:
         return _numeric_clue(number, numeric, words, numeric_rows)
@@ -322,6 +329,8 @@ def clue_text(puzzle: Zebra, clue: Clue) -> str:
         return "different: " + ", ".join(words)
     if kind == "|":
         return f"{words[0]} is " + " or ".join(words[1:])
+    if kind == "D":
+        return f"{words[0]} is {clue.amount} away from {words[1]}"
     if kind == "p":
         return f"of {words[0]} and {words[1]}, one is {words[2]} and the other is {words[3]}"
     if kind in NUMERIC_KINDS:

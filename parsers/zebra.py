@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..puzzles.zebra import ARITY, NUMERIC_KINDS, Clue, Grid, Zebra
 from . import ParseError, check_grid_size
 
 MAX_SYMBOLS = 10_000
+_NOT_GRIZZLY = (*NUMERIC_KINDS, "D")
+"""Clue kinds that carry an amount: the clue language's and English's, not Grizzly's."""
 
 
 def parse(text: str) -> Zebra:
-    """Grizzly when a line is exactly ``%%``, else the clue language (``cluelang``)."""
+    """Grizzly when a line is exactly ``%%``; English in the houses layout ("There are N
+    houses", bullets of values); else the clue language (``cluelang``)."""
     lines = text.replace("\r", "").split("\n")
+    from . import houses
+
+    if not any(line.strip() == "%%" for line in lines) and houses.detect(lines):
+        return houses.parse_houses(lines)
     if not any(line.strip() == "%%" for line in lines):
         from .cluelang import parse_clues
 
@@ -50,8 +59,8 @@ def parse_grizzly(lines: list[str]) -> Zebra:
         if not words or words[0].startswith("#"):
             continue
         kind, symbols = words[0], tuple(words[1:])
-        if kind not in ARITY or kind in NUMERIC_KINDS:
-            kinds = " ".join(k for k in ARITY if k not in NUMERIC_KINDS)
+        if kind not in ARITY or kind in _NOT_GRIZZLY:
+            kinds = " ".join(k for k in ARITY if k not in _NOT_GRIZZLY)
             raise ParseError(f"line {n}: unknown clue type {kind!r} (one of {kinds})")
         least, exact, pairs = ARITY[kind]
         if (
@@ -75,6 +84,10 @@ def parse_grizzly(lines: list[str]) -> Zebra:
 def format_puzzle(puzzle: Zebra) -> str:
     """The puzzle in its own format, read back as the same: the clue language when its
     categories have names, else Grizzly."""
+    if puzzle.style == "houses":
+        from .houses import format_houses
+
+        return format_houses(puzzle)
     if puzzle.names:
         from .cluelang import format_puzzle as in_words
 
@@ -90,10 +103,50 @@ def format_solution(puzzle: Zebra, solution: Grid, style: str = "table") -> str:
     table = [list(names)]
     table += [[_shown(puzzle, row[p]) for row in solution] for p in range(puzzle.size)]
     widths = [max(len(line[i]) for line in table) for i in range(len(names))]
-    return "\n".join(
+    lines = [
         "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
         for line in table
-    )
+    ]
+    if puzzle.question is not None:
+        lines.append(f"{puzzle.question.text} {answer_of(puzzle, solution)}")
+    return "\n".join(lines)
+
+
+def answer_of(puzzle: Zebra, solution: Grid) -> str:
+    """The answer to the puzzle's question in this solution: a value as declared, or a house
+    (``?`` where the solution is marked unknown, as diagnose shows free cells)."""
+    asked = puzzle.question
+    assert asked is not None
+    place = next((row.index(asked.subject) for row in solution if asked.subject in row), None)
+    return "?" if place is None else _shown(puzzle, solution[asked.row][place])
+
+
+def json_extras(puzzle: Zebra, solution: Grid) -> dict[str, Any]:
+    """ZebraLogic's answer shape (``grid``: a header, a row per position) and the answer to
+    the question asked, when one is."""
+    header = list(puzzle.labels or puzzle.category_names())
+    rows = [[_shown(puzzle, row[p]) for row in solution] for p in range(puzzle.size)]
+    extras: dict[str, Any] = {"grid": {"header": header, "rows": rows}}
+    if puzzle.question is not None:
+        extras["answer"] = answer_of(puzzle, solution)
+    return extras
+
+
+def explain(puzzle: Zebra) -> list[str]:
+    """Each clue as read: its number, its text (with its line) and its reading in the clue
+    language, so a person can check what was understood."""
+    from .cluelang import clue_text
+
+    said = []
+    for n, clue in enumerate(puzzle.clues, 1):
+        where = f"clue {n} (line {clue.line}): {clue.source}" if clue.source else f"clue {n}:"
+        said.append(f"{where}  =>  {clue_text(puzzle, clue)}")
+    if puzzle.question is not None:
+        subject = puzzle.question.subject
+        of = subject.replace(":", " ", 1) if subject.startswith("house:") else subject
+        asked = puzzle.category_names()[puzzle.question.row]
+        said.append(f"question: {puzzle.question.text}  =>  {asked} of {of}")
+    return said
 
 
 def to_json(puzzle: Zebra, solution: Grid) -> list[dict[str, str]]:

@@ -31,13 +31,14 @@ ARITY: dict[str, tuple[int, int | None, bool]] = {
     "|": (3, None, False),  # the first shares a column with at least one of the others
     "+": (2, 2, False),  # numeric: A's value is ``amount`` more than B's
     "more": (2, 2, False),  # numeric: A's value is greater than B's
+    "D": (2, 2, False),  # ``amount`` positions apart, either way ("one house between": 2)
 }
 
 
 NUMERIC_KINDS = ("+", "more")
 """Clue kinds of the clue language only (Grizzly has no numbers)."""
 
-ORDER_KINDS = ("<", ">", "A", "1", "N")
+ORDER_KINDS = ("<", ">", "A", "1", "N", "D")
 """Clue kinds that speak of the order of the positions (left, right, next to)."""
 
 POSITION = "position"
@@ -60,6 +61,16 @@ class Clue:
 
 
 @dataclass(frozen=True)
+class Question:
+    """A question the puzzle asks: the value of category ``row`` at the position of
+    ``subject`` (a position or a value); row 0 asks for the position itself."""
+
+    text: str
+    row: int
+    subject: str
+
+
+@dataclass(frozen=True)
 class Zebra:
     """Categories of symbols, each a row; row 0 names the positions in order and never moves,
     every other row is to be permuted so that all clues hold."""
@@ -72,6 +83,11 @@ class Zebra:
     # no category is the order and no clue speaks of positions, so positions are
     # interchangeable and each value of the first category stands at its own).
     positions: str = "given"
+    # Read from (or written as) English: each category's name for a person ("Name", "Pet"),
+    # the question asked (``Question``), and the style the puzzle is written in ("houses").
+    labels: tuple[str, ...] = ()
+    question: Question | None = None
+    style: str = ""
 
     @property
     def size(self) -> int:
@@ -153,6 +169,8 @@ def holds(clue: Clue, col: dict[str, int], grid: Grid) -> bool:
         return abs(c[0] - c[1]) != 1
     if kind == "|":
         return c[0] in c[1:]
+    if kind == "D":
+        return abs(c[0] - c[1]) == clue.amount
     raise ValueError(f"unknown clue kind {kind!r}")
 
 
@@ -223,17 +241,35 @@ def place_name(puzzle: Zebra, place: tuple[int, int]) -> str:
     return f"{puzzle.category_names()[k]} at {where}" if k else where
 
 
-def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+def make(size: tuple[int, int], rng: random.Random, solutions: Any, style: str = "") -> Any:
     """A random answer (K categories of N values: the houses, then named ones) and random clues
     true in it, added until the answer is the only one; the generator then takes away the
-    clues it can spare."""
-    from .vocabulary import zebra_categories
+    clues it can spare. Style ``houses``: N houses of M characteristics, written in English."""
+    if style == "houses":
+        from ..parsers.houses import made_categories, made_question
 
-    categories, n = size
-    if categories < 2 or n < 2:
-        raise GenerateError("a logic grid needs at least 2 categories of 2 values")
-    cats = zebra_categories(categories, n, rng)
-    names = tuple(name for name, _ in cats)
+        n, m = size
+        try:
+            made = made_categories(n, m, rng)
+        except ValueError as e:
+            raise GenerateError(str(e)) from e
+        names = ("house", *(name for name, _, _ in made))
+        labels = ("House", *(label for _, label, _ in made))
+        cats = [("house", [str(i) for i in range(1, n + 1)])]
+        cats += [(name, values) for name, _, values in made]
+        kinds = ["=", "!", "A", "1", "<", ">", "D", "=", "!", "D"]
+    elif style:
+        raise GenerateError(f"no style {style!r}: zebra writes houses, or its clue language")
+    else:
+        from .vocabulary import zebra_categories
+
+        categories, n = size
+        if categories < 2 or n < 2:
+            raise GenerateError("a logic grid needs at least 2 categories of 2 values")
+        cats = zebra_categories(categories, n, rng)
+        names = tuple(name for name, _ in cats)
+        labels = ()
+        kinds = ["=", "!", "A", "1", "<", "=", "!"]
     rows = [tuple(f"{name}:{v}" for v in values) for name, values in cats]
     hidden = (rows[0], *(tuple(rng.sample(row, n)) for row in rows[1:]))
     col = {s: p for row in hidden for p, s in enumerate(row)}
@@ -241,7 +277,9 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     symbols = [s for row in rows for s in row]
     clues: list[Clue] = []
     while True:
-        clue = Clue(rng.choice(["=", "!", "A", "1", "<", "=", "!"]), tuple(rng.sample(symbols, 2)))
+        kind = rng.choice(kinds)
+        amount = rng.choice([2, 3]) if kind == "D" else 0
+        clue = Clue(kind, tuple(rng.sample(symbols, 2)), amount)
         a, b = (row_of[s] for s in clue.symbols)
         said = a == b == 0 or (a == b and clue.kind in "=!")  # true or false by the rules alone
         odd = 0 in (a, b) and clue.kind not in "=!"  # a house is at or not at, not left of
@@ -252,8 +290,10 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
         if clue in clues:
             continue
         clues.append(clue)
-        puzzle = Zebra(tuple(rows), tuple(clues), names)
+        puzzle = Zebra(tuple(rows), tuple(clues), names, labels=labels, style=style)
         if len(clues) % 5 == 0 and len(solutions(puzzle, 2)) == 1:
+            if style:
+                puzzle = dataclasses.replace(puzzle, question=made_question(puzzle, rng))
             return puzzle, hidden, []
 
 
@@ -266,12 +306,15 @@ GENRE = About(
     "clues such as `red is dog`, `red is just left of blue`, `cat is next to fish`; with "
     "no order category and no clue about positions (at, left, right, next to), the first "
     "category is the key and only matches count; or Ben Lynn's Grizzly format (rows of "
-    "symbols, a line %%, clues = ! < > A 1 i ^ p X)",
+    "symbols, a line %%, clues = ! < > A 1 i ^ p X); or English in the houses layout "
+    "(`There are 5 houses ...`, a bullet per characteristic with its values, numbered clues "
+    "such as `The tea drinker is directly left of Eric.`, a question)",
     example="colour: red green blue\npet: cat dog fish\nred is dog\n"
     "dog is just left of fish\nblue is left of red",
     small="4x4",
     default_backend="sat:cadical195",
     default_encoding="boolean",
     output_formats=("table",),
-    sizes="KxN (K categories of N values)",
+    sizes="KxN (K categories of N values; with --style houses, NxM: N houses, M characteristics)",
+    styles=("houses",),
 )
