@@ -12,9 +12,10 @@ def parse(text: str) -> Zebra:
     """Grizzly when a line is exactly ``%%``, else the clue language (``cluelang``)."""
     lines = text.replace("\r", "").split("\n")
     if not any(line.strip() == "%%" for line in lines):
+        from .baron import is_baron, parse_baron
         from .cluelang import parse_clues
 
-        return parse_clues(lines)
+        return parse_baron(lines) if is_baron(lines) else parse_clues(lines)
     return parse_grizzly(lines)
 
 
@@ -75,6 +76,10 @@ def parse_grizzly(lines: list[str]) -> Zebra:
 def format_puzzle(puzzle: Zebra) -> str:
     """The puzzle in its own format, read back as the same: the clue language when its
     categories have names, else Grizzly."""
+    if puzzle.written == "baron":
+        from .baron import format_baron
+
+        return format_baron(puzzle)
     if puzzle.names:
         from .cluelang import format_puzzle as in_words
 

@@ -72,6 +72,9 @@ class Zebra:
     # no category is the order and no clue speaks of positions, so positions are
     # interchangeable and each value of the first category stands at its own).
     positions: str = "given"
+    # The layout it was read in, and is written back in: "" (the clue language, or Grizzly
+    # when unnamed) or "baron" (category lists and English clues).
+    written: str = field(default="", compare=False)
 
     @property
     def size(self) -> int:
@@ -100,14 +103,17 @@ def arranged(puzzle: Zebra, clues: tuple[Clue, ...]) -> Zebra:
         return dataclasses.replace(puzzle, clues=clues)
     if puzzle.positions == "key":  # back to the implicit form: positions 1..N as row 0
         numbered = tuple(f"{POSITION}:{p}" for p in range(1, puzzle.size + 1))
-        puzzle = Zebra(
-            (numbered, *puzzle.rows), _shifted(puzzle.clues, 1), (POSITION, *puzzle.names),
-            "implicit",
+        puzzle = dataclasses.replace(
+            puzzle, rows=(numbered, *puzzle.rows), clues=_shifted(puzzle.clues, 1),
+            names=(POSITION, *puzzle.names), positions="implicit",
         )  # fmt: skip
         clues = _shifted(clues, 1)
     if len(puzzle.rows) > 2 and not any(speaks_of_positions(c, puzzle.rows[0]) for c in clues):
-        return Zebra(puzzle.rows[1:], _shifted(clues, -1), puzzle.names[1:], "key")
-    return Zebra(puzzle.rows, clues, puzzle.names, "implicit")
+        return dataclasses.replace(
+            puzzle, rows=puzzle.rows[1:], clues=_shifted(clues, -1), names=puzzle.names[1:],
+            positions="key",
+        )  # fmt: skip
+    return dataclasses.replace(puzzle, clues=clues, positions="implicit")
 
 
 def _shifted(clues: Iterable[Clue], by: int) -> tuple[Clue, ...]:
@@ -118,8 +124,14 @@ def _shifted(clues: Iterable[Clue], by: int) -> tuple[Clue, ...]:
 
 
 def number(symbol: str) -> int:
-    """The number a value of a numeric category stands for (``age:30`` is 30)."""
-    return int(symbol.rsplit(":", 1)[-1])
+    """The number a value of a numeric category stands for (``age:30`` is 30); a value written
+    in English (``price:$1,250``, ``date:May 3``, ``time:9:30am``) in its smallest unit."""
+    text = symbol.split(":", 1)[-1]
+    if text.lstrip("-").isascii() and text.lstrip("-").isdigit():
+        return int(text)
+    from ..parsers.baron import quantity
+
+    return quantity(text)
 
 
 def holds(clue: Clue, col: dict[str, int], grid: Grid) -> bool:

@@ -1,0 +1,534 @@
+"""Logic grids written in English, Puzzle Baron-style: category lists, then free English clues.
+
+    Names: Dana, Hugo, Mira               (or the two-part layout: a line of category names,
+    Prices: $25, $30, $35                  a blank line, then one line of values per category)
+    Dishes: salad, soup, pasta
+    1. Hugo is the one who ordered the salad.
+    2. The person who paid $35 is not Mira.
+    3. Dana paid $5 more than the one who ordered the soup.
+
+Values are found in a clue by their names (case, articles, a possessive 's, a plural s, ordinal
+suffixes on dates aside); the words around them say how they relate. Ordered categories are
+recognised from their values (money, lengths, weights, counts, dates, times, ages, years) and a
+comparison's word and unit say which one it speaks of. A clue that reads no way, or two ways,
+is an error naming it: nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..puzzles.zebra import POSITION, Clue, Grid, Zebra, arranged, holds
+from . import ParseError, check_grid_size
+
+STYLE = "baron"
+"""The ``written`` mark of a puzzle read or made in this layout."""
+
+# -- quantities: the number an ordered category's value stands for -----------------------------
+
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+_SCALE = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+# Units, each with its kind and its size in the kind's smallest unit (money in cents).
+_UNITS: dict[str, tuple[str, int]] = {
+    **dict.fromkeys(("inch", "inches", "in", '"'), ("length", 1)),
+    **dict.fromkeys(("foot", "feet", "ft", "'"), ("length", 12)),
+    **dict.fromkeys(("yard", "yards", "yd", "yds"), ("length", 36)),
+    **dict.fromkeys(("mile", "miles", "mi"), ("length", 63_360)),
+    **dict.fromkeys(
+        ("mm", "millimeter", "millimeters", "millimetre", "millimetres"), ("metric length", 1)
+    ),  # fmt: skip
+    **dict.fromkeys(
+        ("cm", "centimeter", "centimeters", "centimetre", "centimetres"), ("metric length", 10)
+    ),  # fmt: skip
+    **dict.fromkeys(("m", "meter", "meters", "metre", "metres"), ("metric length", 1000)),
+    **dict.fromkeys(
+        ("km", "kilometer", "kilometers", "kilometre", "kilometres"), ("metric length", 1_000_000)
+    ),  # fmt: skip
+    **dict.fromkeys(("ounce", "ounces", "oz"), ("weight", 1)),
+    **dict.fromkeys(("pound", "pounds", "lb", "lbs"), ("weight", 16)),
+    **dict.fromkeys(("ton", "tons"), ("weight", 32_000)),
+    **dict.fromkeys(("g", "gram", "grams"), ("metric weight", 1)),
+    **dict.fromkeys(("kg", "kilogram", "kilograms", "kilo", "kilos"), ("metric weight", 1000)),
+    **dict.fromkeys(("dollar", "dollars", "$"), ("money", 100)),
+    **dict.fromkeys(("cent", "cents"), ("money", 1)),
+    **dict.fromkeys(("day", "days"), ("date", 1)),
+    **dict.fromkeys(("week", "weeks"), ("date", 7)),
+    **dict.fromkeys(("minute", "minutes", "min", "mins"), ("time", 1)),
+    **dict.fromkeys(("hour", "hours", "hr", "hrs"), ("time", 60)),
+    **dict.fromkeys(("year", "years"), ("years", 1)),
+}
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+_NUMBER_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"
+).split()
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A value read as a number: its kind (money, length, date, ...), the number in the kind's
+    smallest unit, and a unit word it was written with (``points``), if any."""
+
+    kind: str
+    amount: int
+    unit: str = ""
+
+
+def _digits(text: str) -> float:
+    """``1,250`` as 1250, ``2.5`` as 2.5."""
+    return float(text.replace(",", ""))
+
+
+def _normal(text: str) -> str:
+    """Lower case, one space apart, ordinal suffixes after digits dropped, times as ``9:30am``."""
+    text = " ".join(text.lower().split())
+    text = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", text)
+    text = re.sub(r"(\d) ?([ap])\.?m\b\.?", r"\1\2m", text)
+    return re.sub(r"(\d)-(year|inch|foot|pound|day|minute|hour)", r"\1 \2", text)
+
+
+@functools.lru_cache(maxsize=4096)
+def read_quantity(text: str) -> Quantity | None:
+    """What number an English value stands for (``$1,250``, ``5 ft 2 in``, ``May 3``, ``9:30am``,
+    ``3 thousand``, ``25 points``, ``1984``), or None when it is no quantity."""
+    t = _normal(text)
+    if m := re.fullmatch(rf"\$ ?({_NUMBER})( (?:thousand|million|billion))?", t):
+        return Quantity("money", round(_digits(m[1]) * 100 * _SCALE.get((m[2] or " ")[1:], 1)))
+    if m := re.fullmatch(rf"(\d+) ?(?:ft|feet|foot|') ?(\d+) ?(?:in|inches|inch|\")?", t):
+        return Quantity("length", int(m[1]) * 12 + int(m[2]))
+    if m := re.fullmatch(r"(\d{1,2})(?::(\d\d))? ?([ap]m)", t):
+        hours = int(m[1]) % 12 + (12 if m[3] == "pm" else 0)
+        return Quantity("time", hours * 60 + int(m[2] or 0)) if int(m[1]) <= 12 else None
+    if t in ("noon", "midnight"):
+        return Quantity("time", 720 if t == "noon" else 0)
+    month = rf"({'|'.join(_MONTHS)}|{'|'.join(m[:3] for m in _MONTHS)})\.?"
+    if m := re.fullmatch(rf"{month}(?: (\d{{1,2}}))?", t):
+        index = next(i for i, name in enumerate(_MONTHS) if name.startswith(m[1]))
+        if m[2] is None:
+            return Quantity("month", index + 1)
+        if not 1 <= int(m[2]) <= _MONTH_DAYS[index] + (index == 1):
+            return None
+        return Quantity("date", sum(_MONTH_DAYS[:index]) + int(m[2]))
+    if m := re.fullmatch(rf"({_NUMBER})(?: (thousand|million|billion))?(?: ([a-z$'\"]+))?", t):
+        number = _digits(m[1]) * _SCALE.get(m[2] or "", 1)
+        unit = m[3] or ""
+        kind, size = _UNITS.get(unit, ("number", 1))
+        if unit in ("year", "years"):
+            kind = "age"
+        value = number * size
+        return (
+            Quantity(kind, round(value), unit if kind == "number" else "")
+            if value == int(value)
+            else None
+        )
+    return None
+
+
+def quantity(text: str) -> int:
+    """The number of an ordered category's value (for the rules: compare and subtract)."""
+    found = read_quantity(text)
+    if found is None:
+        raise ValueError(f"{text!r} is no quantity")
+    return found.amount
+
+
+# -- the layout: categories, then clues --------------------------------------------------------
+
+_CATEGORY = re.compile(r"([A-Za-z][\w' -]*?)\s*:\s+(.+)")
+_NUMBERED = re.compile(r"\s*(?:clue\s*)?(\d+)\s*[.):]\s+(.*)", re.IGNORECASE)
+
+
+def _split_values(text: str) -> list[str]:
+    """Comma-separated values; a comma inside a number (``$1,250``) is no separator."""
+    parts = re.split(r",(?!\d{3}\b)", text.strip().rstrip("."))
+    values = [" ".join(p.split()) for p in parts]
+    if values and re.match(r"(?:and|or) ", values[-1]):
+        values[-1] = values[-1].split(" ", 1)[1]
+    return values
+
+
+def is_baron(lines: Sequence[str]) -> bool:
+    """Whether text is in this layout: the two-part one, or category lists then clues that are
+    numbered or written as sentences (ending in a full stop)."""
+    found = _layout(lines)
+    if found is None:
+        return False
+    categories, clues, two_part = found
+    if two_part:
+        return True
+    if any(_NUMBERED.fullmatch(text) for _, text in clues):
+        return True
+    return bool(clues) and sum(t.rstrip().endswith(".") for _, t in clues) * 2 > len(clues)
+
+
+def _layout(
+    lines: Sequence[str],
+) -> tuple[list[tuple[int, str, list[str]]], list[tuple[int, str]], bool] | None:
+    """The categories (line, name, values) and the clue lines; whether the layout was the
+    two-part one. None when the text starts with neither layout."""
+    body = [(n, line.strip()) for n, line in enumerate(lines, 1)]
+    filled = [(n, t) for n, t in body if t and not t.startswith("#")]
+    if not filled:
+        return None
+    categories: list[tuple[int, str, list[str]]] = []
+    first_n, first = filled[0]
+    if ":" not in first and "," in first:  # the two-part layout
+        names = [" ".join(x.split()) for x in first.split(",")]
+        after = [(n, t) for n, t in filled if n > first_n]
+        if len(after) < len(names) or not all(names):
+            return None
+        blank = any(not t for n, t in body if first_n < n < after[0][0])
+        for (n, text), name in zip(after, names, strict=False):
+            categories.append((n, name, _split_values(text)))
+        if not blank:
+            return None
+        return categories, after[len(names) :], True
+    clues: list[tuple[int, str]] = []
+    for n, text in filled:
+        match = _CATEGORY.fullmatch(text)
+        if match and not clues and "," in match[2] and not _NUMBERED.fullmatch(text):
+            categories.append((n, match[1].strip(), _split_values(match[2])))
+        else:
+            clues.append((n, text))
+    if not categories:
+        return None
+    return categories, clues, False
+
+
+def parse_baron(lines: Sequence[str]) -> Zebra:
+    """A logic grid in this layout; errors name the line, the clue and the words not read."""
+    found = _layout(lines)
+    if found is None:
+        raise ParseError("no categories: start with lines such as `Names: Dana, Hugo, Mira`")
+    categories, clue_lines, _ = found
+    size = len(categories[0][2])
+    seen: dict[str, int] = {}
+    for n, name, values in categories:
+        key = name.lower()
+        if key in seen:
+            raise ParseError(f"line {n}: category {name!r} is named on line {seen[key]}")
+        seen[key] = n
+        if len(values) != size:
+            raise ParseError(
+                f"line {n}: category {name!r} has {len(values)} values, the first has {size}"
+            )
+        if not all(values):
+            raise ParseError(f"line {n}: an empty value between commas")
+        lowered = [_normal(v) for v in values]
+        if len(set(lowered)) != len(lowered):
+            raise ParseError(f"line {n}: category {name!r} names a value twice")
+    if size < 2 or len(categories) < 2:
+        raise ParseError("a logic grid needs at least 2 categories of 2 values")
+    check_grid_size(len(categories) + 1, size)
+    names = tuple(name.lower() for _, name, _ in categories)
+    rows = tuple(tuple(f"{name}:{v}" for v in values) for name, (_, _, values) in
+                 zip(names, categories, strict=True))  # fmt: skip
+    reader = Reader(names, rows)
+    clues: list[Clue] = []
+    for n, text in clue_lines:
+        numbered = _NUMBERED.fullmatch(text)
+        said = numbered[2] if numbered else text
+        label = f"clue {numbered[1]} (line {n})" if numbered else f"line {n}"
+        for clue in reader.read(said, label):
+            clues.append(Clue(clue.kind, clue.symbols, clue.amount, clue.row, text, n))
+    numbered_rows = (tuple(f"{POSITION}:{p}" for p in range(1, size + 1)), *rows)
+    shifted = tuple(
+        Clue(c.kind, c.symbols, c.amount, c.row + 1, c.source, c.line)
+        if c.kind in ("+", "more")
+        else c
+        for c in clues
+    )
+    puzzle = Zebra(numbered_rows, (), (POSITION, *names), "implicit", written=STYLE)
+    return arranged(puzzle, shifted)
+
+
+# -- reading one clue ---------------------------------------------------------------------------
+
+# Comparative words: the direction (1: the first is the greater) and the kinds they fit.
+_ORDERED = ("money", "length", "metric length", "weight", "metric weight", "date", "month",
+            "time", "age", "year", "number")  # fmt: skip
+_MUCH = ("money", "number", "weight", "metric weight")
+_COMPARATIVES: dict[str, tuple[int, tuple[str, ...]]] = {
+    **dict.fromkeys(("more", "higher", "greater", "larger", "bigger"), (1, _MUCH)),
+    **dict.fromkeys(("less", "fewer", "lower", "smaller"), (-1, _MUCH)),
+    "more expensive": (1, ("money",)),
+    "less expensive": (-1, ("money",)),
+    "pricier": (1, ("money",)),
+    "cheaper": (-1, ("money",)),
+    **dict.fromkeys(("taller", "longer", "farther", "further"), (1, ("length", "metric length"))),
+    **dict.fromkeys(("shorter",), (-1, ("length", "metric length"))),
+    "heavier": (1, ("weight", "metric weight")),
+    "lighter": (-1, ("weight", "metric weight")),
+    "older": (1, ("age",)),
+    "younger": (-1, ("age",)),
+    **dict.fromkeys(("after", "later"), (1, ("date", "month", "time", "year"))),
+    **dict.fromkeys(("before", "earlier", "sooner"), (-1, ("date", "month", "time", "year"))),
+}
+_COMPARATIVE = re.compile(
+    r"(?:(?P<amount>\$ ?[\d,]+(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|an?|one|"
+    + "|".join(_NUMBER_WORDS[2:])
+    + r")(?: (?P<scale>thousand|million|billion))?(?: (?P<unit>[a-z]+))? )?"
+    r"(?:(?:somewhat|sometime|some time|a bit|a little|much) )?"
+    r"(?P<word>more expensive|less expensive|"
+    + "|".join(sorted(_COMPARATIVES, key=len, reverse=True))
+    + r")\b(?: than)?"
+)
+_NEGATION = re.compile(r"\b(?:not|never|no)\b|n't\b")
+# Words that speak of something a free identity cannot say: never read as "is".
+_RELATIONS = re.compile(
+    r"\b(?:next|left|right|between|beside|besides|adjacent|than|either|neither|nor|or|both|"
+    r"same|different|other|another|each|every|all|only|except|unless|if|until|while|most|"
+    r"least|first|last|before|after|earlier|later|older|younger|taller|shorter|more|less)\b"
+)
+_GLUE = frozenset(
+    "the a an is was are were who whom whose which that one person people of in on at by for "
+    "to with from and has had have did does do got went it its his her their they he she "
+    "this these those there as".split()
+)
+
+
+class Reader:
+    """The values of a puzzle's categories, found in clues, and the clues' meanings."""
+
+    def __init__(self, names: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> None:
+        self.names = names
+        self.rows = rows
+        self.kinds: list[Quantity | None] = []
+        for row in rows:
+            read = [read_quantity(s.split(":", 1)[1]) for s in row]
+            same = (
+                all(q is not None for q in read) and len({(q.kind, q.unit) for q in read if q}) == 1
+            )
+            kind = read[0] if same else None
+            if kind is not None and kind.kind == "number":
+                name = names[len(self.kinds)]
+                if re.search(r"\bages?\b", name):
+                    kind = Quantity("age", 0)
+                elif re.search(r"\byears?\b", name) or all(
+                    q is not None and 1000 <= q.amount <= 2999 for q in read
+                ):
+                    kind = Quantity("year", 0)
+            self.kinds.append(kind)
+        forms: dict[str, list[int]] = {}
+        self.symbols = [s for row in rows for s in row]
+        for i, symbol in enumerate(self.symbols):
+            forms.setdefault(_normal(symbol.split(":", 1)[1]), []).append(i)
+        self.forms = forms
+        pattern = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        self.finder = re.compile(rf"(?<![\w$])({pattern})(?:'s|s|es)?(?![\w])")
+        self.row_of = {s: r for r, row in enumerate(rows) for s in row}
+
+    def read(self, text: str, label: str) -> list[Clue]:
+        """The constraints one clue says (rows as in ``rows``); ParseError naming it if none."""
+        said = _normal(text).rstrip(".!").strip()
+        comparison = _COMPARATIVE.search(said)
+        skeleton, found = self._mentions(said, label, text, comparison)
+        ask = _Ask(label, text, skeleton, found)
+        if comparison is not None:
+            return [self._compare(ask, comparison, said)]
+        return self._relation(ask)
+
+    def _mentions(
+        self, said: str, label: str, text: str, comparison: re.Match[str] | None
+    ) -> tuple[str, list[str]]:
+        """The clue with each value found replaced by ``@``, and the values, in order."""
+        hidden = said
+        if comparison is not None:  # the amount is no value: "$5 more" is not the price $5
+            hidden = (
+                said[: comparison.start()] + "~" * len(comparison[0]) + said[comparison.end() :]
+            )
+        found: list[str] = []
+        parts: list[str] = []
+        last = 0
+        for match in self.finder.finditer(hidden):
+            choices = self.forms[match[1]]
+            if len(choices) > 1:
+                what = " or ".join(
+                    f"{self.symbols[i].split(':', 1)[0]} {match[1]!r}" for i in choices
+                )
+                raise ParseError(
+                    f"{label}: {text!r} reads two ways: {match[1]!r} is {what}; "
+                    "name it so that it is one value"
+                )
+            found.append(self.symbols[choices[0]])
+            parts.append(hidden[last : match.start()])
+            last = match.end()
+        parts.append(hidden[last:])
+        skeleton = "@".join(parts)
+        if comparison is not None:
+            skeleton = skeleton.replace("~" * len(comparison[0]), "<cmp>")
+        return " ".join(skeleton.split()), found
+
+    def _compare(self, ask: _Ask, match: re.Match[str], said: str) -> Clue:
+        """``A ... [amount] more|taller|before ... [than] B`` in one ordered category."""
+        sign, fits = _COMPARATIVES[match["word"]]
+        unit = match["unit"] or ""
+        if match["amount"] and match["amount"].startswith("$"):
+            unit = "$"
+        rows = [r for r, q in enumerate(self.kinds) if q is not None and q.kind in fits]
+        if unit:
+            rows = [r for r in rows if self._fits_unit(r, unit)]
+        rows = [r for r in rows if not all(self.row_of[s] == r for s in ask.found)]
+        if not rows:
+            ask.fail("no ordered category fits " + repr(match[0]))
+        if len(rows) > 1:
+            which = " or ".join(self.names[r] for r in rows)
+            ask.fail(f"reads two ways: {match[0]!r} may compare {which}", words=False)
+        row = rows[0]
+        if len(ask.found) != 2 or not re.fullmatch(r"[^@]*@[^@]*<cmp>[^@]*@[^@]*", ask.skeleton):
+            ask.fail("a comparison needs one value before it and one after")
+        if _NEGATION.search(ask.skeleton) or _RELATIONS.search(ask.skeleton.replace("<cmp>", "")):
+            ask.fail("a comparison with more in it than one order")
+        first, second = ask.found
+        if match["amount"] is None:
+            return Clue("more", (first, second) if sign > 0 else (second, first), row=row)
+        amount = self._amount(ask, match, row, unit)
+        return Clue("+", (first, second), amount=sign * amount, row=row)
+
+    def _fits_unit(self, row: int, unit: str) -> bool:
+        """Whether a unit word of an amount measures this category."""
+        kind = self.kinds[row]
+        assert kind is not None
+        if unit in _UNITS:
+            unit_kind = _UNITS[unit][0]
+            if unit_kind == "years":
+                return kind.kind in ("age", "year")
+            if unit_kind == "date":
+                return kind.kind == "date"
+            return unit_kind == kind.kind
+        if kind.kind in ("month",):
+            return unit in ("month", "months")
+        return kind.kind == "number" and unit.rstrip("s") == kind.unit.rstrip("s")
+
+    def _amount(self, ask: _Ask, match: re.Match[str], row: int, unit: str) -> int:
+        """The amount of a comparison, in the category's smallest unit."""
+        text = match["amount"]
+        count: float
+        if text.startswith("$"):
+            count = _digits(text[1:].strip())
+        elif text in ("a", "an", "one"):
+            count = 1
+        elif text in _NUMBER_WORDS:
+            count = _NUMBER_WORDS.index(text)
+        else:
+            count = _digits(text)
+        count *= _SCALE.get(match["scale"] or "", 1)
+        kind = self.kinds[row]
+        assert kind is not None
+        size = _UNITS[unit][1] if unit in _UNITS and _UNITS[unit][0] != "years" else 1
+        if kind.kind == "time" and not unit:
+            ask.fail("say how long: minutes or hours")
+        if kind.kind in ("length", "metric length", "weight", "metric weight") and not unit:
+            ask.fail("say the unit of the amount")
+        value = count * size
+        if value != int(value):
+            ask.fail(f"the amount {match[0]!r} is no whole number of the category's steps")
+        return int(value)
+
+    def _relation(self, ask: _Ask) -> list[Clue]:
+        """Identity, negation, either-or, neither-nor, of-and, lists: by the words between."""
+        s, found = ask.skeleton, ask.found
+        if len(found) < 2:
+            ask.fail("found fewer than two values in it")
+        if m := re.fullmatch(r"neither @ nor @ (.*)@", s):
+            if _RELATIONS.sub("", m[1]) != m[1] or _NEGATION.search(m[1]):
+                ask.fail("more than neither-nor in it")
+            a, b, c = found
+            return self._distinct([(a, c), (b, c)], ask)
+        if m := re.fullmatch(r"of @ and @,? one (.*)@,? and the other (.*)@", s):
+            if _RELATIONS.search(m[1] + m[2]) or _NEGATION.search(m[1] + m[2]):
+                ask.fail("more than of-and-the-other in it")
+            self._apart(ask, found[0], found[1])
+            self._apart(ask, found[2], found[3])
+            return [Clue("p", tuple(found))]
+        if m := re.fullmatch(r"(?:the )?(\w+) (\w+) (?:are|were) @(?:, @)*,? and @", s):
+            number = _NUMBER_WORDS.index(m[1]) if m[1] in _NUMBER_WORDS else (
+                int(m[1]) if m[1].isdigit() else -1)  # fmt: skip
+            if number != len(found):
+                ask.fail(f"it says {m[1]} but lists {len(found)}", words=False)
+            return [Clue("!", tuple(found))]
+        if m := re.fullmatch(r"@ (.*)either @ or @", s):
+            if _RELATIONS.search(m[1]) or _NEGATION.search(m[1]):
+                ask.fail("more than either-or in it")
+            a, b, c = found
+            clues = [Clue("|", (a, b, c))]
+            if self.row_of[b] != self.row_of[c]:  # exactly one of them is so
+                clues.append(Clue("!", (b, c)))
+            return clues
+        if len(found) != 2:
+            ask.fail(f"it names {len(found)} values and none of the forms with as many")
+        if _RELATIONS.search(s):
+            ask.fail("words of a relation this reader does not know")
+        a, b = found
+        if _NEGATION.search(s):
+            return [Clue("!", (a, b))]
+        if self.row_of[a] == self.row_of[b]:
+            ask.fail("two values of one category cannot be one", words=False)
+        return [Clue("=", (a, b))]
+
+    def _apart(self, ask: _Ask, a: str, b: str) -> None:
+        """The two of a pair ("of A and B") are two values, not one named twice."""
+        if a == b:
+            ask.fail("names one value twice", words=False)
+
+    def _distinct(self, pairs: list[tuple[str, str]], ask: _Ask) -> list[Clue]:
+        """Pairs apart, one clue when they share a category (then the list is all different)."""
+        (a, c), (b, _) = pairs
+        if self.row_of[a] == self.row_of[b]:
+            return [Clue("!", (a, b, c))]
+        return [Clue("!", pair) for pair in pairs]
+
+
+@dataclass
+class _Ask:
+    """One clue being read: what to say when it cannot be read."""
+
+    label: str
+    text: str
+    skeleton: str
+    found: list[str]
+
+    def fail(self, why: str, words: bool = True) -> Any:
+        """A ParseError naming the clue, why, and the words not understood."""
+        unknown = [
+            w
+            for w in re.findall(r"[a-z][a-z'-]*", self.skeleton.replace("<cmp>", ""))
+            if w not in _GLUE
+        ]
+        listed = (
+            f"; words not understood: {' '.join(dict.fromkeys(unknown))}"
+            if words and unknown
+            else ""
+        )
+        values = ", ".join(s.split(":", 1)[1] for s in self.found) or "none"
+        raise ParseError(
+            f"{self.label}: cannot read {self.text!r}: {why} (values found: {values}){listed}"
+        )
+
+
+# -- writing: the puzzle in this layout, and made puzzles ---------------------------------------
+
+
+def format_baron(puzzle: Zebra) -> str:
+    """Category lines (``Names: Dana, Hugo``), a blank line, the clues numbered as written."""
+    head = [
+        f"{name.capitalize()}: {', '.join(s.split(':', 1)[1] for s in row)}"
+        for i, (name, row) in enumerate(zip(puzzle.names, puzzle.rows, strict=True))
+        if not (i == 0 and puzzle.positions == "implicit")
+    ]
+    lines: list[str] = []
+    for clue in puzzle.clues:
+        numbered = _NUMBERED.fullmatch(clue.source)
+        said = numbered[2] if numbered else clue.source
+        if said and said not in lines:
+            lines.append(said)
+    body = [f"{n}. {text}" for n, text in enumerate(lines, 1)]
+    return "\n".join([*head, "", *body])
