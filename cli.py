@@ -221,14 +221,47 @@ def _solve(args: argparse.Namespace) -> int:
     code = STATUS_EXIT[outcome.status]
     if args.unique and outcome.status is Status.MULTIPLE:
         code = EXIT_NOT_UNIQUE
+    core = None
+    if outcome.status is Status.UNSOLVABLE and genre.about.explains_no_solution:
+        core = _contradiction(genre, outcome.puzzle, backend, encoding, args.time_limit, phases)
     if args.json:
-        print(json.dumps(views.outcome_json(genre, outcome, args.count), ensure_ascii=False))
+        data = views.outcome_json(genre, outcome, args.count)
+        if genre.about.explains_no_solution and outcome.status is Status.UNSOLVABLE:
+            data["core"] = None if core is None else views.givens(genre, outcome.puzzle, core)
+        print(json.dumps(data, ensure_ascii=False))
     else:
         print(views.outcome_text(genre, outcome, style, args.count))
+        if outcome.status is Status.UNSOLVABLE and genre.about.explains_no_solution:
+            print(views.core_text(genre, outcome.puzzle, core), end="")
     if args.render:
         puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
         _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
     return code
+
+
+def _contradiction(
+    genre: Any, puzzle: Any, backend: Any, encoding: str, limit: float | None,
+    times: dict[str, float],
+) -> list[Any] | None:  # fmt: skip
+    """A minimal set of givens that has no solution, found in what is left of the time limit;
+    None when the time ran out first."""
+    from .diagnose import Diagnosis, contradiction
+    from .isolation import TimedOut, default_memory_limit, run_isolated
+
+    left = None if limit is None else limit - sum(times.values())
+    if puzzle is None or (left is not None and left <= 0):
+        return None
+
+    def work(_: Any) -> list[Any]:
+        found = Diagnosis(Status.UNSOLVABLE)
+        contradiction(genre, puzzle, backend, encoding, found)
+        return found.core
+
+    try:
+        core: list[Any] = run_isolated(work, left, memory_limit=default_memory_limit())
+    except TimedOut:
+        return None
+    return core
 
 
 def _diagnose(args: argparse.Namespace) -> int:
@@ -303,6 +336,11 @@ def _generate(args: argparse.Namespace) -> int:
         size = size_of(genre, args.size)
     except ValueError as e:
         raise UsageError(str(e)) from e
+    if args.style is not None and args.style not in genre.about.styles:
+        styles = ", ".join(genre.about.styles)
+        raise UsageError(f"--style {args.style}: " + (
+            f"{genre.name} is written in {styles}" if styles else f"{genre.name} has no styles"
+        ))  # fmt: skip
     if args.givens is not None and not 0 <= args.givens <= 1:
         raise UsageError(f"--givens {args.givens:g}: a share between 0 and 1")
     out = Path(args.out) if args.out else None
@@ -314,7 +352,9 @@ def _generate(args: argparse.Namespace) -> int:
     def make(send: Any) -> tuple[Any, Any]:
         """One puzzle, in a child process that the time limit can stop; the generator's state
         comes back with it, so the next puzzle is the one the seed gives next."""
-        made = generate(genre, size, rng, backend, args.givens, progress=lambda *n: send(n))
+        made = generate(
+            genre, size, rng, backend, args.givens, progress=lambda *n: send(n), style=args.style
+        )
         return made, rng.getstate()
 
     deadline = None if args.time_limit is None else time.monotonic() + args.time_limit

@@ -62,10 +62,12 @@ def generate(
     share: float | None = None,
     effort: int = TRIAL_EFFORT,
     progress: Callable[[int, int], None] | None = None,
+    style: str | None = None,
 ) -> Generated:
     """A unique puzzle of ``size``: down to a minimal set of givens (each still shown is needed,
     or its removal could not be proved within ``effort``: ``unproved``), or to ``share`` of
-    them. ``progress`` hears how many givens have been tried for removal, and of how many."""
+    them. ``progress`` hears how many givens have been tried for removal, and of how many.
+    ``style``: one of the genre's ``styles``, a layout its maker writes the puzzle in."""
     backend = backend or get_backend(genre.default_backend)
     budgeted = "effort" in backend.capabilities
 
@@ -84,7 +86,8 @@ def generate(
         return solve(genre, puzzle, backend, limit=n).solutions
 
     for _ in range(20):
-        full, solution, keep = genre.make(size, rng, solutions)
+        styled = {"style": style} if style else {}
+        full, solution, keep = genre.make(size, rng, solutions, **styled)
         if solve(genre, full, backend, limit=2).status == Status.UNIQUE:
             break
     else:

@@ -87,6 +87,8 @@ class About:
     model: str = ""
     picture: str = ""
     data: str = ""  # its examples' folder under data/
+    styles: tuple[str, ...] = ()  # other layouts `generate --style` writes (make's ``style``)
+    explains_no_solution: bool = False  # `solve` shows givens that contradict, for no solution
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..genres import GenerateError
 from ..puzzles.zebra import POSITION, Clue, Grid, Zebra, arranged, holds
 from . import ParseError, check_grid_size
 
@@ -273,7 +274,7 @@ _COMPARATIVES: dict[str, tuple[int, tuple[str, ...]]] = {
     **dict.fromkeys(("before", "earlier", "sooner"), (-1, ("date", "month", "time", "year"))),
 }
 _COMPARATIVE = re.compile(
-    r"(?:(?P<amount>\$ ?[\d,]+(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|an?|one|"
+    r"(?:(?<![\w$])(?!(?:a bit|a little|a lot) )(?P<amount>\$ ?[\d,]+(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|an?|one|"
     + "|".join(_NUMBER_WORDS[2:])
     + r")(?: (?P<scale>thousand|million|billion))?(?: (?P<unit>[a-z]+))? )?"
     r"(?:(?:somewhat|sometime|some time|a bit|a little|much) )?"
@@ -438,27 +439,33 @@ class Reader:
         s, found = ask.skeleton, ask.found
         if len(found) < 2:
             ask.fail("found fewer than two values in it")
-        if m := re.fullmatch(r"neither @ nor @ (.*)@", s):
-            if _RELATIONS.sub("", m[1]) != m[1] or _NEGATION.search(m[1]):
-                ask.fail("more than neither-nor in it")
+        free = "([^@]*)"
+        if m := re.fullmatch(rf"neither {free}@{free} nor {free}@{free}@{free}", s):
+            ask.plain(m, "neither-nor")
             a, b, c = found
             return self._distinct([(a, c), (b, c)], ask)
-        if m := re.fullmatch(r"of @ and @,? one (.*)@,? and the other (.*)@", s):
-            if _RELATIONS.search(m[1] + m[2]) or _NEGATION.search(m[1] + m[2]):
-                ask.fail("more than of-and-the-other in it")
+        if m := re.fullmatch(
+            rf"of {free}@{free} and {free}@{free},? one {free}@{free},? and the other {free}@{free}",
+            s,
+        ):
+            ask.plain(m, "of-and-the-other")
             self._apart(ask, found[0], found[1])
             self._apart(ask, found[2], found[3])
             return [Clue("p", tuple(found))]
-        if m := re.fullmatch(r"(?:the )?(\w+) (\w+) (?:are|were) @(?:, @)*,? and @", s):
-            number = _NUMBER_WORDS.index(m[1]) if m[1] in _NUMBER_WORDS else (
-                int(m[1]) if m[1].isdigit() else -1)  # fmt: skip
-            if number != len(found):
-                ask.fail(f"it says {m[1]} but lists {len(found)}", words=False)
-            return [Clue("!", tuple(found))]
-        if m := re.fullmatch(r"@ (.*)either @ or @", s):
-            if _RELATIONS.search(m[1]) or _NEGATION.search(m[1]):
-                ask.fail("more than either-or in it")
-            a, b, c = found
+        if m := re.fullmatch(r"(?:the )?(\w+) (\w+) (?:are|were|was|is) (.*)", s):
+            items = re.split(r",? and |, ", m[3])
+            if len(items) >= 2 and all(i.count("@") == 1 for i in items):
+                number = _NUMBER_WORDS.index(m[1]) if m[1] in _NUMBER_WORDS else (
+                    int(m[1]) if m[1].isdigit() else -1)  # fmt: skip
+                if number != len(found):
+                    ask.fail(f"it says {m[1]} but lists {len(found)}", words=False)
+                ask.plain(re.fullmatch("(.*)", "".join(items)), "a list")
+                return [Clue("!", tuple(found))]
+        either = re.fullmatch(rf"{free}@{free}either {free}@{free} or {free}@{free}", s)
+        first = re.fullmatch(rf"either {free}@{free} or {free}@{free}@{free}", s)
+        if either or first:
+            ask.plain(either or first, "either-or")
+            a, b, c = found if either else (found[2], found[0], found[1])
             clues = [Clue("|", (a, b, c))]
             if self.row_of[b] != self.row_of[c]:  # exactly one of them is so
                 clues.append(Clue("!", (b, c)))
@@ -496,6 +503,13 @@ class _Ask:
     skeleton: str
     found: list[str]
 
+    def plain(self, match: re.Match[str] | None, form: str) -> None:
+        """The free words of a form say nothing more (no other relation, no negation)."""
+        assert match is not None
+        rest = " ".join(g for g in match.groups() if g)
+        if _RELATIONS.search(rest) or _NEGATION.search(rest):
+            self.fail(f"more than {form} in it")
+
     def fail(self, why: str, words: bool = True) -> Any:
         """A ParseError naming the clue, why, and the words not understood."""
         unknown = [
@@ -532,3 +546,203 @@ def format_baron(puzzle: Zebra) -> str:
             lines.append(said)
     body = [f"{n}. {text}" for n, text in enumerate(lines, 1)]
     return "\n".join([*head, "", *body])
+
+
+# Made puzzles: the people's names, then categories each with a phrase for "the person with X".
+_NAMES = re.split(" ", "Dana Hugo Mira Tom Ines Omar Lena Pavel Rosa Kai")
+_PLAIN = [
+    ("pets", "cat dog parrot hamster rabbit goldfish iguana ferret", "the owner of the {}"),
+    ("dishes", "salad soup pasta steak curry tacos risotto omelet", "the one who ordered the {}"),
+    ("towns", "Avon Bristol Dover Exeter Leeds York Bath Derby", "the person from {}"),
+    ("colours", "red blue green yellow purple orange white black", "the one who wore {}"),
+]
+
+
+@dataclass(frozen=True)
+class _Ordered:
+    """An ordered category to make: its values, a phrase, and how a comparison is said."""
+
+    name: str
+    value: Callable[[int], str]  # the value of a number
+    phrase: str  # "the person who paid {}"
+    verb: str  # "paid", "arrived", "is"
+    more: str  # "more", "after", "taller"
+    less: str
+    amount: Callable[[int], str]  # a difference in words: "$5", "2 days"
+    vague: tuple[str, ...] = ("somewhat",)
+
+
+def _plural(count: int, unit: str) -> str:
+    """``1 day``, ``2 days``."""
+    return f"{count} {unit}{'' if count == 1 else 's'}"
+
+
+def _ordinal(day: int) -> str:
+    """``3rd``."""
+    suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    return f"{day}{suffix}"
+
+
+_ORDERED_MADE = [
+    _Ordered(
+        "prices",
+        lambda x: f"${x}",
+        "the person who paid {}",
+        "paid",
+        "more",
+        "less",
+        lambda d: f"${d // 100}",
+    ),  # fmt: skip
+    _Ordered(
+        "dates",
+        lambda x: f"May {x}",
+        "the one who arrived on {}",
+        "arrived",
+        "after",
+        "before",
+        lambda d: _plural(d, "day"),
+        ("sometime",),
+    ),  # fmt: skip
+    _Ordered(
+        "heights",
+        lambda x: f"{x} inches",
+        "the person who is {} tall",
+        "is",
+        "taller",
+        "shorter",
+        lambda d: _plural(d, "inch").replace("inchs", "inches"),
+    ),  # fmt: skip
+    _Ordered(
+        "ages", str, "the {}-year-old", "is", "older", "younger", lambda d: _plural(d, "year")
+    ),  # fmt: skip
+]
+
+
+def make_baron(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+    """A random answer (names, then categories, one ordered at least) and random clues true
+    in it, each written in English, added until the answer is the only one; one comparison
+    is kept whatever the generator takes away."""
+    categories, n = size
+    plain_count = min(categories - 2, len(_PLAIN))
+    if categories < 2 or n < 2:
+        raise GenerateError("a logic grid needs at least 2 categories of 2 values")
+    if n > len(_NAMES) - 2 or categories > 1 + len(_PLAIN) + len(_ORDERED_MADE):
+        raise GenerateError(
+            f"the baron style makes up to {1 + len(_PLAIN) + len(_ORDERED_MADE)} categories "
+            f"of up to {len(_NAMES) - 2} values"
+        )
+    ordered = rng.sample(_ORDERED_MADE, categories - 1 - plain_count)
+    plain = rng.sample(_PLAIN, plain_count)
+    cats: list[tuple[str, list[str], str, _Ordered | None]] = [
+        ("names", rng.sample(_NAMES, n), "{}", None)
+    ]
+    for name, words, phrase in plain:
+        cats.append((name, rng.sample(words.split(), n), phrase, None))
+    for made in ordered:
+        step = rng.randint(1, 5 if n < 6 else 4)
+        start = rng.randint(1, 31 - step * (n - 1)) if made.name == "dates" else rng.randint(2, 30)
+        cats.append((made.name, [made.value(start + i * step) for i in range(n)], made.phrase,
+                     made))  # fmt: skip
+    rng.shuffle(cats)
+    cats.sort(key=lambda c: c[0] != "names")  # the names first: the key
+    names = tuple(c[0] for c in cats)
+    rows = tuple(tuple(f"{c[0]}:{v}" for v in c[1]) for c in cats)
+    hidden = (rows[0], *(tuple(rng.sample(row, n)) for row in rows[1:]))
+    col = {s: p for row in hidden for p, s in enumerate(row)}
+    row_of = {s: r for r, row in enumerate(rows) for s in row}
+
+    def say(symbol: str) -> str:
+        """A person by one of their values, in words."""
+        cat = cats[row_of[symbol]]
+        value = symbol.split(":", 1)[1]
+        if cat[3] is not None and cat[3].name == "dates" and rng.random() < 0.5:
+            value = f"May {_ordinal(int(value.split()[1]))}"
+        return cat[2].format(value)
+
+    numeric = [r for r, c in enumerate(cats) if c[3] is not None]
+    clues: list[Clue] = []
+    kept: list[Clue] = []
+    while True:
+        clue = _random_clue(rng, rows, hidden, col, numeric)
+        if clue is None or clue in clues or not holds(clue, col, hidden):
+            continue
+        text = _sentence(clue, say, cats, rng)
+        clues.append(Clue(clue.kind, clue.symbols, clue.amount, clue.row, text))
+        if not kept and clue.kind in ("+", "more"):
+            kept.append(clue)
+        puzzle = Zebra(rows, tuple(clues), names, "key", written=STYLE)
+        if kept and len(clues) % 4 == 0 and len(solutions(puzzle, 2)) == 1:
+            return puzzle, hidden, kept
+
+
+def _random_clue(
+    rng: random.Random, rows: Grid, hidden: Grid, col: dict[str, int], numeric: list[int]
+) -> Clue | None:
+    """A random clue of a kind the layout says; None when the draw makes no sense."""
+    kind = rng.choice(["=", "!", "!", "|", "neither", "p", "list", "+", "+", "more", "more"])
+    k = len(rows)
+    if kind in ("+", "more"):
+        r = rng.choice(numeric)
+        others = [i for i in range(k) if i != r]
+        a, b = (rng.choice(rows[rng.choice(others)]) for _ in range(2))
+        if col[a] == col[b]:
+            return None
+        if kind == "more":
+            return Clue("more", (a, b), row=r)
+        from ..puzzles.zebra import number
+
+        amount = number(hidden[r][col[a]]) - number(hidden[r][col[b]])
+        return Clue("+", (a, b), amount=amount, row=r)
+    if kind == "list":
+        count = min(k, rng.choice([3, 4]), len(rows[0]))
+        if count < 3:
+            return None
+        chosen = rng.sample(range(k), count)
+        return Clue("!", tuple(rng.choice(rows[r]) for r in chosen))
+    if kind in ("|", "neither"):
+        r1, r2 = rng.sample(range(k), 2)
+        b, c = rng.sample(rows[r2], 2)
+        a = rng.choice(rows[r1])
+        return Clue("|", (a, b, c)) if kind == "|" else Clue("!", (b, c, a))
+    if kind == "p":
+        r1, r2 = rng.sample(range(k), 2)
+        a, b = rng.sample(rows[r1], 2)
+        c, d = rng.sample(rows[r2], 2)
+        return Clue("p", (a, b, c, d))
+    r1, r2 = rng.sample(range(k), 2)
+    return Clue(kind, (rng.choice(rows[r1]), rng.choice(rows[r2])))
+
+
+def _sentence(clue: Clue, say: Callable[[str], str], cats: list[Any], rng: random.Random) -> str:
+    """A clue in English, in one of a few phrasings."""
+    words = [say(s) for s in clue.symbols]
+    kind = clue.kind
+    if kind == "=":
+        text = rng.choice(["{0} is {1}", "{1} is {0}"]).format(*words)
+    elif kind == "!" and len(words) == 2:
+        text = rng.choice(["{0} is not {1}", "{1} isn't {0}"]).format(*words)
+    elif kind == "!" and clue.symbols[0].split(":")[0] == clue.symbols[1].split(":")[0]:
+        text = "neither {0} nor {1} is {2}".format(*words)
+    elif kind == "!":
+        count = _NUMBER_WORDS[len(words)]
+        text = f"the {count} people are {', '.join(words[:-1])} and {words[-1]}"
+    elif kind == "|":
+        text = "{0} is either {1} or {2}".format(*words)
+    elif kind == "p":
+        text = "of {0} and {1}, one is {2} and the other is {3}".format(*words)
+    else:
+        made: _Ordered = cats[clue.row][3]
+        if kind == "more":
+            word = rng.choice([made.more, made.less])
+            first, second = words if word == made.more else words[::-1]
+            hedge = rng.choice([*made.vague, ""])
+            text = f"{first} {made.verb} {hedge} {word} than {second}"
+        else:
+            first, second = words
+            word = made.more if clue.amount > 0 else made.less
+            if rng.random() < 0.5:  # the same, said the other way round
+                first, second = second, first
+                word = made.less if word == made.more else made.more
+            text = f"{first} {made.verb} {made.amount(abs(clue.amount))} {word} than {second}"
+        text = " ".join(text.replace(" than ", " " if made.name == "dates" else " than ").split())
+    return text[0].upper() + text[1:] + "."

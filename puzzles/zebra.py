@@ -214,12 +214,17 @@ def given_at(puzzle: Zebra, solution: Grid, place: tuple[int, int]) -> Given:
 
 
 def describe(puzzle: Zebra, given: Given) -> str:
-    """A clue as the player wrote it, with its line; a made clue in the clue language."""
-    if given.source:
-        return f"line {given.line}: {given.source}"
+    """A clue as the player wrote it, with its line and, when its words differ, how it was
+    read (in the clue language), so a reading can be audited; a made clue in the clue language."""
     from ..parsers.cluelang import clue_text
 
-    return clue_text(puzzle, given)
+    reading = clue_text(puzzle, given)
+    if not given.source:
+        return reading
+    said = f"line {given.line}: {given.source}" if given.line else given.source
+    words = [w for w in given.source.lower().rstrip(".").split() if w not in ("the", "a", "an")]
+    same = " ".join(words) == reading.lower()
+    return said if same else f"{said} (reads: {reading})"
 
 
 GIVENS = Givens(givens, with_givens, given_at, describe)
@@ -235,11 +240,16 @@ def place_name(puzzle: Zebra, place: tuple[int, int]) -> str:
     return f"{puzzle.category_names()[k]} at {where}" if k else where
 
 
-def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+def make(size: tuple[int, int], rng: random.Random, solutions: Any, style: str = "") -> Any:
     """A random answer (K categories of N values: the houses, then named ones) and random clues
     true in it, added until the answer is the only one; the generator then takes away the
-    clues it can spare."""
+    clues it can spare. ``style`` "baron": names and categories, clues in English."""
     from .vocabulary import zebra_categories
+
+    if style == "baron":
+        from ..parsers.baron import make_baron
+
+        return make_baron(size, rng, solutions)
 
     categories, n = size
     if categories < 2 or n < 2:
@@ -286,4 +296,6 @@ GENRE = About(
     default_encoding="boolean",
     output_formats=("table",),
     sizes="KxN (K categories of N values)",
+    styles=("baron",),
+    explains_no_solution=True,
 )
