@@ -157,8 +157,9 @@ def _split_values(text: str) -> list[str]:
 
 
 def is_baron(lines: Sequence[str]) -> bool:
-    """Whether text is in this layout: the two-part one, or category lists then clues that are
-    numbered or written as sentences (ending in a full stop)."""
+    """Whether text is in this layout: the two-part one; category lists (values between
+    commas) then numbered clues; or such lists and clues that this layout reads and the clue
+    language does not (when neither does, clues written as sentences, with full stops)."""
     found = _layout(lines)
     if found is None:
         return False
@@ -167,7 +168,18 @@ def is_baron(lines: Sequence[str]) -> bool:
         return True
     if any(_NUMBERED.fullmatch(text) for _, text in clues):
         return True
-    return bool(clues) and sum(t.rstrip().endswith(".") for _, t in clues) * 2 > len(clues)
+    from .cluelang import parse_clues
+
+    try:  # the clue language's own category lines may have commas too
+        parse_clues(list(lines))
+        return False
+    except ParseError:
+        pass
+    try:
+        parse_baron(lines)
+        return True
+    except ParseError:  # neither reads it: the error of the one it looks written for
+        return bool(clues) and sum(t.endswith(".") for _, t in clues) * 2 > len(clues)
 
 
 def _layout(
@@ -280,7 +292,7 @@ _COMPARATIVE = re.compile(
     r"(?:(?:somewhat|sometime|some time|a bit|a little|much) )?"
     r"(?P<word>more expensive|less expensive|"
     + "|".join(sorted(_COMPARATIVES, key=len, reverse=True))
-    + r")\b(?: than)?"
+    + r")\b(?:(?: [a-z]+)? than\b)?"
 )
 _NEGATION = re.compile(r"\b(?:not|never|no)\b|n't\b")
 # Words that speak of something a free identity cannot say: never read as "is".
