@@ -32,9 +32,9 @@ STYLE = "baron"
 
 # -- quantities: the number an ordered category's value stands for -----------------------------
 
-_MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
+_MONTHS = re.split(
+    " ", "january february march april may june july august september october november december"
+)
 _MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 _SCALE = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 # Units, each with its kind and its size in the kind's smallest unit (money in cents).
@@ -45,14 +45,14 @@ _UNITS: dict[str, tuple[str, int]] = {
     **dict.fromkeys(("mile", "miles", "mi"), ("length", 63_360)),
     **dict.fromkeys(
         ("mm", "millimeter", "millimeters", "millimetre", "millimetres"), ("metric length", 1)
-    ),  # fmt: skip
+    ),
     **dict.fromkeys(
         ("cm", "centimeter", "centimeters", "centimetre", "centimetres"), ("metric length", 10)
-    ),  # fmt: skip
+    ),
     **dict.fromkeys(("m", "meter", "meters", "metre", "metres"), ("metric length", 1000)),
     **dict.fromkeys(
         ("km", "kilometer", "kilometers", "kilometre", "kilometres"), ("metric length", 1_000_000)
-    ),  # fmt: skip
+    ),
     **dict.fromkeys(("ounce", "ounces", "oz"), ("weight", 1)),
     **dict.fromkeys(("pound", "pounds", "lb", "lbs"), ("weight", 16)),
     **dict.fromkeys(("ton", "tons"), ("weight", 32_000)),
@@ -67,10 +67,10 @@ _UNITS: dict[str, tuple[str, int]] = {
     **dict.fromkeys(("year", "years"), ("years", 1)),
 }
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
-_NUMBER_WORDS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+_NUMBER_WORDS = re.split(
+    " ", "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty"
-).split()
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def read_quantity(text: str) -> Quantity | None:
     t = _normal(text)
     if m := re.fullmatch(rf"\$ ?({_NUMBER})( (?:thousand|million|billion))?", t):
         return Quantity("money", round(_digits(m[1]) * 100 * _SCALE.get((m[2] or " ")[1:], 1)))
-    if m := re.fullmatch(rf"(\d+) ?(?:ft|feet|foot|') ?(\d+) ?(?:in|inches|inch|\")?", t):
+    if m := re.fullmatch(r"(\d+) ?(?:ft|feet|foot|') ?(\d+) ?(?:in|inches|inch|\")?", t):
         return Quantity("length", int(m[1]) * 12 + int(m[2]))
     if m := re.fullmatch(r"(\d{1,2})(?::(\d\d))? ?([ap]m)", t):
         hours = int(m[1]) % 12 + (12 if m[3] == "pm" else 0)
@@ -163,7 +163,7 @@ def is_baron(lines: Sequence[str]) -> bool:
     found = _layout(lines)
     if found is None:
         return False
-    categories, clues, two_part = found
+    _categories, clues, two_part = found
     if two_part:
         return True
     if any(_NUMBERED.fullmatch(text) for _, text in clues):
@@ -286,7 +286,8 @@ _COMPARATIVES: dict[str, tuple[int, tuple[str, ...]]] = {
     **dict.fromkeys(("before", "earlier", "sooner"), (-1, ("date", "month", "time", "year"))),
 }
 _COMPARATIVE = re.compile(
-    r"(?:(?<![\w$])(?!(?:a bit|a little|a lot) )(?P<amount>\$ ?[\d,]+(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|an?|one|"
+    r"(?:(?<![\w$])(?!(?:a bit|a little|a lot) )"
+    r"(?P<amount>\$ ?[\d,]+(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|an?|one|"
     + "|".join(_NUMBER_WORDS[2:])
     + r")(?: (?P<scale>thousand|million|billion))?(?: (?P<unit>[a-z]+))? )?"
     r"(?:(?:somewhat|sometime|some time|a bit|a little|much) )?"
@@ -301,11 +302,11 @@ _RELATIONS = re.compile(
     r"same|different|other|another|each|every|all|only|except|unless|if|until|while|most|"
     r"least|first|last|before|after|earlier|later|older|younger|taller|shorter|more|less)\b"
 )
-_GLUE = frozenset(
-    "the a an is was are were who whom whose which that one person people of in on at by for "
-    "to with from and has had have did does do got went it its his her their they he she "
-    "this these those there as".split()
-)
+_GLUE = frozenset(re.split(
+    " ", "the a an is was are were who whom whose which that one person people of in on at by "
+    "for to with from and has had have did does do got went it its his her their they he she "
+    "this these those there as"
+))  # fmt: skip
 
 
 class Reader:
@@ -456,10 +457,8 @@ class Reader:
             ask.plain(m, "neither-nor")
             a, b, c = found
             return self._distinct([(a, c), (b, c)], ask)
-        if m := re.fullmatch(
-            rf"of {free}@{free} and {free}@{free},? one {free}@{free},? and the other {free}@{free}",
-            s,
-        ):
+        of = rf"of {free}@{free} and {free}@{free},? one {free}@{free},? and the other {free}@"
+        if m := re.fullmatch(of + free, s):
             ask.plain(m, "of-and-the-other")
             self._apart(ask, found[0], found[1])
             self._apart(ask, found[2], found[3])
@@ -604,7 +603,7 @@ _ORDERED_MADE = [
         "more",
         "less",
         lambda d: f"${d // 100}",
-    ),  # fmt: skip
+    ),
     _Ordered(
         "dates",
         lambda x: f"May {x}",
@@ -614,7 +613,7 @@ _ORDERED_MADE = [
         "before",
         lambda d: _plural(d, "day"),
         ("sometime",),
-    ),  # fmt: skip
+    ),
     _Ordered(
         "heights",
         lambda x: f"{x} inches",
@@ -623,10 +622,10 @@ _ORDERED_MADE = [
         "taller",
         "shorter",
         lambda d: _plural(d, "inch").replace("inchs", "inches"),
-    ),  # fmt: skip
+    ),
     _Ordered(
         "ages", str, "the {}-year-old", "is", "older", "younger", lambda d: _plural(d, "year")
-    ),  # fmt: skip
+    ),
 ]
 
 
@@ -734,14 +733,14 @@ def _sentence(clue: Clue, say: Callable[[str], str], cats: list[Any], rng: rando
     elif kind == "!" and len(words) == 2:
         text = rng.choice(["{0} is not {1}", "{1} isn't {0}"]).format(*words)
     elif kind == "!" and clue.symbols[0].split(":")[0] == clue.symbols[1].split(":")[0]:
-        text = "neither {0} nor {1} is {2}".format(*words)
+        text = "neither {} nor {} is {}".format(*words)
     elif kind == "!":
         count = _NUMBER_WORDS[len(words)]
         text = f"the {count} people are {', '.join(words[:-1])} and {words[-1]}"
     elif kind == "|":
-        text = "{0} is either {1} or {2}".format(*words)
+        text = "{} is either {} or {}".format(*words)
     elif kind == "p":
-        text = "of {0} and {1}, one is {2} and the other is {3}".format(*words)
+        text = "of {} and {}, one is {} and the other is {}".format(*words)
     else:
         made: _Ordered = cats[clue.row][3]
         if kind == "more":
