@@ -288,7 +288,10 @@ GENRE = About(
     "clues such as `red is dog`, `red is just left of blue`, `cat is next to fish`; with "
     "no order category and no clue about positions (at, left, right, next to), the first "
     "category is the key and only matches count; or Ben Lynn's Grizzly format (rows of "
-    "symbols, a line %%, clues = ! < > A 1 i ^ p X)",
+    "symbols, a line %%, clues = ! < > A 1 i ^ p X); or English as Puzzle Baron writes it "
+    "(`Names: Dana, Hugo, Mira` and a line per category, or a line of category names, a blank "
+    "line and a line of values per category; then clues such as `Hugo paid $5 more than the "
+    "one who ordered the soup.`)",
     example="colour: red green blue\npet: cat dog fish\nred is dog\n"
     "dog is just left of fish\nblue is left of red",
     small="4x4",

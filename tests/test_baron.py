@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -410,6 +411,17 @@ def test_hand_written_puzzles_have_their_answer(
     assert outcome.status is Status.UNIQUE
     assert outcome.solutions == [expected]
     assert check(puzzle, outcome.solutions[0]) == []
+
+
+def test_the_readme_example_has_its_answer() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    text = readme[readme.index("Names: Dana, Hugo, Mira\n") :].split("```", 1)[0]
+    puzzle = parse(text)
+    answer = {"Dana": ("$30", "soup"), "Hugo": ("$25", "salad"), "Mira": ("$35", "pasta")}
+    outcome = solve(ZEBRA, puzzle, BACKEND, limit=2)
+    assert len(puzzle.clues) == 8  # clue 3 is two
+    assert outcome.status is Status.UNIQUE
+    assert outcome.solutions == [answer_grid(puzzle, answer)]
 
 
 def test_at_least_fifteen_puzzles_from_2x2_to_7_values() -> None:
