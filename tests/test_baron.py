@@ -419,7 +419,7 @@ def test_the_readme_example_has_its_answer() -> None:
     puzzle = parse(text)
     answer = {"Dana": ("$30", "soup"), "Hugo": ("$25", "salad"), "Mira": ("$35", "pasta")}
     outcome = solve(ZEBRA, puzzle, BACKEND, limit=2)
-    assert len(puzzle.clues) == 8  # clue 3 is two
+    assert len(puzzle.clues) == 9  # clues 3 and 4 say two things each
     assert outcome.status is Status.UNIQUE
     assert outcome.solutions == [answer_grid(puzzle, answer)]
 
