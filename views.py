@@ -59,8 +59,11 @@ def core_text(genre: Any, puzzle: Any, core: list[Any] | None) -> str:
         return "(the givens that contradict each other were not found within the time limit)\n"
     if not core:
         return "no solution even without any givens\n"
-    lines = [f"these {len(core)} contradict each other (without any one of them there is a "
-             "solution):"]  # fmt: skip
+    lines = [
+        f"these {len(core)} contradict each other (without any one of them there is a solution):"
+        if len(core) > 1
+        else "this one cannot hold (without it there is a solution):"
+    ]
     return "\n".join([*lines, *(f"  {g}" for g in givens(genre, puzzle, core))]) + "\n"
 
 

@@ -133,6 +133,19 @@ def read_quantity(text: str) -> Quantity | None:
     return None
 
 
+_SMALLEST = {"money": "cents", "length": "inches", "metric length": "millimetres",
+             "weight": "ounces", "metric weight": "grams", "date": "days", "month": "months",
+             "time": "minutes"}  # fmt: skip
+
+
+def smallest_unit(values: Sequence[str]) -> str:
+    """The unit a category's numbers count in, when its values are written with one
+    (``$25``: cents; ``5 ft``: inches); empty for plain numbers."""
+    found = {read_quantity(v.split(":", 1)[-1]) for v in values}
+    kinds = {q.kind for q in found if q is not None}
+    return _SMALLEST.get(kinds.pop(), "") if len(kinds) == 1 and None not in found else ""
+
+
 def quantity(text: str) -> int:
     """The number of an ordered category's value (for the rules: compare and subtract)."""
     found = read_quantity(text)

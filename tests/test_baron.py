@@ -553,7 +553,7 @@ def test_contradicting_clues_no_solution_and_the_minimal_set(
         "no solution",
         "these 2 contradict each other (without any one of them there is a solution):",
         "  line 7: 3. Dana paid $5 more than the one who ordered the soup. "
-        "(reads: Dana is 500 more than soup in prices)",
+        "(reads: Dana is 500 more than soup in prices (cents))",
         "  line 9: 5. Dana ordered the soup. (reads: Dana is soup)",
     ]
     code, out, _ = run(capsys, "solve", "zebra", CONTRADICTING, "--json")
@@ -566,6 +566,20 @@ def test_contradicting_clues_no_solution_and_the_minimal_set(
         rest = Zebra(puzzle.rows, tuple(c for c in puzzle.clues if c.line != line),
                      puzzle.names, puzzle.positions)  # fmt: skip
         assert solve(ZEBRA, rest, BACKEND).solutions
+
+
+def test_an_amount_that_no_two_values_differ_by_reads_and_cannot_hold(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = HEAD + "Dana paid $7 more than Hugo.\n"
+    assert parse(text).clues[0].amount == 700
+    code, out, _ = run(capsys, "solve", "zebra", text)
+    assert code == 1
+    assert out.splitlines()[1:] == [
+        "this one cannot hold (without it there is a solution):",
+        "  line 5: Dana paid $7 more than Hugo. (reads: Dana is 700 more than Hugo in prices "
+        "(cents))",
+    ]
 
 
 def test_the_minimal_set_in_every_zebra_input(capsys: pytest.CaptureFixture[str]) -> None:
