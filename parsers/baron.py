@@ -21,6 +21,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ..genres import GenerateError
@@ -83,9 +84,10 @@ class Quantity:
     unit: str = ""
 
 
-def _digits(text: str) -> float:
-    """``1,250`` as 1250, ``2.5`` as 2.5."""
-    return float(text.replace(",", ""))
+def _digits(text: str) -> Fraction | None:
+    """``1,250`` as 1250, ``2.5`` as 5/2, exactly; None past 18 digits (no puzzle's number)."""
+    plain = text.replace(",", "")
+    return None if len(plain) > 19 else Fraction(plain)
 
 
 def _normal(text: str) -> str:
@@ -102,7 +104,11 @@ def read_quantity(text: str) -> Quantity | None:
     ``3 thousand``, ``25 points``, ``1984``), or None when it is no quantity."""
     t = _normal(text)
     if m := re.fullmatch(rf"\$ ?({_NUMBER})( (?:thousand|million|billion))?", t):
-        return Quantity("money", round(_digits(m[1]) * 100 * _SCALE.get((m[2] or " ")[1:], 1)))
+        cents = _digits(m[1])
+        cents = None if cents is None else cents * 100 * _SCALE.get((m[2] or " ")[1:], 1)
+        return (
+            Quantity("money", int(cents)) if cents is not None and cents.denominator == 1 else None
+        )
     if m := re.fullmatch(r"(\d+) ?(?:ft|feet|foot|') ?(\d+) ?(?:in|inches|inch|\")?", t):
         return Quantity("length", int(m[1]) * 12 + int(m[2]))
     if m := re.fullmatch(r"(\d{1,2})(?::(\d\d))? ?([ap]m)", t):
@@ -119,17 +125,17 @@ def read_quantity(text: str) -> Quantity | None:
             return None
         return Quantity("date", sum(_MONTH_DAYS[:index]) + int(m[2]))
     if m := re.fullmatch(rf"({_NUMBER})(?: (thousand|million|billion))?(?: ([a-z$'\"]+))?", t):
-        number = _digits(m[1]) * _SCALE.get(m[2] or "", 1)
+        number = _digits(m[1])
+        if number is None:
+            return None
         unit = m[3] or ""
         kind, size = _UNITS.get(unit, ("number", 1))
         if unit in ("year", "years"):
             kind = "age"
-        value = number * size
-        return (
-            Quantity(kind, round(value), unit if kind == "number" else "")
-            if value == int(value)
-            else None
-        )
+        value = number * size * _SCALE.get(m[2] or "", 1)
+        if value.denominator != 1:
+            return None
+        return Quantity(kind, int(value), unit if kind == "number" else "")
     return None
 
 
@@ -438,15 +444,18 @@ class Reader:
     def _amount(self, ask: _Ask, match: re.Match[str], row: int, unit: str) -> int:
         """The amount of a comparison, in the category's smallest unit."""
         text = match["amount"]
-        count: float
+        count: Fraction | None
         if text.startswith("$"):
             count = _digits(text[1:].strip())
         elif text in ("a", "an", "one"):
-            count = 1
+            count = Fraction(1)
         elif text in _NUMBER_WORDS:
-            count = _NUMBER_WORDS.index(text)
+            count = Fraction(_NUMBER_WORDS.index(text))
         else:
             count = _digits(text)
+        if count is None:
+            ask.fail(f"the amount {match['amount']!r} is past any puzzle's numbers", words=False)
+        assert count is not None
         count *= _SCALE.get(match["scale"] or "", 1)
         kind = self.kinds[row]
         assert kind is not None
@@ -456,7 +465,7 @@ class Reader:
         if kind.kind in ("length", "metric length", "weight", "metric weight") and not unit:
             ask.fail("say the unit of the amount")
         value = count * size
-        if value != int(value):
+        if value.denominator != 1:
             ask.fail(f"the amount {match[0]!r} is no whole number of the category's steps")
         return int(value)
 
