@@ -616,6 +616,18 @@ def _ordinal(day: int) -> str:
     return f"{day}{suffix}"
 
 
+_DOES = {
+    "pets": ("owns the {}", "does not own the {}"),
+    "dishes": ("ordered the {}", "didn't order the {}"),
+    "towns": ("is from {}", "is not from {}"),
+    "colours": ("wore {}", "did not wear {}"),
+    "prices": ("paid {}", "didn't pay {}"),
+    "dates": ("arrived on {}", "did not arrive on {}"),
+    "heights": ("is {} tall", "is not {} tall"),
+    "ages": ("is {} years old", "isn't {} years old"),
+}
+"""What a person with a value does, and does not, in words."""
+
 _ORDERED_MADE = [
     _Ordered(
         "prices",
@@ -684,13 +696,17 @@ def make_baron(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any
     col = {s: p for row in hidden for p, s in enumerate(row)}
     row_of = {s: r for r, row in enumerate(rows) for s in row}
 
-    def say(symbol: str) -> str:
-        """A person by one of their values, in words."""
+    def say(symbol: str, how: str = "") -> str:
+        """A person by one of their values, in words (or ``how``, a phrase such as "owns
+        the {}" or its negation, said of one)."""
         cat = cats[row_of[symbol]]
         value = symbol.split(":", 1)[1]
         if cat[3] is not None and cat[3].name == "dates" and rng.random() < 0.5:
             value = f"May {_ordinal(int(value.split()[1]))}"
-        return cat[2].format(value)
+        if how:
+            said = _DOES.get(cat[0])
+            return "" if said is None else said[how == "not"].format(value)
+        return str(cat[2]).format(value)
 
     numeric = [r for r, c in enumerate(cats) if c[3] is not None]
     clues: list[Clue] = []
@@ -746,16 +762,24 @@ def _random_clue(
     return Clue(kind, (rng.choice(rows[r1]), rng.choice(rows[r2])))
 
 
-def _sentence(clue: Clue, say: Callable[[str], str], cats: list[Any], rng: random.Random) -> str:
+def _sentence(
+    clue: Clue, say: Callable[[str, str], str], cats: list[Any], rng: random.Random
+) -> str:
     """A clue in English, in one of a few phrasings."""
-    words = [say(s) for s in clue.symbols]
+    words = [say(s, "") for s in clue.symbols]
     kind = clue.kind
+    does, does_not = (say(clue.symbols[-1], how) for how in ("do", "not"))
     if kind == "=":
-        text = rng.choice(["{0} is {1}", "{1} is {0}"]).format(*words)
+        text = rng.choice(["{0} is {1}", "{1} is {0}", *(["{0} {2}"] * bool(does))])
+        text = text.format(*words, does)
     elif kind == "!" and len(words) == 2:
-        text = rng.choice(["{0} is not {1}", "{1} isn't {0}"]).format(*words)
+        text = rng.choice(["{0} is not {1}", "{1} isn't {0}", *(["{0} {2}"] * bool(does_not))])
+        text = text.format(*words, does_not)
     elif kind == "!" and clue.symbols[0].split(":")[0] == clue.symbols[1].split(":")[0]:
-        text = "neither {} nor {} is {}".format(*words)
+        text = rng.choice(
+            ["neither {0} nor {1} is {2}", *(["neither {0} nor {1} {3}"] * bool(does))]
+        )
+        text = text.format(*words, does)
     elif kind == "!":
         count = _NUMBER_WORDS[len(words)]
         text = f"the {count} people are {', '.join(words[:-1])} and {words[-1]}"
