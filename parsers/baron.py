@@ -383,6 +383,9 @@ class Reader:
         last = 0
         for match in self.finder.finditer(hidden):
             choices = self.forms[match[1]]
+            if len(choices) > 1:  # the words around may tell: "the 25-year-old" is an age
+                told = self._told(choices, hidden[match.end() :])
+                choices = told or choices
             if len(choices) > 1:
                 what = " or ".join(
                     f"{self.symbols[i].split(':', 1)[0]} {match[1]!r}" for i in choices
@@ -399,6 +402,19 @@ class Reader:
         if comparison is not None:
             skeleton = skeleton.replace("~" * len(comparison[0]), "<cmp>")
         return " ".join(skeleton.split()), found
+
+    def _told(self, choices: list[int], after: str) -> list[int]:
+        """The values a word may be that the unit after it fits (``25 years old``: an age;
+        ``20 points``: the category counted in points); empty when it tells nothing."""
+        unit = re.match(r"[ -]([a-z]+)", after)
+        if unit is None:
+            return []
+        fits = []
+        for i in choices:
+            row = self.row_of[self.symbols[i]]
+            if self.kinds[row] is not None and self._fits_unit(row, unit[1]):
+                fits.append(i)
+        return fits if len(fits) == 1 else []
 
     def _compare(self, ask: _Ask, match: re.Match[str], said: str) -> Clue:
         """``A ... [amount] more|taller|before ... [than] B`` in one ordered category."""

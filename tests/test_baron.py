@@ -520,6 +520,8 @@ def test_a_clue_that_reads_two_ways_is_an_error() -> None:
     two = "Names: Ann, Bo\nAges: 25, 30\nScores: 25, 40\n\n"
     with pytest.raises(ParseError, match=r"line 5: '25 is Ann\.' reads two ways: '25' is "):
         parse(two + "25 is Ann.\n")
+    told = parse(two + "The 25-year-old is Ann.\nBo scored 40.\n")  # the unit tells
+    assert [c.symbols for c in told.clues] == [("ages:25", "names:Ann"), ("names:Bo", "scores:40")]
     prices = "Names: Ann, Bo\nPrices: $5, $6\nTips: $1, $2\n\n"
     with pytest.raises(ParseError, match=r"reads two ways: 'more than' may compare prices or tips"):
         parse(prices + "Ann paid more than Bo.\n")
