@@ -655,6 +655,7 @@ def _genres(args: argparse.Namespace) -> int:
             "default_encoding": g.default_encoding,
             "default_backend": g.default_backend,
             "formats": list(g.output_formats),
+            "styles": list(g.about.styles),
         }
         for g in all_genres()
     ]
@@ -672,6 +673,8 @@ def _genres(args: argparse.Namespace) -> int:
         print(f"  encodings: {encodings}")
         print(f"  backend:   {r['default_backend']} by default")
         print(f"  formats:   {', '.join(r['formats'])}")
+        if r["styles"]:
+            print(f"  styles:    {', '.join(r['styles'])} (generate --style)")
     return EXIT_OK
 
 

@@ -649,6 +649,10 @@ def test_generate_style_on_the_command_line(capsys: pytest.CaptureFixture[str]) 
                        "--seed", "5", "--json")  # fmt: skip
     record = json.loads(out)
     assert code == 0 and record["puzzle"].startswith("Names: ")
+    code, out, _ = run(capsys, "genres")
+    assert code == 0 and "  styles:    baron (generate --style)\n" in out
+    code, out, _ = run(capsys, "genres", "--json")
+    assert {g["name"]: g["styles"] for g in json.loads(out)}["zebra"] == ["baron"]
     code, _, err = run(capsys, "generate", "zebra", "--style", "plain", "--size", "3x3")
     assert code == 2 and err == "gridsat: error: --style plain: zebra is written in baron\n"
     code, _, err = run(capsys, "generate", "sudoku", "--style", "baron", "--size", "9")
