@@ -255,6 +255,11 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         metavar="SHARE",
         help="stop taking givens away at this share (default: as few as possible)",
     )
+    gen.add_argument(
+        "--style",
+        help="another layout the genre's puzzles are written in (zebra: baron, category lists "
+        "and English clues); `gridsat genres` lists each genre's",
+    )
     gen.add_argument("--backend", "-b", help="the backend that proves uniqueness")
     gen.add_argument(
         "--time-limit",

@@ -277,8 +277,13 @@ def _solve(args: argparse.Namespace) -> int:
     if args.unique and outcome.status is Status.MULTIPLE:
         code = EXIT_NOT_UNIQUE
     differ = _against_file(genre, outcome, given)
+    core = None
+    if outcome.status is Status.UNSOLVABLE and genre.about.explains_no_solution:
+        core = _contradiction(genre, outcome.puzzle, backend, encoding, args.time_limit, phases)
     if args.json:
         data = views.outcome_json(genre, outcome, args.count)
+        if genre.about.explains_no_solution and outcome.status is Status.UNSOLVABLE:
+            data["core"] = None if core is None else views.givens(genre, outcome.puzzle, core)
         if differ is not None:
             data["file_solution"] = "differs" if differ else "matches"
             data["file_differences"] = differ
@@ -287,6 +292,8 @@ def _solve(args: argparse.Namespace) -> int:
         print(json.dumps(data, ensure_ascii=False))
     else:
         print(views.outcome_text(genre, outcome, style, args.count))
+        if outcome.status is Status.UNSOLVABLE and genre.about.explains_no_solution:
+            print(views.core_text(genre, outcome.puzzle, core), end="")
         if differ == []:
             print("matches the solution in the file")
         if args.stats:
@@ -426,6 +433,31 @@ def _solve_all(
         puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
         _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
     return code
+
+
+def _contradiction(
+    genre: Any, puzzle: Any, backend: Any, encoding: str, limit: float | None,
+    times: dict[str, float],
+) -> list[Any] | None:  # fmt: skip
+    """A minimal set of givens that has no solution, found in what is left of the time limit;
+    None when the time ran out first."""
+    from .diagnose import Diagnosis, contradiction
+    from .isolation import TimedOut, default_memory_limit, run_isolated
+
+    left = None if limit is None else limit - sum(times.values())
+    if puzzle is None or (left is not None and left <= 0):
+        return None
+
+    def work(_: Any) -> list[Any]:
+        found = Diagnosis(Status.UNSOLVABLE)
+        contradiction(genre, puzzle, backend, encoding, found)
+        return found.core
+
+    try:
+        core: list[Any] = run_isolated(work, left, memory_limit=default_memory_limit())
+    except TimedOut:
+        return None
+    return core
 
 
 def _diagnose(args: argparse.Namespace) -> int:
@@ -792,6 +824,7 @@ def _genres(args: argparse.Namespace) -> int:
             "default_encoding": g.default_encoding,
             "default_backend": g.default_backend,
             "formats": list(g.output_formats),
+            "styles": list(g.about.styles),
         }
         for g in all_genres()
     ]
@@ -809,6 +842,8 @@ def _genres(args: argparse.Namespace) -> int:
         print(f"  encodings: {encodings}")
         print(f"  backend:   {r['default_backend']} by default")
         print(f"  formats:   {', '.join(r['formats'])}")
+        if r["styles"]:
+            print(f"  styles:    {', '.join(r['styles'])} (generate --style)")
     return EXIT_OK
 
 

@@ -88,6 +88,7 @@ class About:
     picture: str = ""
     data: str = ""  # its examples' folder under data/
     styles: tuple[str, ...] = ()  # what ``generate --style`` takes: ways to write a made puzzle
+    explains_no_solution: bool = False  # `solve` shows givens that contradict, for no solution
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,25 @@ def diagnosis_text(genre: Any, puzzle: Any, found: Any) -> str:
     return "\n".join(lines)
 
 
+def givens(genre: Any, puzzle: Any, shown: list[Any]) -> list[str]:
+    """Givens in the player's words, as the genre describes them."""
+    return [genre.givens.describe(puzzle, g) for g in shown]
+
+
+def core_text(genre: Any, puzzle: Any, core: list[Any] | None) -> str:
+    """After "no solution": the givens that contradict each other, one a line, or why none."""
+    if core is None:
+        return "(the givens that contradict each other were not found within the time limit)\n"
+    if not core:
+        return "no solution even without any givens\n"
+    lines = [
+        f"these {len(core)} contradict each other (without any one of them there is a solution):"
+        if len(core) > 1
+        else "this one cannot hold (without it there is a solution):"
+    ]
+    return "\n".join([*lines, *(f"  {g}" for g in givens(genre, puzzle, core))]) + "\n"
+
+
 def compare_json(
     genre: Any, runs: list[Any], problems: list[str], time_limit: float | None
 ) -> dict[str, Any]:

@@ -21,9 +21,10 @@ def parse(text: str) -> Zebra:
     if not any(line.strip() == "%%" for line in lines) and houses.detect(lines):
         return houses.parse_houses(lines)
     if not any(line.strip() == "%%" for line in lines):
+        from .baron import is_baron, parse_baron
         from .cluelang import parse_clues
 
-        return parse_clues(lines)
+        return parse_baron(lines) if is_baron(lines) else parse_clues(lines)
     return parse_grizzly(lines)
 
 
@@ -88,6 +89,10 @@ def format_puzzle(puzzle: Zebra) -> str:
         from .houses import format_houses
 
         return format_houses(puzzle)
+    if puzzle.style == "baron":
+        from .baron import format_baron
+
+        return format_baron(puzzle)
     if puzzle.names:
         from .cluelang import format_puzzle as in_words
 

@@ -84,7 +84,8 @@ class Zebra:
     # interchangeable and each value of the first category stands at its own).
     positions: str = "given"
     # Read from (or written as) English: each category's name for a person ("Name", "Pet"),
-    # the question asked (``Question``), and the style the puzzle is written in ("houses").
+    # the question asked (``Question``), and the style the puzzle is written in: "houses",
+    # "baron" (category lists and English clues), or "" (the clue language; Grizzly unnamed).
     labels: tuple[str, ...] = ()
     question: Question | None = None
     style: str = ""
@@ -116,14 +117,17 @@ def arranged(puzzle: Zebra, clues: tuple[Clue, ...]) -> Zebra:
         return dataclasses.replace(puzzle, clues=clues)
     if puzzle.positions == "key":  # back to the implicit form: positions 1..N as row 0
         numbered = tuple(f"{POSITION}:{p}" for p in range(1, puzzle.size + 1))
-        puzzle = Zebra(
-            (numbered, *puzzle.rows), _shifted(puzzle.clues, 1), (POSITION, *puzzle.names),
-            "implicit",
+        puzzle = dataclasses.replace(
+            puzzle, rows=(numbered, *puzzle.rows), clues=_shifted(puzzle.clues, 1),
+            names=(POSITION, *puzzle.names), positions="implicit",
         )  # fmt: skip
         clues = _shifted(clues, 1)
     if len(puzzle.rows) > 2 and not any(speaks_of_positions(c, puzzle.rows[0]) for c in clues):
-        return Zebra(puzzle.rows[1:], _shifted(clues, -1), puzzle.names[1:], "key")
-    return Zebra(puzzle.rows, clues, puzzle.names, "implicit")
+        return dataclasses.replace(
+            puzzle, rows=puzzle.rows[1:], clues=_shifted(clues, -1), names=puzzle.names[1:],
+            positions="key",
+        )  # fmt: skip
+    return dataclasses.replace(puzzle, clues=clues, positions="implicit")
 
 
 def _shifted(clues: Iterable[Clue], by: int) -> tuple[Clue, ...]:
@@ -134,8 +138,14 @@ def _shifted(clues: Iterable[Clue], by: int) -> tuple[Clue, ...]:
 
 
 def number(symbol: str) -> int:
-    """The number a value of a numeric category stands for (``age:30`` is 30)."""
-    return int(symbol.rsplit(":", 1)[-1])
+    """The number a value of a numeric category stands for (``age:30`` is 30); a value written
+    in English (``price:$1,250``, ``date:May 3``, ``time:9:30am``) in its smallest unit."""
+    text = symbol.split(":", 1)[-1]
+    if text.lstrip("-").isascii() and text.lstrip("-").isdigit():
+        return int(text)
+    from ..parsers.baron import quantity
+
+    return quantity(text)
 
 
 def holds(clue: Clue, col: dict[str, int], grid: Grid) -> bool:
@@ -220,12 +230,17 @@ def given_at(puzzle: Zebra, solution: Grid, place: tuple[int, int]) -> Given:
 
 
 def describe(puzzle: Zebra, given: Given) -> str:
-    """A clue as the player wrote it, with its line; a made clue in the clue language."""
-    if given.source:
-        return f"line {given.line}: {given.source}"
+    """A clue as the player wrote it, with its line and, when its words differ, how it was
+    read (in the clue language), so a reading can be audited; a made clue in the clue language."""
     from ..parsers.cluelang import clue_text
 
-    return clue_text(puzzle, given)
+    reading = clue_text(puzzle, given)
+    if not given.source:
+        return reading
+    said = f"line {given.line}: {given.source}" if given.line else given.source
+    words = [w for w in given.source.lower().rstrip(".").split() if w not in ("the", "a", "an")]
+    same = " ".join(words) == reading.lower()
+    return said if same else f"{said} (reads: {reading})"
 
 
 GIVENS = Givens(givens, with_givens, given_at, describe)
@@ -244,7 +259,12 @@ def place_name(puzzle: Zebra, place: tuple[int, int]) -> str:
 def make(size: tuple[int, int], rng: random.Random, solutions: Any, style: str = "") -> Any:
     """A random answer (K categories of N values: the houses, then named ones) and random clues
     true in it, added until the answer is the only one; the generator then takes away the
-    clues it can spare. Style ``houses``: N houses of M characteristics, written in English."""
+    clues it can spare. Style ``houses``: N houses of M characteristics, written in English;
+    ``baron``: names and categories, clues in English as Puzzle Baron writes them."""
+    if style == "baron":
+        from ..parsers.baron import make_baron
+
+        return make_baron(size, rng, solutions)
     if style == "houses":
         from ..parsers.houses import made_categories, made_question
 
@@ -259,7 +279,7 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any, style: str =
         cats += [(name, values) for name, _, values in made]
         kinds = ["=", "!", "A", "1", "<", ">", "D", "=", "!", "D"]
     elif style:
-        raise GenerateError(f"no style {style!r}: zebra writes houses, or its clue language")
+        raise GenerateError(f"no style {style!r}: zebra writes houses, baron, or its clue language")
     else:
         from .vocabulary import zebra_categories
 
@@ -308,7 +328,11 @@ GENRE = About(
     "category is the key and only matches count; or Ben Lynn's Grizzly format (rows of "
     "symbols, a line %%, clues = ! < > A 1 i ^ p X); or English in the houses layout "
     "(`There are 5 houses ...`, a bullet per characteristic with its values, numbered clues "
-    "such as `The tea drinker is directly left of Eric.`, a question)",
+    "such as `The tea drinker is directly left of Eric.`, a question); or English as Puzzle "
+    "Baron writes it "
+    "(`Names: Dana, Hugo, Mira` and a line per category, or a line of category names, a blank "
+    "line and a line of values per category; then clues such as `Hugo paid $5 more than the "
+    "one who ordered the soup.`)",
     example="colour: red green blue\npet: cat dog fish\nred is dog\n"
     "dog is just left of fish\nblue is left of red",
     small="4x4",
@@ -316,5 +340,6 @@ GENRE = About(
     default_encoding="boolean",
     output_formats=("table",),
     sizes="KxN (K categories of N values; with --style houses, NxM: N houses, M characteristics)",
-    styles=("houses",),
+    styles=("houses", "baron"),
+    explains_no_solution=True,
 )

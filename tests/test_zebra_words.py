@@ -214,8 +214,10 @@ def test_clues_keep_their_line_in_both_formats() -> None:
     words = parse(MATCHING)
     assert describe(words, words.clues[2]) == "line 7: the cat is 30."
     grizzly = parse((DATA / "zebra" / "zebra.txt").read_text())
-    assert describe(grizzly, grizzly.clues[0]) == "line 9: = english red"
-    assert describe(grizzly, grizzly.clues[4]) == "line 13: 1 ivory green"
+    assert describe(grizzly, grizzly.clues[0]) == "line 9: = english red (reads: english is red)"
+    assert describe(grizzly, grizzly.clues[4]) == (
+        "line 13: 1 ivory green (reads: ivory is just left of green)"
+    )
 
 
 def test_diagnose_reports_the_clues_as_written() -> None:
