@@ -245,8 +245,9 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=int, help="repeatable runs (default: a random seed)")
     gen.add_argument(
         "--style",
-        help="how to write the puzzles, where the genre has several ways (zebra: houses, "
-        "English in ZebraLogic's layout; --size NxM is then N houses, M characteristics)",
+        help="another layout to write the puzzles in, where the genre has several (zebra: "
+        "houses, English in ZebraLogic's layout, --size NxM then N houses of M characteristics; "
+        "baron, category lists and English clues); `gridsat genres` lists each genre's",
     )
     gen.add_argument("--count", type=_positive_int, default=1, help="how many (default 1)")
     gen.add_argument(
@@ -254,11 +255,6 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         type=float,
         metavar="SHARE",
         help="stop taking givens away at this share (default: as few as possible)",
-    )
-    gen.add_argument(
-        "--style",
-        help="another layout the genre's puzzles are written in (zebra: baron, category lists "
-        "and English clues); `gridsat genres` lists each genre's",
     )
     gen.add_argument("--backend", "-b", help="the backend that proves uniqueness")
     gen.add_argument(

@@ -173,7 +173,7 @@ def test_time_limit_and_bad_style_paths() -> None:
     assert run.returncode == 0 and json.loads(run.stdout)["status"] == "solved"
     bad = gridsat("generate", "zebra", "--style", "baroque", "--size", "4x4")
     assert bad.returncode == 2
-    assert bad.stderr == "gridsat: error: zebra has no style 'baroque' (styles: houses)\n"
+    assert bad.stderr == "gridsat: error: zebra has no style 'baroque' (styles: houses, baron)\n"
     none = gridsat("generate", "magic", "--style", "houses", "--size", "3")
     assert none.returncode == 2 and "magic has no style 'houses'" in none.stderr
     big = gridsat("generate", "zebra", "--style", "houses", "--size", "13x3")
