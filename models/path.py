@@ -69,15 +69,19 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
     while changed:
         here = dom[0]
         for k in range(1, n):
-            reach = ahead.get(here)
-            if reach is None:
-                reach = ahead[here] = step(here, succ)
+            if here and not here & (here - 1):  # one node: its own successors
+                reach = succ[here.bit_length() - 1]
+            else:
+                known = ahead.get(here)
+                reach = ahead[here] = step(here, succ) if known is None else known
             here = dom[k] = dom[k] & reach
         here = dom[n - 1]
         for k in range(n - 2, -1, -1):
-            reach = behind.get(here)
-            if reach is None:
-                reach = behind[here] = step(here, prec)
+            if here and not here & (here - 1):
+                reach = prec[here.bit_length() - 1]
+            else:
+                known = behind.get(here)
+                reach = behind[here] = step(here, prec) if known is None else known
             here = dom[k] = dom[k] & reach
         if not all(dom):
             return None
