@@ -53,3 +53,15 @@ def test_pruned_and_unpruned_models_agree(row: dict[str, object]) -> None:
         assert outcome.status is Status.UNIQUE
         assert signpost.check(puzzle, outcome.solutions[0]) == []
         assert [list(r) for r in outcome.solutions[0]] == row["solution"]
+
+
+@pytest.mark.parametrize(("width", "height"), [(9, 5), (5, 9), (1, 7), (7, 1), (4, 4)])
+def test_signpost_rays_are_the_rulebooks(width: int, height: int) -> None:
+    from gridsat.models.signpost import number_path
+    from gridsat.puzzles.signpost import DIRECTIONS, Signpost
+
+    for arrow in range(len(DIRECTIONS)):
+        puzzle = Signpost(width, height, (arrow,) * (width * height), {})
+        path = number_path(puzzle)
+        for cell in range(puzzle.size):
+            assert list(path.succ[cell]) == puzzle.ray(cell), (arrow, cell)
