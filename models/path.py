@@ -212,7 +212,11 @@ def _circuit(path: NumberPath, dom: list[int]) -> Built[list[int]]:
 
 
 def _mask(nodes: Iterable[int]) -> int:
-    """The bitmask of some nodes."""
+    """The bitmask of some nodes; a range of two or more (a Signpost ray) in closed form, as a
+    geometric series of its stride."""
+    if isinstance(nodes, range) and len(nodes) > 1:
+        run = nodes if nodes.step > 0 else nodes[::-1]
+        return ((1 << run.step * len(run)) - 1) // ((1 << run.step) - 1) << run.start
     out = 0
     for c in nodes:
         out |= 1 << c
