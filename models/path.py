@@ -69,15 +69,19 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
     while changed:
         here = dom[0]
         for k in range(1, n):
-            reach = ahead.get(here)
-            if reach is None:
-                reach = ahead[here] = step(here, succ)
+            if here and not here & (here - 1):  # one node: its own successors
+                reach = succ[here.bit_length() - 1]
+            else:
+                known = ahead.get(here)
+                reach = ahead[here] = step(here, succ) if known is None else known
             here = dom[k] = dom[k] & reach
         here = dom[n - 1]
         for k in range(n - 2, -1, -1):
-            reach = behind.get(here)
-            if reach is None:
-                reach = behind[here] = step(here, prec)
+            if here and not here & (here - 1):
+                reach = prec[here.bit_length() - 1]
+            else:
+                known = behind.get(here)
+                reach = behind[here] = step(here, prec) if known is None else known
             here = dom[k] = dom[k] & reach
         if not all(dom):
             return None
@@ -208,7 +212,11 @@ def _circuit(path: NumberPath, dom: list[int]) -> Built[list[int]]:
 
 
 def _mask(nodes: Iterable[int]) -> int:
-    """The bitmask of some nodes."""
+    """The bitmask of some nodes; a range of two or more (a Signpost ray) in closed form, as a
+    geometric series of its stride."""
+    if isinstance(nodes, range) and len(nodes) > 1:
+        run = nodes if nodes.step > 0 else nodes[::-1]
+        return ((1 << run.step * len(run)) - 1) // ((1 << run.step) - 1) << run.start
     out = 0
     for c in nodes:
         out |= 1 << c

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..puzzles.signpost import NumberGrid, Signpost
+import sys
+
+from ..puzzles.signpost import DIRECTIONS, NumberGrid, Signpost
 from .model import Assignment, Built
 from .path import ENCODINGS, NumberPath, build_path
 
@@ -10,8 +12,26 @@ __all__ = ["ENCODINGS", "build", "number_path"]
 
 
 def number_path(puzzle: Signpost) -> NumberPath:
-    """From each cell the path may go to any cell its arrow points at; the givens stay."""
-    return NumberPath([puzzle.ray(c) for c in range(puzzle.size)], puzzle.givens)
+    """From each cell the path may go to any cell its arrow points at; the givens stay. Each
+    ray is a range of cells, its length found from the board's edges rather than walked."""
+    w, h = puzzle.width, puzzle.height
+    rays = []
+    for cell, arrow in enumerate(puzzle.arrows):
+        dx, dy = DIRECTIONS[arrow]
+        steps = min(_room(cell % w, dx, w), _room(cell // w, dy, h))
+        stride = dy * w + dx  # (0 only on a board one cell wide, where no step fits)
+        end = cell + stride * (steps + 1)
+        rays.append(range(cell + stride, end, stride) if steps else range(0))
+    return NumberPath(rays, puzzle.givens)
+
+
+def _room(at: int, delta: int, length: int) -> int:
+    """How many steps of ``delta`` stay on a line of ``length`` from ``at`` (no end for 0)."""
+    if delta > 0:
+        return (length - 1 - at) // delta
+    if delta < 0:
+        return at // -delta
+    return sys.maxsize
 
 
 def build(puzzle: Signpost, encoding: str = "position", prune: bool = True) -> Built[NumberGrid]:

@@ -53,3 +53,26 @@ def test_pruned_and_unpruned_models_agree(row: dict[str, object]) -> None:
         assert outcome.status is Status.UNIQUE
         assert signpost.check(puzzle, outcome.solutions[0]) == []
         assert [list(r) for r in outcome.solutions[0]] == row["solution"]
+
+
+@pytest.mark.parametrize(("width", "height"), [(9, 5), (5, 9), (1, 7), (7, 1), (4, 4)])
+def test_signpost_rays_are_the_rulebooks(width: int, height: int) -> None:
+    from gridsat.models.signpost import number_path
+    from gridsat.puzzles.signpost import DIRECTIONS, Signpost
+
+    for arrow in range(len(DIRECTIONS)):
+        puzzle = Signpost(width, height, (arrow,) * (width * height), {})
+        path = number_path(puzzle)
+        for cell in range(puzzle.size):
+            assert list(path.succ[cell]) == puzzle.ray(cell), (arrow, cell)
+
+
+def test_a_ranges_mask_is_the_mask_of_its_nodes() -> None:
+    from gridsat.models.path import _mask
+
+    for start in range(25):
+        for step in (1, 2, 3, 9, 10, 11, -1, -2, -9, -10, -11):
+            for stop in range(-25, 50):
+                nodes = range(start, stop, step)
+                if all(c >= 0 for c in nodes):
+                    assert _mask(nodes) == sum(1 << c for c in set(nodes)), nodes
