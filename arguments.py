@@ -198,6 +198,22 @@ def parser() -> argparse.ArgumentParser:
     diag.add_argument("--render", metavar="FILE", help="draw the solution, free cells shaded")
     _add_puzzle_options(diag)
 
+    grad = sub.add_parser(
+        "grade",
+        help="how hard a puzzle is for a person: level 1-4 and a score",
+        description="Grade a unique puzzle by the reasoning that finishes it on the genre's "
+        "model: level 1 unit propagation alone, 2 failed-literal probing to a fixed point, "
+        "3 deeper lookahead (probing inside a probe, bounded), 4 search; a score that orders "
+        "puzzles within and across levels, the probing rounds and the candidates each step "
+        "eliminated. Exit 0 graded, 1 no solution, 3 not unique (not graded), 2 bad input, "
+        "4 time limit.",
+    )
+    _add_puzzle_source(grad)
+    grad.add_argument("--time-limit", "-t", type=_positive_float("seconds"), metavar="S",
+                      help="give up after S seconds (exit 4)")  # fmt: skip
+    grad.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_puzzle_options(grad)
+
     gen = sub.add_parser(
         "generate",
         help="make puzzles with exactly one solution",

@@ -288,6 +288,39 @@ def _diagnose(args: argparse.Namespace) -> int:
     return exits.get(found.status, EXIT_TIMEOUT)
 
 
+def _grade(args: argparse.Namespace) -> int:
+    from .grade import Grade, GradeTimeout, grade
+    from .isolation import TimedOut, default_memory_limit, run_isolated
+    from .pipeline import CheckFailed, solve
+    from .solvers import BackendError
+
+    genre = _checked_genre(args.genre)
+    backend = _checked_backend(genre.default_backend)
+    puzzle = _load_puzzle(genre, args, {})
+
+    def work(_: Any) -> tuple[Status, Grade | None]:
+        """Uniqueness first, on the genre's default backend; then the grade."""
+        status = solve(genre, puzzle, backend, limit=2).status
+        if status is not Status.UNIQUE:
+            return status, None
+        return status, grade(genre, puzzle)
+
+    try:
+        status, found = run_isolated(work, args.time_limit, memory_limit=default_memory_limit())
+    except (TimedOut, GradeTimeout):
+        return _fail(f"the grade did not finish within {args.time_limit:g} s", EXIT_TIMEOUT)
+    except CheckFailed as e:
+        return _fail(f"internal error: {e}. Please report this as a bug.", EXIT_INTERNAL)
+    except BackendError as e:
+        return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
+    if args.json:
+        print(json.dumps(views.grade_json(genre, status, found)))
+    else:
+        print(views.grade_text(status, found))
+    exits = {Status.UNIQUE: EXIT_OK, Status.MULTIPLE: EXIT_NOT_UNIQUE}
+    return exits.get(status, EXIT_NO_SOLUTION)
+
+
 def _generate(args: argparse.Namespace) -> int:
     import random
     import time
@@ -670,6 +703,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "bench": _bench,
     "render": _render,
     "diagnose": _diagnose,
+    "grade": _grade,
     "generate": _generate,
     "genres": _genres,
     "backends": _backends,

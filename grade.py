@@ -33,8 +33,8 @@ LOOKAHEAD_BUDGET = 200_000
 """Propagations allowed to the level-3 lookahead: past them the puzzle is graded 4 (search). A
 count, not a time, so a puzzle grades the same on any machine."""
 
-WEIGHTS = {"propagation": 0.0, "probing": 1.0, "lookahead": 8.0}
-"""The score's weight of one elimination by each step (see ``score``)."""
+DEPTH_SCALE = 50
+"""A probe this deep scores half way through level 2 (see ``score``)."""
 
 
 class GradeTimeout(Exception):
@@ -54,6 +54,7 @@ class Grade:
     score: float  # orders puzzles within and across levels
     rounds: int  # probing rounds (passes over the open candidates) that eliminated something
     eliminated: dict[str, int]  # candidates eliminated by each step
+    depth: int = 0  # the deepest probe needed: literals propagated before its contradiction
     candidates: int = 0  # answer candidates to eliminate in all (one value per cell is kept)
     left: int = 0  # candidates still open when the grade was settled (level 4: for search)
     exact: bool = True  # False: stopped at ``max_level``; the level is a lower bound
@@ -100,18 +101,38 @@ def grade(
         prober.close()
 
 
-def score(level: int, eliminated: Mapping[str, int], rounds: int, candidates: int) -> float:
-    """``level - 1`` plus a fraction below 1 that grows with the weighted work of the steps
-    (WEIGHTS: an elimination by probing counts 1, by lookahead 8) and the probing rounds, per
-    candidate: levels never overlap, and within one more and deeper work scores higher."""
-    work = sum(WEIGHTS.get(step, 0.0) * n for step, n in eliminated.items()) + rounds
-    fraction = work / (work + max(candidates, 1) / 10)
-    return round(level - 1 + fraction, 4)
+@dataclass
+class _Work:
+    """What the grading did so far, for the score."""
+
+    candidates: int
+    rounds: int = 0
+    depth: int = 0
+
+
+def score(level: int, eliminated: Mapping[str, int], work: _Work, left: int) -> float:
+    """``level - 1`` plus a fraction below 1, so levels never overlap: at level 1 the share of
+    the candidates that propagation eliminated beyond the givens; at 2 the depth of the
+    deepest probe needed, ``d / (d + DEPTH_SCALE)``; at 3 the lookahead eliminations,
+    ``n / (n + 5)``; at 4 the share of candidates left for search."""
+    share = max(work.candidates, 1)
+    if level == 1:
+        fraction = eliminated.get("propagation", 0) / share
+    elif level == 2:
+        fraction = work.depth / (work.depth + DEPTH_SCALE)
+    elif level == 3:
+        n = eliminated.get("lookahead", 0)
+        fraction = n / (n + 5)
+    else:
+        fraction = left / share
+    return round(level - 1 + min(fraction, 0.9999), 4)
 
 
 class _Prober:
-    """The model's clauses in one python-sat solver; the facts deduced so far are assumptions
-    (python-sat reports no literal fixed at level 0), lazy constraints add their cuts."""
+    """The model's clauses in two python-sat solvers: ``solver`` takes the facts deduced so far
+    as assumptions and reports all they imply (python-sat reports no literal fixed at level 0);
+    ``prober`` holds them as unit clauses, so a probe propagates from its own literal alone.
+    Lazy constraints (circuits, networks, pairings) add their cuts to both as they bite."""
 
     def __init__(self, model: Model, deadline: float | None) -> None:
         from pysat.solvers import Solver
@@ -132,6 +153,8 @@ class _Prober:
             else:
                 clauses.append(clause)
         self.solver: Any = Solver(name=SOLVER, bootstrap_with=clauses)
+        self.prober: Any = Solver(name=SOLVER, bootstrap_with=clauses)
+        self.settled = 0  # facts already given to the prober as units
         self.cuts: set[tuple[Lit, ...]] = set()
         self.calls = 0
         # The answer's candidates: a literal per value of an integer, both of a Boolean.
@@ -144,28 +167,60 @@ class _Prober:
         self.lazy = bool(model.circuits or model.connected or model.matchings)
 
     def close(self) -> None:
-        """The native solver's memory back."""
+        """The native solvers' memory back."""
         self.solver.delete()
+        self.prober.delete()
 
     # -- propagation ---------------------------------------------------------------------------
 
-    def propagate(self, assumptions: list[Lit]) -> set[Lit] | None:
-        """Everything unit propagation implies from ``assumptions``, lazy constraints included
-        (their cuts are added as they bite); None on a contradiction."""
+    def _tick(self) -> None:
+        """One more propagation; GradeTimeout past the deadline."""
+        self.calls += 1
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise GradeTimeout
+
+    def state(self) -> set[Lit] | None:
+        """Everything unit propagation implies from the facts, lazy constraints included; None
+        on a contradiction. The prober takes the new facts as units."""
         while True:
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                raise GradeTimeout
-            self.calls += 1
-            ok, implied = self.solver.propagate(assumptions=assumptions)
+            self._tick()
+            ok, implied = self.solver.propagate(assumptions=self.facts)
             if not ok:
                 return None
             found = set(implied)
+            if not self.lazy or not self._cut(found):
+                break
+        for lit in self.facts[self.settled :]:
+            self.prober.add_clause([lit])
+        self.settled = len(self.facts)
+        return found
+
+    def probe(self, assumptions: list[Lit], base: set[Lit]) -> int | None:
+        """None when ``assumptions`` propagate from the current facts (``base``, what they
+        imply) without a contradiction; else how many literals were propagated before it."""
+        while True:
+            self._tick()
+            ok, trail = self.prober.propagate(assumptions=assumptions)
+            if not ok:
+                return len(trail)
+            if not self.lazy or not self._cut(base.union(trail)):
+                return None
+
+    def closure(self, assumptions: list[Lit], base: set[Lit]) -> set[Lit] | None:
+        """What ``assumptions`` imply with the facts, or None on a contradiction."""
+        while True:
+            self._tick()
+            ok, trail = self.prober.propagate(assumptions=assumptions)
+            if not ok:
+                return None
+            found = base.union(trail)
             if not self.lazy or not self._cut(found):
                 return found
 
     def _cut(self, implied: set[Lit]) -> bool:
         """Add the cuts of the lazy constraints that propagate or fail under ``implied``; True
-        when one was added (the caller propagates again)."""
+        when one was added (the caller propagates again). A network's and a pairing's cuts are
+        taken over the edges still possible, a circuit's over the arcs already certain."""
         from .models.graph import connectivity_cuts, matching_cuts, subtour_cuts
 
         def possible(lit: Lit) -> bool:
@@ -194,6 +249,7 @@ class _Prober:
                 self.facts.extend([1, -1])  # a contradiction whatever holds
             else:
                 self.solver.add_clause(list(cut))
+                self.prober.add_clause(list(cut))
         return added
 
     # -- the levels ----------------------------------------------------------------------------
@@ -224,66 +280,64 @@ class _Prober:
         return all(any(lit in implied for lit in group) for group in self.groups)
 
     def run(self, max_level: int, decode: Callable[[Assignment], Any]) -> Grade:
-        """Propagation, then probing to a fixed point, then bounded lookahead, as far as needed."""
+        """Propagation; then rounds of probing, easiest first, to a fixed point; then bounded
+        lookahead; as far as needed. A round probes every open candidate from the same facts
+        and rules out those whose contradiction lies within the depth needed so far, or, when
+        none does, the shallowest: the depth is how far a person must look ahead (the literals
+        propagated before the contradiction, beyond the facts), and the grade keeps the
+        deepest step it needed."""
         total = sum(len(g) - 1 for g in self.groups)
         steps = {"propagation": 0, "probing": 0, "lookahead": 0}
-        rounds = 0
-        implied = self.propagate(self.facts)
+        work = _Work(total)
+        implied = self.state()
         if implied is None:
             raise Unsolvable("unit propagation meets a contradiction")
+        given = self.eliminated(set(self.facts))
         done = self.eliminated(implied)
-        steps["propagation"] = done
+        steps["propagation"] = done - given
         level = 1
         budget = LOOKAHEAD_BUDGET
         while not self.solved(implied):
             if max_level < 2:
-                return self._grade(2, steps, rounds, total, implied, decode, False)
-            # One round of probing: each open candidate that fails is ruled out at once.
-            progress = False
+                return self._grade(2, steps, work, implied, decode, False)
+            failed: list[tuple[int, Lit]] = []
             for lit in self.open_candidates(implied):
-                if lit in implied or -lit in implied:
-                    continue
-                if self.propagate([*self.facts, lit]) is None:
-                    self.facts.append(-lit)
-                    implied = self.propagate(self.facts)
-                    if implied is None:
-                        raise Unsolvable("probing meets a contradiction")
-                    steps["probing"] += 1
-                    now = self.eliminated(implied)
-                    steps["propagation"] += now - done - 1
-                    done = now
-                    progress = True
-            if progress:
-                rounds += 1
+                depth = self.probe([lit], implied)
+                if depth is not None:
+                    failed.append((depth, lit))
+            if failed:
+                work.rounds += 1
+                work.depth = max(work.depth, min(d for d, _ in failed))
+                out = [-lit for d, lit in failed if d <= work.depth]
+                steps["probing"] += len(out)
                 level = max(level, 2)
-                continue
-            if max_level < 3:
-                return self._grade(3, steps, rounds, total, implied, decode, False)
-            # Probing is stuck: a round of lookahead, probing inside each probe.
-            found, budget = self._lookahead(implied, budget)
-            if found is None:
-                return self._grade(4, steps, rounds, total, implied, decode, True)
-            self.facts.append(-found)
-            implied = self.propagate(self.facts)
+            else:
+                if max_level < 3:
+                    return self._grade(3, steps, work, implied, decode, False)
+                # Probing is stuck: a round of lookahead, probing inside each probe.
+                found, budget = self._lookahead(implied, budget)
+                if found is None:
+                    return self._grade(4, steps, work, implied, decode, True)
+                out = [-found]
+                steps["lookahead"] += 1
+                work.rounds += 1
+                level = 3
+            self.facts.extend(out)
+            implied = self.state()
             if implied is None:
-                raise Unsolvable("lookahead meets a contradiction")
-            steps["lookahead"] += 1
+                raise Unsolvable("probing meets a contradiction")
             now = self.eliminated(implied)
-            steps["propagation"] += now - done - 1
+            steps["propagation"] += now - done - len(out)
             done = now
-            rounds += 1
-            level = 3
-        return self._grade(level, steps, rounds, total, implied, decode, True)
+        return self._grade(level, steps, work, implied, decode, True)
 
     def _lookahead(self, implied: set[Lit], budget: int) -> tuple[Lit | None, int]:
         """An open candidate whose probe, itself probed to a fixed point, fails; None when
         none does, or the budget of propagations runs out first."""
         for lit in self.open_candidates(implied):
-            inner = self.propagate([*self.facts, lit])
+            assumed = [lit]
+            inner = self.closure(assumed, implied)
             budget -= 1
-            if inner is None:
-                return lit, budget
-            assumed = [*self.facts, lit]
             changed = True
             while changed and inner is not None:
                 changed = False
@@ -293,9 +347,9 @@ class _Prober:
                     budget -= 1
                     if budget <= 0:
                         return None, 0
-                    if self.propagate([*assumed, other]) is None:
+                    if self.probe([*assumed, other], inner) is not None:
                         assumed.append(-other)
-                        inner = self.propagate(assumed)
+                        inner = self.closure(assumed, implied)
                         changed = True
                         if inner is None:
                             break
@@ -307,21 +361,21 @@ class _Prober:
         self,
         level: int,
         steps: dict[str, int],
-        rounds: int,
-        total: int,
+        work: _Work,
         implied: set[Lit],
         decode: Callable[[Assignment], Any],
         exact: bool,
     ) -> Grade:
         """The grade, and the solution read from the propagated literals when they fix it."""
         solution = self._decode(implied, decode) if self.solved(implied) else None
-        left = total - self.eliminated(implied)
+        left = work.candidates - self.eliminated(implied)
         return Grade(
             level=level,
-            score=score(level, steps, rounds, total),
-            rounds=rounds,
+            score=score(level, steps, work, left),
+            rounds=work.rounds,
             eliminated=dict(steps),
-            candidates=total,
+            depth=work.depth,
+            candidates=work.candidates,
             left=left,
             exact=exact,
             propagations=self.calls,
