@@ -145,7 +145,10 @@ class _Prober:
         self.deadline = deadline
         self.facts: list[Lit] = []
         clauses = []
-        for clause in translated.clauses:
+        for written in translated.clauses:
+            # A literal written twice would leave a unit that the solver keeps at level 0,
+            # where propagate() never reports it: every unit becomes a fact.
+            clause = list(dict.fromkeys(written))
             if len(clause) == 1:
                 self.facts.append(clause[0])
             elif not clause:
