@@ -103,6 +103,12 @@ def parser() -> argparse.ArgumentParser:
     solve.add_argument("--format", "-f", help="how to print the solution (see `gridsat genres`)")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.add_argument(
+        "--grade",
+        action="store_true",
+        help="also grade how hard the puzzle is for a person (see `gridsat grade`; implies "
+        "the uniqueness check)",
+    )
+    solve.add_argument(
         "--render",
         metavar="FILE",
         help="also draw the solution (both, when not unique) to FILE.svg or FILE.png",

@@ -190,7 +190,7 @@ def _solve(args: argparse.Namespace) -> int:
         )
     if args.render:
         _check_render(genre, args.render)
-    limit = max(args.count or 1, 2 if args.unique else 1)
+    limit = max(args.count or 1, 2 if args.unique or args.grade else 1)
     text = read_input(args.input)
     phases: dict[str, float] = {}  # kept when the run ends without an outcome
     try:
@@ -221,14 +221,43 @@ def _solve(args: argparse.Namespace) -> int:
     code = STATUS_EXIT[outcome.status]
     if args.unique and outcome.status is Status.MULTIPLE:
         code = EXIT_NOT_UNIQUE
+    difficulty: Any = None
+    if args.grade and outcome.status is Status.UNIQUE:
+        difficulty, code = _solve_grade(genre, outcome, args.time_limit, code)
     if args.json:
-        print(json.dumps(views.outcome_json(genre, outcome, args.count), ensure_ascii=False))
+        data = views.outcome_json(genre, outcome, args.count)
+        if args.grade:
+            data["difficulty"] = views.grade_fields(difficulty) if difficulty else None
+        print(json.dumps(data, ensure_ascii=False))
     else:
         print(views.outcome_text(genre, outcome, style, args.count))
+        if difficulty is not None:
+            print(f"difficulty: level {difficulty.level} ({difficulty.name}), "
+                  f"score {difficulty.score:g}")  # fmt: skip
     if args.render:
         puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
         _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
     return code
+
+
+def _solve_grade(genre: Any, outcome: Any, time_limit: float | None, code: int) -> tuple[Any, int]:
+    """``solve --grade``: the grade of a unique puzzle, in a child process given what is left
+    of the time limit; None and exit 4 when the limit comes first."""
+    from .grade import grade
+    from .isolation import TimedOut, default_memory_limit, run_isolated
+
+    left = None
+    if time_limit is not None:
+        left = time_limit - sum(outcome.times.values())
+    try:
+        if left is not None and left <= 0:
+            raise TimedOut
+        puzzle = outcome.puzzle
+        found = run_isolated(lambda _: grade(genre, puzzle), left, None, default_memory_limit())
+    except TimedOut:
+        print(f"gridsat: error: the grade did not finish within {time_limit:g} s", file=sys.stderr)
+        return None, EXIT_TIMEOUT
+    return found, code
 
 
 def _diagnose(args: argparse.Namespace) -> int:

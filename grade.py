@@ -33,8 +33,8 @@ LOOKAHEAD_BUDGET = 200_000
 """Propagations allowed to the level-3 lookahead: past them the puzzle is graded 4 (search). A
 count, not a time, so a puzzle grades the same on any machine."""
 
-DEPTH_SCALE = 50
-"""A probe this deep scores half way through level 2 (see ``score``)."""
+WORK_SCALE = 500
+"""Level 2 work (depth times probes) that scores half way through the level (see ``score``)."""
 
 
 class GradeTimeout(Exception):
@@ -111,20 +111,21 @@ class _Work:
 
 
 def score(level: int, eliminated: Mapping[str, int], work: _Work, left: int) -> float:
-    """``level - 1`` plus a fraction below 1, so levels never overlap: at level 1 the share of
-    the candidates that propagation eliminated beyond the givens; at 2 the depth of the
-    deepest probe needed, ``d / (d + DEPTH_SCALE)``; at 3 the lookahead eliminations,
-    ``n / (n + 5)``; at 4 the share of candidates left for search."""
-    share = max(work.candidates, 1)
+    """``level - 1`` plus a fraction below 1, so levels never overlap. Level 1: 0, as
+    propagation alone leaves no lookahead to weigh (any order there agreed worse with people).
+    Level 2: ``x / (x + WORK_SCALE)`` with ``x = depth * (1 + probing eliminations)``, the
+    deepest probe needed times how many probes it took. Level 3: ``n / (n + 5)`` for ``n``
+    lookahead eliminations. Level 4: the share of candidates left for search."""
     if level == 1:
-        fraction = eliminated.get("propagation", 0) / share
+        fraction = 0.0
     elif level == 2:
-        fraction = work.depth / (work.depth + DEPTH_SCALE)
+        x = work.depth * (1 + eliminated.get("probing", 0))
+        fraction = x / (x + WORK_SCALE)
     elif level == 3:
         n = eliminated.get("lookahead", 0)
         fraction = n / (n + 5)
     else:
-        fraction = left / share
+        fraction = left / max(work.candidates, 1)
     return round(level - 1 + min(fraction, 0.9999), 4)
 
 

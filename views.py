@@ -153,8 +153,12 @@ def grade_json(genre: Any, status: Status, found: Any) -> dict[str, Any]:
     data: dict[str, Any] = {"genre": genre.name, "status": status}
     if found is None:
         return {**data, "level": None, "score": None}
+    return {**data, **grade_fields(found)}
+
+
+def grade_fields(found: Any) -> dict[str, Any]:
+    """A grade as JSON fields (``grade --json``, ``solve --grade --json``'s ``difficulty``)."""
     return {
-        **data,
         "level": found.level,
         "name": found.name,
         "score": found.score,

@@ -148,7 +148,7 @@ def gridsat(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_grade_prints_level_score_rounds_and_eliminations() -> None:
     done = gridsat("grade", "sudoku", plain(singles().rows))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("level 1 (propagation), score 0.")
+    assert done.stdout.startswith("level 1 (propagation), score 0\n")
     assert "probing rounds: 0" in done.stdout and "eliminated: propagation" in done.stdout
 
 
