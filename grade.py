@@ -77,9 +77,10 @@ def grade_encoding(genre: Genre[Any, Any]) -> str:
     return genre.about.grade_encoding or genre.default_encoding
 
 
-GRADE_PRUNE = False
-"""Grade on the model without the builder's domain pruning: the pruning is itself reasoning
-(Sudoku's pencil marks, singles) that the grade should count; measured in the README."""
+GRADE_PRUNE = True
+"""Grade on the model with the builder's domain pruning, which agrees as well or better with
+people's levels than the bare model (measured in the README; Keen 0.79 against 0.75), and is
+faster. The pruning deduces only what the givens force outright."""
 
 
 def grade(

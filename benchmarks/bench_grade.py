@@ -2,7 +2,7 @@
 and the difficulty level Simon Tatham's graded solvers give (``params`` of the corpus in
 ../shared/corpus/tatham), per genre, on puzzles of one size, and the median score per level.
 
-    python benchmarks/bench_grade.py [--corpus DIR] [--genres solo,towers] [--prune]
+    python benchmarks/bench_grade.py [--corpus DIR] [--genres solo,towers] [--no-prune]
         [--encodings towers=latin]
 """
 
@@ -127,7 +127,7 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--genres", default=",".join(ORDER))
     parser.add_argument(
-        "--prune", action="store_true", help="grade on the pruned model (default: unpruned)"
+        "--no-prune", action="store_true", help="grade on the model without domain pruning"
     )
     parser.add_argument(
         "--encodings", default="", help="GENRE=ENCODING,...: grade on these instead"
@@ -138,7 +138,7 @@ def main() -> None:
           "(our levels)   cpu median/max s")  # fmt: skip
     for name in args.genres.split(","):
         chosen = dict(e.split("=") for e in args.encodings.split(",") if e)
-        row = measure(name, args.corpus, args.prune, chosen.get(name))
+        row = measure(name, args.corpus, not args.no_prune, chosen.get(name))
         if args.json:
             print(json.dumps(row))
             continue

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from typing import Any
 
 import pytest
@@ -61,6 +62,10 @@ def test_singles_alone_grade_1_and_the_propagated_literals_spell_the_solution() 
     assert found.solution is not None and SUDOKU.check(puzzle, found.solution) == []
     assert found.solution == SOLVED
     assert 0 <= found.score < 1
+    # The same without the builder's pruning: unit propagation alone does it.
+    bare = grade(SUDOKU, puzzle, prune=False)
+    assert bare.level == 1 and bare.eliminated["propagation"] > 0
+    assert bare.solution == SOLVED and SUDOKU.check(puzzle, bare.solution) == []
 
 
 def test_every_level_1_verdict_on_the_corpus_is_a_solution_the_checker_passes() -> None:
@@ -200,3 +205,39 @@ def test_grade_time_limit_exit_4() -> None:
     done = gridsat("grade", "sudoku", str(DATA / "sudoku" / "25x25.txt"), "-t", "0.1")
     assert done.returncode == 4 and done.stdout == ""
     assert done.stderr.startswith("gridsat: error: ") and "0.1 s" in done.stderr
+
+
+def test_solve_grade_adds_the_difficulty() -> None:
+    record = next(r for r in SOLO if r["params"] == "3x3di")
+    done = gridsat("solve", "solo", record["id"], "--grade", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["status"] == "unique" and data["difficulty"]["level"] == 2
+    assert data["difficulty"]["name"] == "probing" and 1 <= data["difficulty"]["score"] < 2
+    text = gridsat("solve", "solo", record["id"], "--grade")
+    assert text.returncode == 0 and "\ndifficulty: level 2 (probing), score 1." in text.stdout
+    plain_json = json.loads(gridsat("solve", "solo", record["id"], "--json").stdout)
+    assert "difficulty" not in plain_json
+
+
+def test_solve_grade_on_a_puzzle_with_several_solutions_has_no_difficulty() -> None:
+    done = gridsat("solve", "sudoku", str(DATA / "sudoku" / "multiple.txt"), "--grade", "--json")
+    assert done.returncode == 0
+    data = json.loads(done.stdout)
+    assert data["status"] == "multiple" and data["difficulty"] is None
+
+
+def test_solve_grade_time_limit_exit_4() -> None:
+    # The magic square solves in well under a second and grades in many: the limit stops the
+    # grade, and the solution is still printed.
+    magic = str(DATA / "magic" / "seed.txt")
+    done = gridsat("solve", "magic", magic, "--grade", "--json", "-t", "5")
+    assert done.returncode == 4
+    data = json.loads(done.stdout)
+    assert data["status"] == "unique" and data["difficulty"] is None
+    assert done.stderr == "gridsat: error: the grade did not finish within 5 s\n"
+
+
+def test_grade_stops_at_its_deadline() -> None:
+    with pytest.raises(grading.GradeTimeout):
+        grade(SUDOKU, solo("3x3du"), deadline=time.monotonic() - 1)
