@@ -105,6 +105,13 @@ def test_a_puzzle_lookahead_cannot_settle_needs_search(monkeypatch: pytest.Monke
     assert found.left > 0 and 3 <= found.score < 4
 
 
+@pytest.mark.slow
+def test_a_25x25_board_past_the_lookahead_budget_needs_search() -> None:
+    puzzle = SUDOKU.parse((DATA / "sudoku" / "25x25.txt").read_text())
+    found = grade(SUDOKU, puzzle)
+    assert found.level == 4 and found.exact and found.solution is None and found.left > 0
+
+
 def test_the_score_rises_with_tathams_levels_on_solo() -> None:
     medians = []
     for params in ("3x3dt", "3x3di", "3x3du"):
@@ -128,6 +135,23 @@ def test_other_genres_graded_on_known_puzzles() -> None:
     trivial = unruly.parse(next(r["id"] for r in rows if r["params"] == "6x6dt"))
     found = grade(unruly, trivial)
     assert found.level == 1 and unruly.check(trivial, found.solution) == []
+
+
+def test_light_up_levels_and_a_clause_with_a_literal_twice() -> None:
+    # 7x7:i2gBa2c2a4c3a3g2i has a clause that names a literal twice: the solver keeps it as a
+    # unit at level 0, where propagate() never reports it; grading once probed it forever.
+    lightup = get_genre("lightup")
+    rows = [json.loads(x) for x in (DATA / "lightup" / "tatham.jsonl").read_text().splitlines()]
+    for record in rows:
+        if not record["params"].startswith("7x7"):
+            continue
+        puzzle = lightup.parse(record["id"])
+        found = grade(lightup, puzzle)
+        assert found.level == (1 if record["params"].endswith("d0") else 2), record["id"]
+        assert lightup.check(puzzle, found.solution) == []
+    bare = lightup.parse("7x7:i2gBa2c2a4c3a3g2i")
+    found = grade(lightup, bare, prune=False)
+    assert found.level == 2 and lightup.check(bare, found.solution) == []
 
 
 def test_bands_name_levels() -> None:
