@@ -132,6 +132,12 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         help="first print each clue as read, in the clue language (logic grids), to audit it",
     )
     solve.add_argument(
+        "--grade",
+        action="store_true",
+        help="also grade how hard the puzzle is for a person (see `gridsat grade`; implies "
+        "the uniqueness check)",
+    )
+    solve.add_argument(
         "--render",
         metavar="FILE",
         help="also draw the solution (both, when not unique) to FILE.svg or FILE.png",
@@ -229,6 +235,22 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
     diag.add_argument("--json", action="store_true", help="print one JSON object")
     diag.add_argument("--render", metavar="FILE", help="draw the solution, free cells shaded")
     _add_puzzle_options(diag, genre)
+
+    grad = sub.add_parser(
+        "grade",
+        help="how hard a puzzle is for a person: level 1-4 and a score",
+        description="Grade a unique puzzle by the reasoning that finishes it on the genre's "
+        "model: level 1 unit propagation alone, 2 failed-literal probing to a fixed point, "
+        "3 deeper lookahead (probing inside a probe, bounded), 4 search; a score that orders "
+        "puzzles within and across levels, the probing rounds and the candidates each step "
+        "eliminated. Exit 0 graded, 1 no solution, 3 not unique (not graded), 2 bad input, "
+        "4 time limit.",
+    )
+    _add_puzzle_source(grad)
+    grad.add_argument("--time-limit", "-t", type=_positive_float("seconds"), metavar="S",
+                      help="give up after S seconds (exit 4)")  # fmt: skip
+    grad.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_puzzle_options(grad)
 
     gen = sub.add_parser(
         "generate",

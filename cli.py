@@ -236,7 +236,7 @@ def _solve(args: argparse.Namespace) -> int:
         )
     if args.render:
         _check_render(genre, args.render)
-    limit = max(args.count or 1, 2 if args.unique else 1)
+    limit = max(args.count or 1, 2 if args.unique or args.grade else 1)
     if args.explain and genre.explain is None:
         raise UsageError(f"{genre.name} has no clues to explain (--explain is for logic grids)")
     text = read_input(args.input)
@@ -277,6 +277,9 @@ def _solve(args: argparse.Namespace) -> int:
     if args.unique and outcome.status is Status.MULTIPLE:
         code = EXIT_NOT_UNIQUE
     differ = _against_file(genre, outcome, given)
+    difficulty: Any = None
+    if args.grade and outcome.status is Status.UNIQUE:
+        difficulty, code = _solve_grade(genre, outcome, args.time_limit, code)
     core = None
     if outcome.status is Status.UNSOLVABLE and genre.about.explains_no_solution:
         core = _contradiction(genre, outcome.puzzle, backend, encoding, args.time_limit, phases)
@@ -289,9 +292,14 @@ def _solve(args: argparse.Namespace) -> int:
             data["file_differences"] = differ
         if readings is not None:
             data["readings"] = readings
+        if args.grade:
+            data["difficulty"] = views.grade_fields(difficulty) if difficulty else None
         print(json.dumps(data, ensure_ascii=False))
     else:
         print(views.outcome_text(genre, outcome, style, args.count))
+        if difficulty is not None:
+            print(f"difficulty: level {difficulty.level} ({difficulty.name}), "
+                  f"score {difficulty.score:g}")  # fmt: skip
         if outcome.status is Status.UNSOLVABLE and genre.about.explains_no_solution:
             print(views.core_text(genre, outcome.puzzle, core), end="")
         if differ == []:
@@ -435,6 +443,26 @@ def _solve_all(
     return code
 
 
+def _solve_grade(genre: Any, outcome: Any, time_limit: float | None, code: int) -> tuple[Any, int]:
+    """``solve --grade``: the grade of a unique puzzle, in a child process given what is left
+    of the time limit; None and exit 4 when the limit comes first."""
+    from .grade import grade
+    from .isolation import TimedOut, default_memory_limit, run_isolated
+
+    left = None
+    if time_limit is not None:
+        left = time_limit - sum(outcome.times.values())
+    try:
+        if left is not None and left <= 0:
+            raise TimedOut
+        puzzle = outcome.puzzle
+        found = run_isolated(lambda _: grade(genre, puzzle), left, None, default_memory_limit())
+    except TimedOut:
+        print(f"gridsat: error: the grade did not finish within {time_limit:g} s", file=sys.stderr)
+        return None, EXIT_TIMEOUT
+    return found, code
+
+
 def _contradiction(
     genre: Any, puzzle: Any, backend: Any, encoding: str, limit: float | None,
     times: dict[str, float],
@@ -501,6 +529,39 @@ def _diagnose(args: argparse.Namespace) -> int:
         Status.UNSOLVABLE: EXIT_NO_SOLUTION,
     }
     return exits.get(found.status, EXIT_TIMEOUT)
+
+
+def _grade(args: argparse.Namespace) -> int:
+    from .grade import Grade, GradeTimeout, grade
+    from .isolation import TimedOut, default_memory_limit, run_isolated
+    from .pipeline import CheckFailed, solve
+    from .solvers import BackendError
+
+    genre = _checked_genre(args.genre)
+    backend = _checked_backend(genre.default_backend)
+    puzzle = _load_puzzle(genre, args, {})
+
+    def work(_: Any) -> tuple[Status, Grade | None]:
+        """Uniqueness first, on the genre's default backend; then the grade."""
+        status = solve(genre, puzzle, backend, limit=2).status
+        if status is not Status.UNIQUE:
+            return status, None
+        return status, grade(genre, puzzle)
+
+    try:
+        status, found = run_isolated(work, args.time_limit, memory_limit=default_memory_limit())
+    except (TimedOut, GradeTimeout):
+        return _fail(f"the grade did not finish within {args.time_limit:g} s", EXIT_TIMEOUT)
+    except CheckFailed as e:
+        return _fail(f"internal error: {e}. Please report this as a bug.", EXIT_INTERNAL)
+    except BackendError as e:
+        return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
+    if args.json:
+        print(json.dumps(views.grade_json(genre, status, found)))
+    else:
+        print(views.grade_text(status, found))
+    exits = {Status.UNIQUE: EXIT_OK, Status.MULTIPLE: EXIT_NOT_UNIQUE}
+    return exits.get(status, EXIT_NO_SOLUTION)
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -882,6 +943,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "bench": _bench,
     "render": _render,
     "diagnose": _diagnose,
+    "grade": _grade,
     "generate": _generate,
     "genres": _genres,
     "backends": _backends,

@@ -89,6 +89,8 @@ class About:
     data: str = ""  # its examples' folder under data/
     styles: tuple[str, ...] = ()  # what ``generate --style`` takes: ways to write a made puzzle
     explains_no_solution: bool = False  # `solve` shows givens that contradict, for no solution
+    grade_encoding: str = ""  # the encoding ``grade`` measures on (default: default_encoding)
+    bands: tuple[tuple[str, tuple[int, ...]], ...] = ()  # grade levels per band (default: BANDS)
 
 
 @dataclass(frozen=True)

@@ -240,3 +240,38 @@ def outcome_text(genre: Any, outcome: Any, style: str, count: int | None) -> str
             + (", " if any(" " in c for c in cells) else " ").join(cells),
         ]
     return "\n".join(lines)
+
+
+def grade_json(genre: Any, status: Status, found: Any) -> dict[str, Any]:
+    """``gridsat grade --json``: the grade, or null fields when the puzzle is not unique."""
+    data: dict[str, Any] = {"genre": genre.name, "status": status}
+    if found is None:
+        return {**data, "level": None, "score": None}
+    return {**data, **grade_fields(found)}
+
+
+def grade_fields(found: Any) -> dict[str, Any]:
+    """A grade as JSON fields (``grade --json``, ``solve --grade --json``'s ``difficulty``)."""
+    return {
+        "level": found.level,
+        "name": found.name,
+        "score": found.score,
+        "rounds": found.rounds,
+        "eliminated": found.eliminated,
+        "candidates": found.candidates,
+        "propagations": found.propagations,
+    }
+
+
+def grade_text(status: Status, found: Any) -> str:
+    """``gridsat grade``: the level and its name, the score, the rounds and eliminations."""
+    if found is None:
+        if status is Status.MULTIPLE:
+            return "not unique: more than one solution, so no grade (it assumes one solution)"
+        return "no solution: nothing to grade"
+    steps = ", ".join(f"{step} {n}" for step, n in found.eliminated.items())
+    return (
+        f"level {found.level} ({found.name}), score {found.score:g}\n"
+        f"probing rounds: {found.rounds}\n"
+        f"eliminated: {steps} (of {found.candidates} candidates)"
+    )

@@ -230,6 +230,7 @@ GENRE = About(
     example=".3.1\n...2\n0..1\n.1..",
     default_backend="sat:cadical195",
     default_encoding="cells",
+    grade_encoding="edges",  # grade: measured on Tatham's levels, and faster (README)
     output_formats=("grid", "tatham"),
     small="5x5",
 )

@@ -201,5 +201,6 @@ GENRE = About(
     sizes="N (or NxN), up to 9",
     default_backend="sat:minisat22",
     default_encoding="visibility",
+    grade_encoding="table",  # grade: unit propagation sees a clue through its table
     output_formats=("grid", "tatham"),
 )

@@ -654,7 +654,9 @@ def test_generate_style_on_the_command_line(capsys: pytest.CaptureFixture[str]) 
     code, out, _ = run(capsys, "genres", "--json")
     assert {g["name"]: g["styles"] for g in json.loads(out)}["zebra"] == ["houses", "baron"]
     code, _, err = run(capsys, "generate", "zebra", "--style", "plain", "--size", "3x3")
-    assert code == 2 and err == "gridsat: error: zebra has no style 'plain' (styles: houses, baron)\n"
+    assert (
+        code == 2 and err == "gridsat: error: zebra has no style 'plain' (styles: houses, baron)\n"
+    )
     code, _, err = run(capsys, "generate", "sudoku", "--style", "baron", "--size", "9")
     assert code == 2 and "sudoku has no style 'baron'" in err
     code, _, err = run(capsys, "generate", "zebra", "--style", "baron", "--size", "2x12")
