@@ -250,7 +250,7 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
     grad.add_argument("--time-limit", "-t", type=_positive_float("seconds"), metavar="S",
                       help="give up after S seconds (exit 4)")  # fmt: skip
     grad.add_argument("--json", action="store_true", help="print one JSON object")
-    _add_puzzle_options(grad)
+    _add_puzzle_options(grad, genre)
 
     gen = sub.add_parser(
         "generate",
