@@ -87,6 +87,8 @@ class About:
     model: str = ""
     picture: str = ""
     data: str = ""  # its examples' folder under data/
+    grade_encoding: str = ""  # the encoding ``grade`` measures on (default: default_encoding)
+    bands: tuple[tuple[str, tuple[int, ...]], ...] = ()  # grade levels per band (default: BANDS)
 
 
 @dataclass(frozen=True)
