@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .genres import GenerateError, Genre
+from .grade import Grade, grade
 from .models.model import Built, IntVar, Lit
 from .pipeline import solve, solve_isolated
 from .solvers import Backend, Status, get_backend
@@ -23,10 +24,11 @@ class Generated:
     solution: Any
     givens: int  # givens left
     of: int  # givens the full solution had
-    propagation: bool  # the solver needed no search (no branches, no conflicts)
-    stats: dict[str, int] = field(default_factory=dict)  # the solver's conflicts and branches
+    propagation: bool  # propagation alone solves it (grade level 1)
+    stats: dict[str, int] = field(default_factory=dict)  # the solver's counts, where kept
     unproved: list[Any] = field(default_factory=list)  # kept: removal not settled in the budget
     always: list[Any] = field(default_factory=list)  # kept by the genre's rule (Signpost: 1, N)
+    grade: Grade | None = None  # how hard for a person (``grade``)
 
 
 def size_of(genre: Genre[Any, Any], text: str) -> tuple[int, int]:
@@ -70,11 +72,48 @@ def generate(
     share: float | None = None,
     effort: int = TRIAL_EFFORT,
     progress: Callable[[int, int], None] | None = None,
+    levels: tuple[int, ...] | None = None,
+    starts: int | None = None,
 ) -> Generated:
     """A unique puzzle of ``size``: down to a minimal set of givens (each still shown is needed,
     or its removal could not be proved within ``effort``: ``unproved``), or to ``share`` of
-    them. ``progress`` hears how many givens have been tried for removal, and of how many."""
+    them. ``progress`` hears how many givens have been tried for removal, and of how many.
+    ``levels``: a puzzle whose grade is one of them (a removal is kept only while the grade
+    stays within the highest), from up to ``starts`` random solutions (default STARTS); past
+    them, OutOfReach."""
     backend = backend or get_backend(genre.default_backend)
+    if levels is None:
+        return _one(genre, size, rng, backend, share, effort, progress, None)
+    for _ in range(starts or STARTS):
+        made = _one(genre, size, rng, backend, share, effort, progress, max(levels))
+        if made.grade is not None and made.grade.level in levels:
+            return made
+    named = "/".join(str(level) for level in sorted(levels))
+    raise OutOfReach(
+        f"no {genre.name} of size {size[0]}x{size[1]} graded {named} in {starts or STARTS} attempts"
+    )
+
+
+STARTS = 20
+"""Random solutions ``generate`` tries for a puzzle of the asked difficulty before it gives up:
+a hard band is reached from few of them (each attempt is repeatable, the count too)."""
+
+
+class OutOfReach(Exception):
+    """No puzzle of the asked difficulty within the attempts."""
+
+
+def _one(
+    genre: Genre[Any, Any],
+    size: tuple[int, int],
+    rng: random.Random,
+    backend: Backend,
+    share: float | None,
+    effort: int,
+    progress: Callable[[int, int], None] | None,
+    top: int | None,
+) -> Generated:
+    """One puzzle from one random solution, graded; with ``top``, no harder than that level."""
     budgeted = "effort" in backend.capabilities
 
     def check(puzzle: Any) -> Status:
@@ -103,6 +142,10 @@ def generate(
     rng.shuffle(order)
     floor = 0 if share is None else round(share * len(shown))
 
+    def too_hard(kept: list[Any]) -> bool:
+        """The puzzle showing ``kept`` grades past ``top`` (search, 4, is past every top)."""
+        return top is not None and top < 4 and grade(genre, rules.keep(full, kept), top).level > top
+
     def remove(trial: Callable[[list[Any], Any], Status]) -> tuple[list[Any], list[Any]]:
         """The givens kept, and those kept only because their removal was not settled."""
         kept = list(shown)
@@ -113,6 +156,8 @@ def generate(
             if len(kept) <= floor:
                 break
             status = trial(kept, given)
+            if status == Status.UNIQUE and too_hard([g for g in kept if g != given]):
+                continue  # unique, but past the band: the given stays
             if status == Status.UNIQUE:
                 kept = [g for g in kept if g != given]
             elif status != Status.MULTIPLE:
@@ -140,9 +185,13 @@ def generate(
         if not proved(genre, rules.keep(full, kept), solution, backend):
             kept, unproved = remove(fresh)  # not met so far; the slow way stays the reference
     puzzle = rules.keep(full, kept)
-    stats = difficulty(genre, puzzle)
-    quiet = stats.get("branches", 1) == 0 and stats.get("conflicts", 1) == 0
-    return Generated(puzzle, solution, len(kept), len(shown), quiet, stats, unproved, list(keep))
+    if not proved(genre, puzzle, solution, backend):
+        raise RuntimeError(f"a generated {genre.name} failed its final proof of uniqueness")
+    graded = grade(genre, puzzle, top or 4)
+    return Generated(
+        puzzle, solution, len(kept), len(shown), graded.level == 1, {}, unproved, list(keep),
+        graded,
+    )  # fmt: skip
 
 
 def proved(genre: Genre[Any, Any], puzzle: Any, solution: Any, backend: Backend) -> bool:
@@ -301,9 +350,3 @@ class ProgressLines:
     def heard(self, message: tuple[int, int]) -> None:
         """The same, from a message ``(tried, of)`` sent by the process making the puzzle."""
         self(*message)
-
-
-def difficulty(genre: Genre[Any, Any], puzzle: Any) -> dict[str, int]:
-    """CP-SAT's search effort on one worker (repeatable): branches and conflicts."""
-    outcome = solve(genre, puzzle, get_backend("cpsat:1"), limit=1)
-    return {k: outcome.stats.get(k, 0) for k in ("branches", "conflicts")}
