@@ -295,7 +295,7 @@ def _generate(args: argparse.Namespace) -> int:
 
     from .generate import OutOfReach, ProgressLines, generate, size_of
     from .genres import GenerateError
-    from .grade import bands
+    from .grade import LEVELS, bands
     from .isolation import TimedOut, default_memory_limit, run_isolated
 
     genre = _checked_genre(args.genre)
@@ -351,6 +351,9 @@ def _generate(args: argparse.Namespace) -> int:
         remark = (
             f"{name}: {made.givens} of {made.of} givens; grade {graded.level} ({graded.name}), "
             f"score {graded.score:g}"
+            if graded.exact
+            else f"{name}: {made.givens} of {made.of} givens; grade {graded.level} or more "
+            f"(more than {LEVELS[graded.level - 1]})"
         )
         print(remark, file=sys.stderr)
         answer = genre.to_json(made.puzzle, made.solution)
@@ -361,7 +364,7 @@ def _generate(args: argparse.Namespace) -> int:
             record = {"name": name, "puzzle": text, "solution": answer, "givens": made.givens,
                       "of": made.of, "propagation": made.propagation,
                       "grade": {"level": graded.level, "name": graded.name,
-                                "score": graded.score}}  # fmt: skip
+                                "score": graded.score, "exact": graded.exact}}  # fmt: skip
             print(json.dumps(record, ensure_ascii=False), flush=True)
         else:
             print(("\n" if i > 1 else "") + text, flush=True)

@@ -94,6 +94,9 @@ def generate(
     )
 
 
+GRADED_UP_TO = 1
+"""Without a band, the grade is settled up to this level (propagation alone, or more): probing
+a large puzzle's model takes seconds (a 10x10 Signpost's, 10 s), far more than making it."""
 STARTS = 20
 """Random solutions ``generate`` tries for a puzzle of the asked difficulty before it gives up:
 a hard band is reached from few of them (each attempt is repeatable, the count too)."""
@@ -187,7 +190,7 @@ def _one(
     puzzle = rules.keep(full, kept)
     if not proved(genre, puzzle, solution, backend):
         raise RuntimeError(f"a generated {genre.name} failed its final proof of uniqueness")
-    graded = grade(genre, puzzle, top or 4)
+    graded = grade(genre, puzzle, top or GRADED_UP_TO)
     return Generated(
         puzzle, solution, len(kept), len(shown), graded.level == 1, {}, unproved, list(keep),
         graded,
