@@ -569,8 +569,9 @@ def _generate(args: argparse.Namespace) -> int:
     import time
     from pathlib import Path
 
-    from .generate import ProgressLines, generate, size_of
+    from .generate import OutOfReach, ProgressLines, generate, size_of
     from .genres import GenerateError
+    from .grade import LEVELS, bands
     from .isolation import TimedOut, default_memory_limit, run_isolated
 
     genre = _checked_genre(args.genre)
@@ -589,12 +590,13 @@ def _generate(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     rng = random.Random(seed)
+    levels = None if args.difficulty is None else tuple(bands(genre)[args.difficulty])
 
     def make(send: Any) -> tuple[Any, Any]:
         """One puzzle, in a child process that the time limit can stop; the generator's state
         comes back with it, so the next puzzle is the one the seed gives next."""
         made = generate(genre, size, rng, backend, args.givens, progress=lambda *n: send(n),
-                        style=args.style)  # fmt: skip
+                        style=args.style, levels=levels)  # fmt: skip
         return made, rng.getstate()
 
     deadline = None if args.time_limit is None else time.monotonic() + args.time_limit
@@ -615,16 +617,21 @@ def _generate(args: argparse.Namespace) -> int:
             )
         except GenerateError as e:
             raise UsageError(str(e)) from e
+        except OutOfReach as e:
+            return _fail(f"{e} (--difficulty {args.difficulty})", EXIT_TIMEOUT)
         except MemoryError:
             return _fail(
                 "the generator ran out of memory (over 3/4 of this machine's)", EXIT_TIMEOUT
             )
         rng.setstate(state)
         text = genre.format_puzzle(made.puzzle)
-        how = "propagation alone" if made.propagation else "search"
+        graded = made.grade
         remark = (
-            f"{name}: {made.givens} of {made.of} givens; {how} "
-            f"(CP-SAT branches {made.stats['branches']}, conflicts {made.stats['conflicts']})"
+            f"{name}: {made.givens} of {made.of} givens; grade {graded.level} ({graded.name}), "
+            f"score {graded.score:g}"
+            if graded.exact
+            else f"{name}: {made.givens} of {made.of} givens; grade {graded.level} or more "
+            f"(more than {LEVELS[graded.level - 1]})"
         )
         print(remark, file=sys.stderr)
         answer = genre.to_json(made.puzzle, made.solution)
@@ -633,7 +640,9 @@ def _generate(args: argparse.Namespace) -> int:
             (out / f"{name}.solution.json").write_text(json.dumps(answer) + "\n")
         elif args.json:
             record = {"name": name, "puzzle": text, "solution": answer, "givens": made.givens,
-                      "of": made.of, "propagation": made.propagation, **made.stats}  # fmt: skip
+                      "of": made.of, "propagation": made.propagation,
+                      "grade": {"level": graded.level, "name": graded.name,
+                                "score": graded.score, "exact": graded.exact}}  # fmt: skip
             print(json.dumps(record, ensure_ascii=False), flush=True)
         else:
             print(("\n" if i > 1 else "") + text, flush=True)
