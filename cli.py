@@ -627,8 +627,10 @@ def _generate(args: argparse.Namespace) -> int:
         text = genre.format_puzzle(made.puzzle)
         graded = made.grade
         remark = (
-            f"{name}: {made.givens} of {made.of} givens; grade {graded.level} ({graded.name}), "
-            f"score {graded.score:g}"
+            f"{name}: {made.givens} of {made.of} givens (not graded: `gridsat grade` grades it)"
+            if graded is None
+            else f"{name}: {made.givens} of {made.of} givens; grade {graded.level} "
+            f"({graded.name}), score {graded.score:g}"
             if graded.exact
             else f"{name}: {made.givens} of {made.of} givens; grade {graded.level} or more "
             f"(more than {LEVELS[graded.level - 1]})"
@@ -641,8 +643,9 @@ def _generate(args: argparse.Namespace) -> int:
         elif args.json:
             record = {"name": name, "puzzle": text, "solution": answer, "givens": made.givens,
                       "of": made.of, "propagation": made.propagation,
-                      "grade": {"level": graded.level, "name": graded.name,
-                                "score": graded.score, "exact": graded.exact}}  # fmt: skip
+                      "grade": None if graded is None else {
+                          "level": graded.level, "name": graded.name, "score": graded.score,
+                          "exact": graded.exact}}  # fmt: skip
             print(json.dumps(record, ensure_ascii=False), flush=True)
         else:
             print(("\n" if i > 1 else "") + text, flush=True)

@@ -194,10 +194,12 @@ def _one(
     puzzle = rules.keep(full, kept)
     if not proved(genre, puzzle, solution, backend):
         raise RuntimeError(f"a generated {genre.name} failed its final proof of uniqueness")
-    graded = grade(genre, puzzle, top or GRADED_UP_TO)
+    graded = None
+    if top is not None or genre.about.graded_when_made:
+        graded = grade(genre, puzzle, top or GRADED_UP_TO)
+    easy = graded is not None and graded.level == 1
     return Generated(
-        puzzle, solution, len(kept), len(shown), graded.level == 1, {}, unproved, list(keep),
-        graded,
+        puzzle, solution, len(kept), len(shown), easy, {}, unproved, list(keep), graded
     )  # fmt: skip
 
 
