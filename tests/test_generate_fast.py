@@ -151,3 +151,15 @@ def test_a_difficulty_past_the_time_limit_is_exit_4(capsys: pytest.CaptureFixtur
     assert code == 4
     last = capsys.readouterr().err.strip().splitlines()[-1]
     assert last.startswith("gridsat: error: time limit of 0.5 s reached after 0 of 1 puzzles")
+
+
+def test_a_genre_not_graded_when_made_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    # Magic boards' grade (on their SAT encoding) took 20 times the making of a 3x3 board.
+    assert not get_genre("magic").about.graded_when_made
+    made = generate(get_genre("magic"), (3, 3), random.Random(1))
+    assert made.grade is None and not made.propagation
+    assert main(["generate", "magic", "--size", "3", "--seed", "1", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["grade"] is None and "not graded" in err
+    banded = generate(get_genre("sudoku"), (4, 4), random.Random(1))
+    assert banded.grade is not None  # the others are graded as they are made
