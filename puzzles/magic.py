@@ -118,11 +118,13 @@ GENRE = About(
     default_backend="cpsat:1",
     default_encoding="integer",
     # Line sums over a permutation: CP-SAT's presolve, probing and LP relaxation cost more than
-    # they save here (the seed board 140 -> 55 ms CPU, an empty order 10 from over 10 s to 3 s).
+    # they save here, and its saved phases lead it astray (the seed board 140 -> 43 ms CPU, an
+    # empty order 10 from over 10 s to 1.3 s).
     params=(
         ("cpsat", "cp_model_presolve", "false"),
         ("cpsat", "cp_model_probing_level", "0"),
         ("cpsat", "linearization_level", "0"),
+        ("cpsat", "use_phase_saving", "false"),
     ),
     sizes="N (or NxN)",
     options=(
