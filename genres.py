@@ -92,6 +92,7 @@ class About:
     grade_encoding: str = ""  # the encoding ``grade`` measures on (default: default_encoding)
     bands: tuple[tuple[str, tuple[int, ...]], ...] = ()  # grade levels per band (default: BANDS)
     graded_when_made: bool = True  # `generate` grades each puzzle (False: only for --difficulty)
+    params: tuple[tuple[str, str, str], ...] = ()  # (backend family, name, value): defaults
 
 
 @dataclass(frozen=True)

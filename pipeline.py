@@ -60,6 +60,16 @@ def parse(genre: Genre[Any, Any], text: str, times: dict[str, float], **options:
     return puzzle
 
 
+def genre_params(
+    genre: Genre[Any, Any], backend: Backend, params: Mapping[str, str] | None
+) -> Mapping[str, str] | None:
+    """The genre's own parameters for this backend's family (what its boards solve fastest
+    with), under the user's ``--param``, which win."""
+    family = getattr(backend, "family", None)
+    own = {key: value for of, key, value in genre.about.params if of == family}
+    return {**own, **params} if own and params else (own or params)
+
+
 def solve(
     genre: Genre[Any, Any],
     puzzle: Any,
@@ -89,6 +99,7 @@ def solve(
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
     sizes = {} if sizes is None else sizes
+    params = genre_params(genre, backend, params)
     # Models are millions of small acyclic objects: the cyclic collector only slows their
     # building (quadratically, on large boards), so it rests for the run.
     with _collector_paused():
@@ -271,6 +282,7 @@ def stream(
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
     stats = {} if stats is None else stats
+    params = genre_params(genre, backend, params)
     begun = time.perf_counter()
     with _collector_paused():
         built = genre.build(puzzle, encoding, prune=prune)

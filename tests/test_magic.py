@@ -181,3 +181,34 @@ def test_an_impossible_board_is_no_solution() -> None:
         for encoding in MAGIC.encodings:
             outcome = solve(MAGIC, puzzle, get_backend(backend), encoding, limit=2)
             assert outcome.status == "unsolvable"
+
+
+def test_the_genre_parameters_reach_cpsat_only_and_the_users_win(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Magic's CP-SAT defaults reach CP-SAT sessions, never SAT ones; ``--param`` wins."""
+    seen: list[dict[str, str]] = []
+    for backend in ("cpsat:1", "sat:cadical195"):
+        cls = type(get_backend(backend))
+
+        def open_(self: Any, model: Any, params: Any = None, real: Any = cls.open) -> Any:
+            seen.append(dict(params or {}))
+            return real(self, model, params)
+
+        monkeypatch.setattr(cls, "open", open_)
+    out = solve(MAGIC, SEED, get_backend("cpsat:1"), limit=2)
+    assert out.status == "unique" and check(SEED, out.solutions[0]) == []
+    assert seen[-1]["cp_model_presolve"] == "false"
+    out = solve(MAGIC, SEED, get_backend("cpsat:1"), limit=2, params={"cp_model_presolve": "true"})
+    assert out.status == "unique" and seen[-1]["cp_model_presolve"] == "true"
+    assert seen[-1]["linearization_level"] == "0"
+    out = solve(MAGIC, SEED, get_backend("sat:cadical195"), limit=2)
+    assert out.status == "unique" and check(SEED, out.solutions[0]) == []
+    assert seen[-1] == {}
+
+
+@pytest.mark.slow
+def test_an_empty_order_10_board_is_found() -> None:
+    puzzle = parse("10")
+    outcome = solve(MAGIC, puzzle, get_backend("cpsat:1"), limit=1, time_limit=120)
+    assert outcome.status == "solved" and check(puzzle, outcome.solutions[0]) == []
