@@ -199,6 +199,13 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         metavar="N",
         help="puzzles in parallel processes (default 1: clean timings)",
     )
+    bench.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run on a Dask cluster instead: local:N (N worker processes here) or a "
+        "scheduler's tcp://HOST:PORT; results as with --jobs (needs pip install "
+        "'gridsat[cluster]')",
+    )
     bench.add_argument("--out", metavar="FILE", help="write results here, one JSON line each")
     _add_param_option(bench)
     bench.add_argument(

@@ -780,6 +780,7 @@ def _bench(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from . import bench
+    from .cluster import SchedulerLost  # (Dask itself only with --cluster)
     from .solvers import all_backends, get_backend
 
     genre = _checked_genre(args.genre)
@@ -795,6 +796,8 @@ def _bench(args: argparse.Namespace) -> int:
     params = _checked_params(args.params, [get_backend(name) for name in backends])
     if args.resume and not args.out:
         raise UsageError("--resume needs --out, the results file to continue")
+    if args.cluster and args.jobs > 1:
+        raise UsageError("--jobs and --cluster: one or the other (a cluster has its workers)")
     _check_plot(args.plot)
     previous, done = bench.read_done(Path(args.out)) if args.resume else ([], set())
     asked = {(item.name, b, e) for item in puzzles for b in backends for e in encodings}
@@ -807,6 +810,7 @@ def _bench(args: argparse.Namespace) -> int:
     if out is not None:  # what finished before, rewritten whole (a cut-off last line dropped)
         out.writelines(json.dumps(r) + "\n" for r in previous)
     records: list[dict[str, Any]] = []
+    client = _cluster(args.cluster) if args.cluster else None
     try:
         records = bench.run(
             genre,
@@ -817,9 +821,17 @@ def _bench(args: argparse.Namespace) -> int:
             done,
             args.jobs,
             args.time_limit,
-            bench.progress_printer(sys.stderr),
+            bench.progress_printer(sys.stderr, note=_workers_note(client)),
             _memory(args),
             params,
+            client,
+        )
+    except SchedulerLost:
+        kept = f"the results so far are in {args.out}" if args.out else "no --out kept them"
+        return _fail(
+            f"lost the Dask scheduler at {args.cluster} mid-run; {kept}: "
+            "the same command with --resume finishes",
+            EXIT_INTERNAL,
         )
     except KeyboardInterrupt:
         if out is not None:
@@ -832,6 +844,10 @@ def _bench(args: argparse.Namespace) -> int:
     finally:
         if out is not None:
             out.close()
+        if client is not None:
+            from .cluster import close
+
+            close(client)
     everything = only_asked(previous + records)
     print(bench.summary(everything))
     if args.plot:
@@ -848,6 +864,25 @@ def _bench(args: argparse.Namespace) -> int:
         if any(r["status"] == Status.ERROR for r in failed)
         else (EXIT_OK if not failed else 1)
     )
+
+
+def _cluster(address: str) -> Any:
+    """A Dask client for ``--cluster ADDRESS``, or a UsageError that says why not."""
+    from . import cluster
+
+    try:
+        return cluster.connect(address)
+    except cluster.ClusterError as e:
+        raise UsageError(str(e)) from e
+
+
+def _workers_note(client: Any) -> Callable[[], str] | None:
+    """The workers alive, for a cluster run's progress line."""
+    if client is None:
+        return None
+    from .cluster import workers_note
+
+    return workers_note(client)
 
 
 def _named_backends(text: str) -> list[Any]:
