@@ -37,9 +37,7 @@ def connect(address: str) -> Any:
         import distributed
     except ImportError as e:
         raise ClusterError(f"--cluster needs dask and distributed: {INSTALL}") from e
-    # Dask's own logs (a worker lost, a reconnection) are not gridsat's one-line messages.
-    for name in ("distributed", "tornado"):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
+    _quiet()
     if address.startswith("local:"):
         number = address.removeprefix("local:")
         if not (number.isascii() and number.isdigit()) or not 0 < int(number) <= 1024:
@@ -60,6 +58,14 @@ def connect(address: str) -> Any:
         return distributed.Client(address, timeout=CONNECT_SECONDS)
     except (OSError, ValueError) as e:
         raise ClusterError(f"--cluster: no Dask scheduler reached at {address} ({e})") from e
+
+
+def _quiet() -> None:
+    """Dask's own logs (a worker lost, a reconnection, its traceback) silenced: gridsat says
+    what matters in one line. (Its loggers each have a level of their own, from its config.)"""
+    names = [n for n in logging.root.manager.loggerDict if n.startswith(("distributed", "tornado"))]
+    for name in ["distributed", "tornado", *names]:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def close(client: Any) -> None:
@@ -168,6 +174,7 @@ def workers_note(client: Any, every: float = 1.0) -> Callable[[], str]:
         now = time.monotonic()
         if now - last[0] >= every:
             last[:] = [now, float(workers(client))]
-        return f"{int(last[1])} workers"
+        alive = int(last[1])
+        return f"{alive} worker{'' if alive == 1 else 's'}"
 
     return note
