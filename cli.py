@@ -569,9 +569,8 @@ def _generate(args: argparse.Namespace) -> int:
     import time
     from pathlib import Path
 
-    from .generate import ProgressLines, generate, size_of
-    from .genres import GenerateError
-    from .isolation import TimedOut, default_memory_limit, run_isolated
+    from .cluster import SchedulerLost  # (Dask itself only with --cluster)
+    from .generate import generate, make_isolated, puzzle_seed, size_of
 
     genre = _checked_genre(args.genre)
     backend = _checked_backend(args.backend or genre.default_backend)
@@ -590,14 +589,54 @@ def _generate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     rng = random.Random(seed)
 
-    def make(send: Any) -> tuple[Any, Any]:
-        """One puzzle, in a child process that the time limit can stop; the generator's state
-        comes back with it, so the next puzzle is the one the seed gives next."""
+    def make(send: Any) -> Any:
+        """One puzzle, from its own seed (puzzle_seed), in a child process that the time limit
+        can stop."""
         made = generate(genre, size, rng, backend, args.givens, progress=lambda *n: send(n),
                         style=args.style)  # fmt: skip
-        return made, rng.getstate()
+        return made
 
     deadline = None if args.time_limit is None else time.monotonic() + args.time_limit
+    client = _cluster(args.cluster) if args.cluster else None
+    on_cluster = None
+    if client is not None:  # every puzzle a task of its own, shown in order as here
+        from .cluster import in_order
+
+        tasks = [(genre.name, size, puzzle_seed(seed, i), backend.name, args.givens,
+                  args.style, args.time_limit) for i in range(1, args.count + 1)]  # fmt: skip
+        on_cluster = in_order(client, make_isolated, tasks, deadline)
+    try:
+        return _generated(args, genre, seed, out, deadline, make, rng, on_cluster)
+    except SchedulerLost:
+        return _fail(f"lost the Dask scheduler at {args.cluster} mid-run: the puzzles "
+                     "printed are kept", EXIT_INTERNAL)  # fmt: skip
+    finally:
+        if on_cluster is not None:
+            on_cluster.close()
+        if client is not None:
+            from .cluster import close
+
+            close(client)
+
+
+def _generated(
+    args: argparse.Namespace,
+    genre: Any,
+    seed: int,
+    out: Any,
+    deadline: float | None,
+    make: Callable[[Any], Any],
+    rng: Any,
+    on_cluster: Any,
+) -> int:
+    """``generate``'s puzzles made (here by ``make``, which draws from ``rng``, or taken from
+    ``on_cluster`` in order) and written."""
+    import time
+
+    from .generate import ProgressLines, puzzle_seed
+    from .genres import GenerateError
+    from .isolation import TimedOut, default_memory_limit, run_isolated
+
     for i in range(1, args.count + 1):
         name = f"{genre.name}-{args.size}-seed{seed}-{i}"
         show = ProgressLines(sys.stderr, name)
@@ -605,7 +644,11 @@ def _generate(args: argparse.Namespace) -> int:
         try:
             if left is not None and left <= 0:
                 raise TimedOut
-            made, state = run_isolated(make, left, show.heard, default_memory_limit())
+            if on_cluster is not None:
+                made = next(on_cluster)
+            else:
+                rng.seed(puzzle_seed(seed, i))
+                made = run_isolated(make, left, show.heard, default_memory_limit())
         except TimedOut:
             kept = f"the {i - 1} made are kept" if i > 1 else "none was made"
             return _fail(
@@ -619,7 +662,6 @@ def _generate(args: argparse.Namespace) -> int:
             return _fail(
                 "the generator ran out of memory (over 3/4 of this machine's)", EXIT_TIMEOUT
             )
-        rng.setstate(state)
         text = genre.format_puzzle(made.puzzle)
         how = "propagation alone" if made.propagation else "search"
         remark = (

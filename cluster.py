@@ -3,12 +3,14 @@ address). Dask is an optional extra, imported only here, only when a cluster is 
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
 import logging
 import math
 import queue
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 INSTALL = "pip install 'gridsat[cluster]'"
@@ -33,8 +35,8 @@ class SchedulerLost(Exception):
 def connect(address: str) -> Any:
     """A Dask client for ``local:N`` (a local cluster of N worker processes, one thread each)
     or ``tcp://host:port`` (a running scheduler)."""
-    try:
-        import distributed
+    try:  # (a module seen as Any: Dask's calls are not all typed)
+        distributed: Any = importlib.import_module("distributed")
     except ImportError as e:
         raise ClusterError(f"--cluster needs dask and distributed: {INSTALL}") from e
     _quiet()
@@ -71,15 +73,11 @@ def _quiet() -> None:
 def close(client: Any) -> None:
     """The client closed, and the local cluster it started (if any) with it."""
     local = client.cluster
-    try:
+    with contextlib.suppress(Exception):  # (a scheduler already gone: nothing left to close)
         client.close(timeout=CONNECT_SECONDS)
-    except Exception:  # (a scheduler already gone: nothing left to close)
-        pass
     if local is not None:
-        try:
+        with contextlib.suppress(Exception):
             local.close(timeout=CONNECT_SECONDS)
-        except Exception:
-            pass
 
 
 def workers(client: Any) -> int:
@@ -123,13 +121,11 @@ def stream(
     ``size``, as they come (each at least once: a chunk that a dead worker took runs again
     elsewhere, and its records that came before may come again; the caller keeps each once).
     SchedulerLost when the scheduler goes away."""
-    from distributed import Future
-
     topic = f"gridsat-{uuid.uuid4().hex}"
     heard: queue.Queue[tuple[str, Any]] = queue.Queue()
     client.subscribe_topic(topic, lambda event: heard.put(("record", event[1])))
     chunks = [arguments[i : i + size] for i in range(0, len(arguments), size)]
-    futures: list[Future] = []
+    futures: list[Any] = []
     try:
         for part in chunks:
             future = client.submit(run_chunk, topic, work, part, pure=False)
@@ -158,10 +154,8 @@ def stream(
         for future in futures:
             if not future.done():
                 future.cancel()
-        try:
+        with contextlib.suppress(Exception):  # (the scheduler gone)
             client.unsubscribe_topic(topic)
-        except Exception:  # (the scheduler gone)
-            pass
 
 
 def workers_note(client: Any, every: float = 1.0) -> Callable[[], str]:
@@ -178,3 +172,35 @@ def workers_note(client: Any, every: float = 1.0) -> Callable[[], str]:
         return f"{alive} worker{'' if alive == 1 else 's'}"
 
     return note
+
+
+def in_order(
+    client: Any, work: Callable[..., Any], arguments: list[tuple[Any, ...]], deadline: float | None
+) -> Generator[Any, None, None]:
+    """``work(*a)`` for each of ``arguments``, one task each on the cluster, the results in
+    the order of ``arguments``; TimedOut past ``deadline`` (time.monotonic), SchedulerLost when
+    the scheduler goes away. The tasks not yet done are cancelled at the end."""
+    import time
+
+    from distributed import TimeoutError as DaskTimeout
+
+    from .isolation import TimedOut
+
+    futures = [client.submit(work, *each, pure=False) for each in arguments]
+    try:
+        for future in futures:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                yield future.result(timeout=left)
+            except (DaskTimeout, TimeoutError):
+                raise TimedOut from None
+            except (KeyboardInterrupt, GeneratorExit):
+                raise
+            except BaseException:  # (Dask's CancelledError is one: the scheduler gone)
+                if future.status == "cancelled" or client.status != "running":
+                    raise SchedulerLost from None
+                raise
+    finally:
+        for future in futures:
+            if not future.done():
+                future.cancel()

@@ -81,8 +81,8 @@ def test_a_task_past_its_time_limit_is_a_result_on_the_cluster(tmp_path: Path) -
     board = tmp_path / "big.txt"  # an empty order-12 magic square: not solved in 0.05 s
     board.write_text("\n".join(" ".join("_" * 12) for _ in range(12)) + "\n")
     out = tmp_path / "out.jsonl"
-    run = gridsat("bench", "magic", str(board), "-b", "cpsat", "-e", "integer", "--cluster", "local:1", "-t", "0.05",
-                  "--out", str(out))  # fmt: skip
+    run = gridsat("bench", "magic", str(board), "-b", "cpsat", "-e", "integer",
+                  "--cluster", "local:1", "-t", "0.05", "--out", str(out))  # fmt: skip
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["status"] for r in records] == ["timeout"], run.stderr
     assert run.returncode == 1  # not ok, as with --jobs
@@ -287,8 +287,47 @@ def test_a_real_scheduler_lost_mid_run_then_resume_finishes(
     first.stop()
     second = Cluster(free_port())
     clusters.append(second)
-    run2 = gridsat("bench", "signpost", str(puzzles), "-e", "position", "--cluster", second.address,
-                   "--out", str(out), "--resume")  # fmt: skip
+    run2 = gridsat("bench", "signpost", str(puzzles), "-e", "position",
+                   "--cluster", second.address, "--out", str(out), "--resume")  # fmt: skip
     assert run2.returncode == 0, run2.stderr
     assert len(results(out)) == 120  # the rest run, none twice
     assert all(r["ok"] for r in map(json.loads, out.read_text().splitlines()))
+
+
+# -- generate --------------------------------------------------------------------------------
+
+
+def test_each_puzzle_has_its_own_seed_and_the_first_is_the_runs() -> None:
+    from gridsat.generate import puzzle_seed
+
+    assert puzzle_seed(7, 1) == 7
+    seeds = {puzzle_seed(7, i) for i in range(2, 200)} | {puzzle_seed(8, i) for i in range(2, 200)}
+    assert len(seeds) == 396 and all(0 <= s < 2**63 for s in seeds)
+
+
+def test_generate_on_a_cluster_makes_the_puzzles_made_here(tmp_path: Path) -> None:
+    from gridsat.genres import get_genre
+    from gridsat.pipeline import solve
+    from gridsat.solvers import Status, get_backend
+
+    args = ["generate", "signpost", "--size", "4x4", "--seed", "5", "--count", "4", "--json"]
+    here, there = gridsat(*args), gridsat(*args, "--cluster", "local:2")
+    assert here.returncode == 0 and there.returncode == 0, there.stderr
+    assert there.stdout == here.stdout
+    alone = gridsat("generate", "signpost", "--size", "4x4", "--seed", "5", "--json")
+    assert alone.stdout.splitlines()[0] == here.stdout.splitlines()[0]  # --seed S: the first
+    genre = get_genre("signpost")
+    rows = [json.loads(line) for line in there.stdout.splitlines()]
+    assert len({r["puzzle"] for r in rows}) == 4
+    for row in rows:  # each unique, its one solution (passed by the checker) the one given
+        puzzle = genre.parse(row["puzzle"])
+        outcome = solve(genre, puzzle, get_backend(genre.default_backend), limit=2)
+        assert outcome.status == Status.UNIQUE
+        assert genre.to_json(puzzle, outcome.solutions[0]) == row["solution"]
+
+
+def test_generate_on_a_cluster_past_its_time_limit_exits_4(tmp_path: Path) -> None:
+    run = gridsat("generate", "signpost", "--size", "9x9", "--count", "50", "-t", "0.5",
+                  "--cluster", "local:1", "--out", str(tmp_path / "made"))  # fmt: skip
+    assert run.returncode == 4, run.stderr
+    assert run.stderr.splitlines()[-1].startswith("gridsat: error: time limit of 0.5 s")
