@@ -331,3 +331,19 @@ def test_generate_on_a_cluster_past_its_time_limit_exits_4(tmp_path: Path) -> No
                   "--cluster", "local:1", "--out", str(tmp_path / "made"))  # fmt: skip
     assert run.returncode == 4, run.stderr
     assert run.stderr.splitlines()[-1].startswith("gridsat: error: time limit of 0.5 s")
+
+
+def test_the_progress_line_counts_the_workers_alive() -> None:
+    import io
+
+    from gridsat.bench import progress_printer
+
+    stream = io.StringIO()
+    alive = iter(["2 workers", "1 worker"])
+    show = progress_printer(stream, every=5.0, note=lambda: next(alive))
+    show(1, 4, 6.0)
+    show(4, 4, 7.0)
+    assert stream.getvalue().splitlines() == [
+        "[1/4] 25% 6.0s, ~18s left, 2 workers",
+        "[4/4] 100% 7.0s, ~0s left, 1 worker",
+    ]
