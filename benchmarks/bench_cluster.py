@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import resource
 import statistics
 import subprocess
@@ -47,7 +48,9 @@ def task_overhead(tasks: int = 2000) -> tuple[float, float]:
     import distributed
 
     with (
-        distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as c,
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, dashboard_address=None, silence_logs=logging.CRITICAL
+        ) as c,
         distributed.Client(c) as client,
     ):
         client.gather(client.map(int, range(10), pure=False))  # warm up
