@@ -257,15 +257,15 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
     grad.add_argument("--time-limit", "-t", type=_positive_float("seconds"), metavar="S",
                       help="give up after S seconds (exit 4)")  # fmt: skip
     grad.add_argument("--json", action="store_true", help="print one JSON object")
-    _add_puzzle_options(grad)
+    _add_puzzle_options(grad, genre)
 
     gen = sub.add_parser(
         "generate",
         help="make puzzles with exactly one solution",
         description="Random puzzles with one solution each, in the genre's own input format "
         "(so `gridsat generate G --size S | gridsat solve G --unique` works); a remark per "
-        "puzzle on stderr: givens left, and whether propagation alone solves it; for a puzzle "
-        "that takes more than 2 s, a line every few seconds on how far it is.",
+        "puzzle on stderr: givens left, and its grade (level and score, see `gridsat grade`); "
+        "for a puzzle that takes more than 2 s, a line every few seconds on how far it is.",
     )
     gen.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
     gen.add_argument("--size", required=True,
@@ -295,6 +295,12 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         type=float,
         metavar="SHARE",
         help="stop taking givens away at this share (default: as few as possible)",
+    )
+    gen.add_argument(
+        "--difficulty",
+        choices=("easy", "medium", "hard", "extreme"),
+        help="a puzzle whose grade (see `gridsat grade`) is in this band's levels, or exit 4 "
+        "when none is reached within the attempts",
     )
     gen.add_argument("--backend", "-b", help="the backend that proves uniqueness")
     gen.add_argument(

@@ -571,6 +571,7 @@ def _generate(args: argparse.Namespace) -> int:
 
     from .cluster import SchedulerLost  # (Dask itself only with --cluster)
     from .generate import generate, make_isolated, puzzle_seed, size_of
+    from .grade import bands
 
     genre = _checked_genre(args.genre)
     backend = _checked_backend(args.backend or genre.default_backend)
@@ -588,12 +589,13 @@ def _generate(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     rng = random.Random(seed)
+    levels = None if args.difficulty is None else tuple(bands(genre)[args.difficulty])
 
     def make(send: Any) -> Any:
         """One puzzle, from its own seed (puzzle_seed), in a child process that the time limit
         can stop."""
         made = generate(genre, size, rng, backend, args.givens, progress=lambda *n: send(n),
-                        style=args.style)  # fmt: skip
+                        style=args.style, levels=levels)  # fmt: skip
         return made
 
     deadline = None if args.time_limit is None else time.monotonic() + args.time_limit
@@ -603,7 +605,8 @@ def _generate(args: argparse.Namespace) -> int:
         from .cluster import in_order
 
         tasks = [(genre.name, size, puzzle_seed(seed, i), backend.name, args.givens,
-                  args.style, args.time_limit) for i in range(1, args.count + 1)]  # fmt: skip
+                  args.style, levels, args.time_limit)
+                 for i in range(1, args.count + 1)]  # fmt: skip
         on_cluster = in_order(client, make_isolated, tasks, deadline)
     try:
         return _generated(args, genre, seed, out, deadline, make, rng, on_cluster)
@@ -633,8 +636,9 @@ def _generated(
     ``on_cluster`` in order) and written."""
     import time
 
-    from .generate import ProgressLines, puzzle_seed
+    from .generate import OutOfReach, ProgressLines, puzzle_seed
     from .genres import GenerateError
+    from .grade import LEVELS
     from .isolation import TimedOut, default_memory_limit, run_isolated
 
     for i in range(1, args.count + 1):
@@ -658,15 +662,22 @@ def _generated(
             )
         except GenerateError as e:
             raise UsageError(str(e)) from e
+        except OutOfReach as e:
+            return _fail(f"{e} (--difficulty {args.difficulty})", EXIT_TIMEOUT)
         except MemoryError:
             return _fail(
                 "the generator ran out of memory (over 3/4 of this machine's)", EXIT_TIMEOUT
             )
         text = genre.format_puzzle(made.puzzle)
-        how = "propagation alone" if made.propagation else "search"
+        graded = made.grade
         remark = (
-            f"{name}: {made.givens} of {made.of} givens; {how} "
-            f"(CP-SAT branches {made.stats['branches']}, conflicts {made.stats['conflicts']})"
+            f"{name}: {made.givens} of {made.of} givens (not graded: `gridsat grade` grades it)"
+            if graded is None
+            else f"{name}: {made.givens} of {made.of} givens; grade {graded.level} "
+            f"({graded.name}), score {graded.score:g}"
+            if graded.exact
+            else f"{name}: {made.givens} of {made.of} givens; grade {graded.level} or more "
+            f"(more than {LEVELS[graded.level - 1]})"
         )
         print(remark, file=sys.stderr)
         answer = genre.to_json(made.puzzle, made.solution)
@@ -675,7 +686,10 @@ def _generated(
             (out / f"{name}.solution.json").write_text(json.dumps(answer) + "\n")
         elif args.json:
             record = {"name": name, "puzzle": text, "solution": answer, "givens": made.givens,
-                      "of": made.of, "propagation": made.propagation, **made.stats}  # fmt: skip
+                      "of": made.of, "propagation": made.propagation,
+                      "grade": None if graded is None else {
+                          "level": graded.level, "name": graded.name, "score": graded.score,
+                          "exact": graded.exact}}  # fmt: skip
             print(json.dumps(record, ensure_ascii=False), flush=True)
         else:
             print(("\n" if i > 1 else "") + text, flush=True)

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .genres import GenerateError, Genre
+from .grade import Grade, grade
+from .models.model import Built, IntVar, Lit
 from .pipeline import solve, solve_isolated
 from .solvers import Backend, Status, get_backend
 
@@ -23,10 +25,11 @@ class Generated:
     solution: Any
     givens: int  # givens left
     of: int  # givens the full solution had
-    propagation: bool  # the solver needed no search (no branches, no conflicts)
-    stats: dict[str, int] = field(default_factory=dict)  # the solver's conflicts and branches
+    propagation: bool  # propagation alone solves it (grade level 1)
+    stats: dict[str, int] = field(default_factory=dict)  # the solver's counts, where kept
     unproved: list[Any] = field(default_factory=list)  # kept: removal not settled in the budget
     always: list[Any] = field(default_factory=list)  # kept by the genre's rule (Signpost: 1, N)
+    grade: Grade | None = None  # how hard for a person (``grade``)
 
 
 def puzzle_seed(seed: int, index: int) -> int:
@@ -46,6 +49,7 @@ def make_isolated(
     backend_name: str,
     share: float | None,
     style: str | None,
+    levels: tuple[int, ...] | None,
     time_limit: float | None,
 ) -> Generated:
     """One puzzle from its own seed, in a child process that ``time_limit`` stops (TimedOut):
@@ -57,7 +61,9 @@ def make_isolated(
     backend = get_backend(backend_name)
 
     def work(_: Callable[[Any], None]) -> Generated:
-        return generate(genre, size, random.Random(seed), backend, share, style=style)
+        return generate(
+            genre, size, random.Random(seed), backend, share, style=style, levels=levels
+        )
 
     return run_isolated(work, time_limit, None, default_memory_limit())
 
@@ -84,6 +90,13 @@ TRIAL_EFFORT = 2_000
 deterministic milliseconds) is undone: a puzzle that hard for a solver is past what a person
 solves, and generation stays bounded. A budget, not a time, so a seed gives the same puzzle on
 any machine."""
+SESSION_EFFORT = 300
+"""The budget of a removal test on the shared session (``Removals``), in SAT conflicts; one not
+settled within it is tested again the slow way, by a fresh build pruned by the givens kept."""
+SESSION_CANDIDATES = 16
+"""The most values per place, on average, for which one session on the puzzle without its
+givens pays: past it (a number path, where any cell may hold most numbers) the fresh build of
+each trial, pruned by the givens it keeps, is faster (measured on 10x10 Signpost and Hidato)."""
 TRIAL_SECONDS = 0.25
 """The same, for the backends that have no such budget (Kissat, Lingeling): not repeatable."""
 
@@ -97,12 +110,53 @@ def generate(
     effort: int = TRIAL_EFFORT,
     progress: Callable[[int, int], None] | None = None,
     style: str | None = None,
+    levels: tuple[int, ...] | None = None,
+    starts: int | None = None,
 ) -> Generated:
     """A unique puzzle of ``size``: down to a minimal set of givens (each still shown is needed,
     or its removal could not be proved within ``effort``: ``unproved``), or to ``share`` of
     them. ``progress`` hears how many givens have been tried for removal, and of how many.
-    ``style`` (one of the genre's ``styles``) is how the made puzzle is written."""
+    ``style`` (one of the genre's ``styles``) is how the made puzzle is written. ``levels``: a
+    puzzle whose grade is one of them (a removal is kept only while the grade stays within the
+    highest), from up to ``starts`` random solutions (default STARTS); past
+    them, OutOfReach."""
     backend = backend or get_backend(genre.default_backend)
+    if levels is None:
+        return _one(genre, size, rng, backend, share, effort, progress, None, style)
+    for _ in range(starts or STARTS):
+        made = _one(genre, size, rng, backend, share, effort, progress, max(levels), style)
+        if made.grade is not None and made.grade.level in levels:
+            return made
+    named = "/".join(str(level) for level in sorted(levels))
+    raise OutOfReach(
+        f"no {genre.name} of size {size[0]}x{size[1]} graded {named} in {starts or STARTS} attempts"
+    )
+
+
+GRADED_UP_TO = 1
+"""Without a band, the grade is settled up to this level (propagation alone, or more): probing
+a large puzzle's model takes seconds (a 10x10 Signpost's, 10 s), far more than making it."""
+STARTS = 20
+"""Random solutions ``generate`` tries for a puzzle of the asked difficulty before it gives up:
+a hard band is reached from few of them (each attempt is repeatable, the count too)."""
+
+
+class OutOfReach(Exception):
+    """No puzzle of the asked difficulty within the attempts."""
+
+
+def _one(
+    genre: Genre[Any, Any],
+    size: tuple[int, int],
+    rng: random.Random,
+    backend: Backend,
+    share: float | None,
+    effort: int,
+    progress: Callable[[int, int], None] | None,
+    top: int | None,
+    style: str | None = None,
+) -> Generated:
+    """One puzzle from one random solution, graded; with ``top``, no harder than that level."""
     budgeted = "effort" in backend.capabilities
 
     def check(puzzle: Any) -> Status:
@@ -131,23 +185,186 @@ def generate(
     order = [g for g in shown if g not in keep]
     rng.shuffle(order)
     floor = 0 if share is None else round(share * len(shown))
-    kept = list(shown)
-    unproved = []
-    for tried, given in enumerate(order):
-        if progress:
-            progress(tried, len(order))
-        if len(kept) <= floor:
-            break
-        trial = [g for g in kept if g != given]
-        status = check(rules.keep(full, trial))
-        if status == Status.UNIQUE:
-            kept = trial
-        elif status != Status.MULTIPLE:
-            unproved.append(given)
+
+    def too_hard(kept: list[Any]) -> bool:
+        """The puzzle showing ``kept`` grades past ``top`` (search, 4, is past every top)."""
+        return top is not None and top < 4 and grade(genre, rules.keep(full, kept), top).level > top
+
+    def remove(trial: Callable[[list[Any], Any], Status]) -> tuple[list[Any], list[Any]]:
+        """The givens kept, and those kept only because their removal was not settled."""
+        kept = list(shown)
+        unproved = []
+        for tried, given in enumerate(order):
+            if progress:
+                progress(tried, len(order))
+            if len(kept) <= floor:
+                break
+            status = trial(kept, given)
+            if status == Status.UNIQUE and too_hard([g for g in kept if g != given]):
+                continue  # unique, but past the band: the given stays
+            if status == Status.UNIQUE:
+                kept = [g for g in kept if g != given]
+            elif status != Status.MULTIPLE:
+                unproved.append(given)
+        return kept, unproved
+
+    def fresh(kept: list[Any], given: Any) -> Status:
+        return check(rules.keep(full, [g for g in kept if g != given]))
+
+    try:
+        trials = Removals(genre, full, solution, list(keep), order, backend, SESSION_EFFORT)
+    except NotIncremental:
+        trials = None
+    if trials is None:
+        kept, unproved = remove(fresh)
+    else:
+
+        def trial(kept: list[Any], given: Any) -> Status:
+            assert trials is not None
+            status = trials.trial(kept, given)
+            return fresh(kept, given) if status == Status.TIMEOUT else status
+
+        with trials:
+            kept, unproved = remove(trial)
+        if not proved(genre, rules.keep(full, kept), solution, backend):
+            kept, unproved = remove(fresh)  # not met so far; the slow way stays the reference
     puzzle = rules.keep(full, kept)
-    stats = difficulty(genre, puzzle)
-    quiet = stats.get("branches", 1) == 0 and stats.get("conflicts", 1) == 0
-    return Generated(puzzle, solution, len(kept), len(shown), quiet, stats, unproved, list(keep))
+    if not proved(genre, puzzle, solution, backend):
+        raise RuntimeError(f"a generated {genre.name} failed its final proof of uniqueness")
+    graded = None
+    if top is not None or genre.about.graded_when_made:
+        graded = grade(genre, puzzle, top or GRADED_UP_TO)
+    easy = graded is not None and graded.level == 1
+    return Generated(
+        puzzle, solution, len(kept), len(shown), easy, {}, unproved, list(keep), graded
+    )  # fmt: skip
+
+
+def proved(genre: Genre[Any, Any], puzzle: Any, solution: Any, backend: Backend) -> bool:
+    """A fresh build and solve finds ``solution`` as the puzzle's only one, and the checker
+    written from the rules accepts it."""
+    outcome = solve(genre, puzzle, backend, limit=2)
+    return (
+        outcome.status == Status.UNIQUE
+        and outcome.solutions == [solution]
+        and not genre.check(puzzle, solution)
+    )
+
+
+def candidates(built: Built[Any]) -> int:
+    """The values the model leaves open, over all places (literals of the answer)."""
+    if built.keys is not None:
+        return sum(len(values) for values in built.keys.values())
+    return sum(len(x.domain) if isinstance(x, IntVar) else 2 for x in built.model.answer)
+
+
+class NotIncremental(Exception):
+    """The genre's givens cannot be shown by assumptions on this model or backend."""
+
+
+class Removals:
+    """The removal tests of one puzzle on one solver session: the puzzle without its givens is
+    built once, each given is an assumption on the answer literal "its place holds its value"
+    (through the model's ``keys``, or its answer variables in the order of the genre's answer),
+    the known solution is blocked once, and each trial is one solve call under the kept givens.
+    A trial also assumes the removed given false: any other solution differs there, since the
+    givens kept so far have one solution. Learned clauses carry over from trial to trial."""
+
+    def __init__(
+        self,
+        genre: Genre[Any, Any],
+        full: Any,
+        solution: Any,
+        keep: list[Any],
+        givens: list[Any],
+        backend: Backend,
+        effort: int,
+    ) -> None:
+        if "effort" not in backend.capabilities or "incremental" not in backend.capabilities:
+            raise NotIncremental(f"{backend.name} has no repeatable budget or no increments")
+        self.genre, self.full, self.solution, self.backend = genre, full, solution, backend
+        self.keep, self.givens, self.effort = keep, givens, effort
+        rules = genre.givens
+        self.values = genre.answer(solution)
+        self.places = list(self.values)
+        self.index = {place: i for i, place in enumerate(self.places)}
+        try:
+            where = {rules.at(full, solution, place): place for place in self.places}
+            shown = [where.get(g) for g in givens]
+        except TypeError:  # unhashable givens: not values at places
+            raise NotIncremental("givens are not values at places") from None
+        if any(place is None for place in shown):
+            raise NotIncremental("a given is not the solution's value at a place")
+        self.where = dict(zip(givens, shown, strict=True))
+        self.session, self.lits = self._open()
+
+    def _open(self) -> tuple[Any, dict[Any, Lit]]:
+        """A session on the puzzle that shows only the givens kept always, and the literal of
+        each other given; the solution is checked to be the givens' and blocked."""
+        from .solvers.sat import SatSession
+
+        built = self.genre.build(
+            self.genre.givens.keep(self.full, self.keep), self.genre.default_encoding
+        )
+        if candidates(built) > SESSION_CANDIDATES * len(self.places):
+            raise NotIncremental("too many values left open at each place")
+        session = self.backend.open(built.model)
+        try:
+            if not isinstance(session, SatSession):
+                raise NotIncremental(f"{self.backend.name} takes no assumptions")
+            lits = {
+                g: self._literal(session, built, self.where[g], self.values[self.where[g]])
+                for g in self.givens
+            }
+            # The solution shown whole is found again: the literals say what the givens say.
+            session.assumptions = list(lits.values())
+            session.effort = self.effort * 10
+            found = session.solve()
+            if found.assignment is None or built.decode(found.assignment) != self.solution:
+                raise NotIncremental("the givens' literals do not spell the solution")
+            session.exclude(found.assignment)
+        except BaseException:
+            session.close()
+            raise
+        session.effort = self.effort
+        return session, lits
+
+    def _literal(self, session: Any, built: Built[Any], place: Any, value: Any) -> Lit:
+        """The literal of "``place`` holds ``value``" on this model."""
+        if built.keys is not None:
+            lit = built.keys.get(place, {}).get(value)
+            if lit is None:
+                raise NotIncremental(f"the model has no literal for {value!r} at {place}")
+            return lit
+        answer = built.model.answer
+        if len(answer) != len(self.places) or not isinstance(value, int):
+            raise NotIncremental("the answer variables are not one per place")
+        x = answer[self.index[place]]
+        if isinstance(x, IntVar):
+            found = session.values[x.index].get(value)
+            if found is None:
+                raise NotIncremental(f"{value!r} is not in the domain at {place}")
+            return int(found)
+        if value not in (0, 1):
+            raise NotIncremental(f"a Boolean answer holds {value!r} at {place}")
+        return int(session.literal(x, value))
+
+    def trial(self, kept: list[Any], given: Any) -> Status:
+        """UNIQUE when the givens ``kept`` without ``given`` still have one solution, MULTIPLE
+        when they have another, TIMEOUT when the budget ran out first."""
+        lits = self.lits
+        assumed = [lits[g] for g in kept if g != given and g in lits]
+        self.session.assumptions = [*assumed, -lits[given]]
+        found = self.session.solve()
+        if found.status is Status.UNSOLVABLE:
+            return Status.UNIQUE
+        return Status.MULTIPLE if found.status is Status.SOLVED else Status.TIMEOUT
+
+    def __enter__(self) -> Removals:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.session.close()
 
 
 class ProgressLines:
@@ -179,9 +396,3 @@ class ProgressLines:
     def heard(self, message: tuple[int, int]) -> None:
         """The same, from a message ``(tried, of)`` sent by the process making the puzzle."""
         self(*message)
-
-
-def difficulty(genre: Genre[Any, Any], puzzle: Any) -> dict[str, int]:
-    """CP-SAT's search effort on one worker (repeatable): branches and conflicts."""
-    outcome = solve(genre, puzzle, get_backend("cpsat:1"), limit=1)
-    return {k: outcome.stats.get(k, 0) for k in ("branches", "conflicts")}

@@ -91,6 +91,7 @@ class About:
     explains_no_solution: bool = False  # `solve` shows givens that contradict, for no solution
     grade_encoding: str = ""  # the encoding ``grade`` measures on (default: default_encoding)
     bands: tuple[tuple[str, tuple[int, ...]], ...] = ()  # grade levels per band (default: BANDS)
+    graded_when_made: bool = True  # `generate` grades each puzzle (False: only for --difficulty)
 
 
 @dataclass(frozen=True)

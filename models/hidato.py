@@ -29,4 +29,5 @@ def build(puzzle: Hidato, encoding: str = "position", prune: bool = True) -> Bui
             rows[r][c] = value
         return tuple(tuple(row) for row in rows)
 
-    return Built(built.model, decode)
+    keys = built.keys and {cells[c]: lits for c, lits in built.keys.items()}
+    return Built(built.model, decode, keys)

@@ -71,7 +71,8 @@ def build(puzzle: Keen, encoding: str = "onehot-table", prune: bool = True) -> B
             )
         return tuple(tuple(a(_int(x[(r, c)])) for c in range(n)) for r in range(n))
 
-    return Built(model, decode)
+    keys = {cell: dict(_onehot(x[cell])) for cell in cells} if square == "onehot" else None
+    return Built(model, decode, keys)
 
 
 def _onehot(x: Cellvar) -> dict[int, Lit]:

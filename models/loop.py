@@ -104,7 +104,8 @@ def build(puzzle: Loop, encoding: str = "cnf", prune: bool = True) -> Built[Tile
         tiles = [next((t for t, lit in options if a(lit)), 0) for options in choices]
         return tuple(tuple(tiles[r * w : (r + 1) * w]) for r in range(h))
 
-    return Built(model, decode)
+    keys = {(i // w, i % w): dict(options) for i, options in enumerate(choices)}
+    return Built(model, decode, keys)
 
 
 def _links(model: Model, puzzle: Loop) -> tuple[list[list[Link]], list[list[Link]]]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 Lit = int
 """A Boolean literal, DIMACS style: variable ``v`` is ``v``, its negation is ``-v``."""
@@ -258,3 +258,7 @@ class Built(Generic[S]):
 
     model: Model
     decode: Callable[[Assignment], S]
+    keys: Mapping[Any, Mapping[Any, Lit]] | None = None
+    """Where the answer is one-hot literals: each place's literal per value ("this place holds
+    this value"), so a generator can show or hide a value by an assumption. Models with one
+    answer variable per place, in the order of the genre's answer, need none."""

@@ -182,7 +182,11 @@ def _position(
                     numbers[c] = k + 1
         return numbers
 
-    return Built(model, decode)
+    keys: dict[int, dict[int, int]] = {}
+    for k, row in enumerate(x):
+        for c, lit in row.items():
+            keys.setdefault(c, {})[k + 1] = lit
+    return Built(model, decode, keys)
 
 
 def _circuit(path: NumberPath, dom: list[int]) -> Built[list[int]]:

@@ -43,4 +43,5 @@ def build(puzzle: Signpost, encoding: str = "position", prune: bool = True) -> B
         numbers = built.decode(assignment)
         return tuple(tuple(numbers[r * w : (r + 1) * w]) for r in range(puzzle.height))
 
-    return Built(built.model, decode)
+    keys = built.keys and {(c // w, c % w): lits for c, lits in built.keys.items()}
+    return Built(built.model, decode, keys)

@@ -90,7 +90,8 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
                 out[i] = a(y[i])
         return tuple(tuple(out[r * n : r * n + n]) for r in range(n))
 
-    return Built(model, decode)
+    keys = {(i // n, i % n): x[i] for i in free} if onehot else None
+    return Built(model, decode, keys)
 
 
 def _group(

@@ -116,6 +116,9 @@ GENRE = About(
     example="[[2, 7, _], [_, _, _], [_, _, _]]",
     small="3",
     default_backend="cpsat:1",
+    # The grade runs on the SAT encoding, whose weighted sums take a second to build even for
+    # 3x3: twenty times the making of the puzzle. Graded only when a band is asked for.
+    graded_when_made=False,
     default_encoding="integer",
     sizes="N (or NxN)",
     options=(

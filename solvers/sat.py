@@ -143,6 +143,7 @@ class SatSession(Session):
         self.stale = True  # the solver must be (re)built from self.clauses
         self.loaded = 0  # clauses given to the native solver, at its building and since
         self.counted: dict[str, int] = {}  # its counters when last read (they accumulate)
+        self.assumptions: list[Lit] = []  # literals every call assumes (a generator's givens)
 
     # -- translation -------------------------------------------------------------------------
 
@@ -391,6 +392,12 @@ class SatSession(Session):
         found["cuts"] = cuts
         return found
 
+    def literal(self, x: IntVar | Lit, value: int) -> Lit:
+        """The literal that says answer variable ``x`` takes ``value``."""
+        if isinstance(x, IntVar):
+            return self.values[x.index][value]
+        return x if value else -x
+
     def close(self) -> None:
         if self.solver is not None:
             self.solver.delete()
@@ -433,9 +440,9 @@ class SatSession(Session):
         """The native call: stopped by an interrupt, or by conflict budgets, where it can be."""
         if self.effort is not None and self.name not in NO_BUDGET:
             s.conf_budget(self.effort)
-            return _status(s.solve_limited())
+            return _status(s.solve_limited(assumptions=self.assumptions))
         if deadline is None:
-            return _status(s.solve())
+            return _status(s.solve(assumptions=self.assumptions))
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return Status.TIMEOUT
@@ -443,7 +450,7 @@ class SatSession(Session):
             timer = threading.Timer(remaining, s.interrupt)
             timer.start()
             try:
-                answer = s.solve_limited(expect_interrupt=True)
+                answer = s.solve_limited(self.assumptions, expect_interrupt=True)
             finally:
                 timer.cancel()
                 s.clear_interrupt()
@@ -454,14 +461,14 @@ class SatSession(Session):
             while (left := deadline - time.monotonic()) > 0:
                 s.conf_budget(budget)
                 start = time.monotonic()
-                answer = s.solve_limited()
+                answer = s.solve_limited(assumptions=self.assumptions)
                 if answer is not None:
                     return _status(answer)
                 took = max(time.monotonic() - start, 1e-4)
                 budget = max(100, min(budget * 4, int(budget * left / 3 / took)))
             return Status.TIMEOUT
         # This solver cannot be stopped in-process: solve_isolated's child is killed instead.
-        return _status(s.solve())
+        return _status(s.solve(assumptions=self.assumptions))
 
     def _true_vars(self) -> set[int]:
         """The variables the solver set true."""
