@@ -199,6 +199,13 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         metavar="N",
         help="puzzles in parallel processes (default 1: clean timings)",
     )
+    bench.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run on a Dask cluster instead: local:N (N worker processes here) or a "
+        "scheduler's tcp://HOST:PORT; results as with --jobs (needs pip install "
+        "'gridsat[cluster]')",
+    )
     bench.add_argument("--out", metavar="FILE", help="write results here, one JSON line each")
     _add_param_option(bench)
     bench.add_argument(
@@ -271,7 +278,18 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         "houses, English in ZebraLogic's layout, --size NxM then N houses of M characteristics; "
         "baron, category lists and English clues); `gridsat genres` lists each genre's",
     )
-    gen.add_argument("--count", type=_positive_int, default=1, help="how many (default 1)")
+    gen.add_argument(
+        "--count",
+        type=_positive_int,
+        default=1,
+        help="how many (default 1); the Nth from its own seed drawn from --seed and N",
+    )
+    gen.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="make them on a Dask cluster, one task each, the same puzzles in the same order: "
+        "local:N or a scheduler's tcp://HOST:PORT (needs pip install 'gridsat[cluster]')",
+    )
     gen.add_argument(
         "--givens",
         type=float,

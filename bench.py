@@ -130,6 +130,21 @@ def run_one(
     return record
 
 
+def run_loaded(
+    genre_name: str,
+    item: Item,
+    backend_name: str,
+    encoding: str,
+    time_limit: float | None,
+    memory_limit: int | None = -1,
+    params: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """``run_one`` where the backend's library is loaded first (once per process: a cluster
+    worker starts without it), so that no puzzle's time includes loading it."""
+    get_backend(backend_name).unavailable()
+    return run_one(genre_name, item, backend_name, encoding, time_limit, memory_limit, params)
+
+
 def run(
     genre: Genre[Any, Any],
     puzzles: list[Item],
@@ -142,10 +157,12 @@ def run(
     progress: Callable[[int, int, float], None] | None = None,
     memory_limit: int | None = -1,
     params: dict[str, dict[str, str]] | None = None,
+    cluster: Any = None,
 ) -> list[dict[str, Any]]:
     """Run every task not in ``done``, writing each record to ``out`` as it finishes (in the
     order they finish, with --jobs); each (puzzle, backend, encoding) once; ``params`` are
-    each backend's ``--param`` pairs, by its name."""
+    each backend's ``--param`` pairs, by its name. ``cluster`` (a Dask client) runs them on its
+    workers instead, in chunks (cluster.SchedulerLost when its scheduler goes away)."""
     params = params or {}
     tasks = []
     queued = set(done)
@@ -160,7 +177,13 @@ def run(
         get_backend(name).unavailable()
     start = time.monotonic()
 
+    kept: set[tuple[str, str, str]] = set()
+
     def keep(record: dict[str, Any]) -> None:
+        key = (record["puzzle"], record["backend"], record["encoding"])
+        if key in kept:  # a task run again after its worker died: its first record stands
+            return
+        kept.add(key)
         records.append(record)
         if out is not None:
             out.write(json.dumps(record) + "\n")
@@ -168,6 +191,18 @@ def run(
         if progress:
             progress(len(records), len(tasks), time.monotonic() - start)
 
+    if cluster is not None:
+        from . import cluster as dask_cluster
+
+        arguments = [
+            (genre.name, item, b, e, time_limit, memory_limit, params.get(b))
+            for item, b, e in tasks
+        ]
+        threads = sum(cluster.nthreads().values())
+        size = dask_cluster.chunk_size(len(arguments), threads)
+        for record in dask_cluster.stream(cluster, run_loaded, arguments, size):
+            keep(record)
+        return records
     if jobs <= 1:
         for item, b, e in tasks:
             keep(run_one(genre.name, item, b, e, time_limit, memory_limit, params.get(b)))
@@ -303,9 +338,11 @@ def plot(records: list[dict[str, Any]], path: str) -> None:
     plt.close(fig)
 
 
-def progress_printer(stream: TextIO, every: float = 5.0) -> Callable[[int, int, float], None]:
+def progress_printer(
+    stream: TextIO, every: float = 5.0, note: Callable[[], str] | None = None
+) -> Callable[[int, int, float], None]:
     """A progress bar on a terminal; otherwise (a log) a plain line at most every ``every``
-    seconds, and the last one."""
+    seconds, and the last one; ``note`` adds its text to each (a cluster's workers alive)."""
     tty = stream.isatty()
     shown = 0.0  # when the last line was written, in seconds from the start
 
@@ -313,6 +350,8 @@ def progress_printer(stream: TextIO, every: float = 5.0) -> Callable[[int, int, 
         nonlocal shown
         left = elapsed / done * (total - done) if done else 0.0
         text = f"[{done}/{total}] {100 * done // max(total, 1)}% {elapsed:.1f}s, ~{left:.0f}s left"
+        if note is not None:
+            text += f", {note()}"
         if tty:
             bar = "#" * (30 * done // max(total, 1))
             stream.write(f"\r{bar.ljust(30)} {text}")

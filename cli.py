@@ -569,10 +569,9 @@ def _generate(args: argparse.Namespace) -> int:
     import time
     from pathlib import Path
 
-    from .generate import OutOfReach, ProgressLines, generate, size_of
-    from .genres import GenerateError
-    from .grade import LEVELS, bands
-    from .isolation import TimedOut, default_memory_limit, run_isolated
+    from .cluster import SchedulerLost  # (Dask itself only with --cluster)
+    from .generate import generate, make_isolated, puzzle_seed, size_of
+    from .grade import bands
 
     genre = _checked_genre(args.genre)
     backend = _checked_backend(args.backend or genre.default_backend)
@@ -592,14 +591,56 @@ def _generate(args: argparse.Namespace) -> int:
     rng = random.Random(seed)
     levels = None if args.difficulty is None else tuple(bands(genre)[args.difficulty])
 
-    def make(send: Any) -> tuple[Any, Any]:
-        """One puzzle, in a child process that the time limit can stop; the generator's state
-        comes back with it, so the next puzzle is the one the seed gives next."""
+    def make(send: Any) -> Any:
+        """One puzzle, from its own seed (puzzle_seed), in a child process that the time limit
+        can stop."""
         made = generate(genre, size, rng, backend, args.givens, progress=lambda *n: send(n),
                         style=args.style, levels=levels)  # fmt: skip
-        return made, rng.getstate()
+        return made
 
     deadline = None if args.time_limit is None else time.monotonic() + args.time_limit
+    client = _cluster(args.cluster) if args.cluster else None
+    on_cluster = None
+    if client is not None:  # every puzzle a task of its own, shown in order as here
+        from .cluster import in_order
+
+        tasks = [(genre.name, size, puzzle_seed(seed, i), backend.name, args.givens,
+                  args.style, levels, args.time_limit)
+                 for i in range(1, args.count + 1)]  # fmt: skip
+        on_cluster = in_order(client, make_isolated, tasks, deadline)
+    try:
+        return _generated(args, genre, seed, out, deadline, make, rng, on_cluster)
+    except SchedulerLost:
+        return _fail(f"lost the Dask scheduler at {args.cluster} mid-run: the puzzles "
+                     "printed are kept", EXIT_INTERNAL)  # fmt: skip
+    finally:
+        if on_cluster is not None:
+            on_cluster.close()
+        if client is not None:
+            from .cluster import close
+
+            close(client)
+
+
+def _generated(
+    args: argparse.Namespace,
+    genre: Any,
+    seed: int,
+    out: Any,
+    deadline: float | None,
+    make: Callable[[Any], Any],
+    rng: Any,
+    on_cluster: Any,
+) -> int:
+    """``generate``'s puzzles made (here by ``make``, which draws from ``rng``, or taken from
+    ``on_cluster`` in order) and written."""
+    import time
+
+    from .generate import OutOfReach, ProgressLines, puzzle_seed
+    from .genres import GenerateError
+    from .grade import LEVELS
+    from .isolation import TimedOut, default_memory_limit, run_isolated
+
     for i in range(1, args.count + 1):
         name = f"{genre.name}-{args.size}-seed{seed}-{i}"
         show = ProgressLines(sys.stderr, name)
@@ -607,7 +648,11 @@ def _generate(args: argparse.Namespace) -> int:
         try:
             if left is not None and left <= 0:
                 raise TimedOut
-            made, state = run_isolated(make, left, show.heard, default_memory_limit())
+            if on_cluster is not None:
+                made = next(on_cluster)
+            else:
+                rng.seed(puzzle_seed(seed, i))
+                made = run_isolated(make, left, show.heard, default_memory_limit())
         except TimedOut:
             kept = f"the {i - 1} made are kept" if i > 1 else "none was made"
             return _fail(
@@ -623,7 +668,6 @@ def _generate(args: argparse.Namespace) -> int:
             return _fail(
                 "the generator ran out of memory (over 3/4 of this machine's)", EXIT_TIMEOUT
             )
-        rng.setstate(state)
         text = genre.format_puzzle(made.puzzle)
         graded = made.grade
         remark = (
@@ -792,6 +836,7 @@ def _bench(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from . import bench
+    from .cluster import SchedulerLost  # (Dask itself only with --cluster)
     from .solvers import all_backends, get_backend
 
     genre = _checked_genre(args.genre)
@@ -807,6 +852,8 @@ def _bench(args: argparse.Namespace) -> int:
     params = _checked_params(args.params, [get_backend(name) for name in backends])
     if args.resume and not args.out:
         raise UsageError("--resume needs --out, the results file to continue")
+    if args.cluster and args.jobs > 1:
+        raise UsageError("--jobs and --cluster: one or the other (a cluster has its workers)")
     _check_plot(args.plot)
     previous, done = bench.read_done(Path(args.out)) if args.resume else ([], set())
     asked = {(item.name, b, e) for item in puzzles for b in backends for e in encodings}
@@ -819,6 +866,7 @@ def _bench(args: argparse.Namespace) -> int:
     if out is not None:  # what finished before, rewritten whole (a cut-off last line dropped)
         out.writelines(json.dumps(r) + "\n" for r in previous)
     records: list[dict[str, Any]] = []
+    client = _cluster(args.cluster) if args.cluster else None
     try:
         records = bench.run(
             genre,
@@ -829,9 +877,17 @@ def _bench(args: argparse.Namespace) -> int:
             done,
             args.jobs,
             args.time_limit,
-            bench.progress_printer(sys.stderr),
+            bench.progress_printer(sys.stderr, note=_workers_note(client)),
             _memory(args),
             params,
+            client,
+        )
+    except SchedulerLost:
+        kept = f"the results so far are in {args.out}" if args.out else "no --out kept them"
+        return _fail(
+            f"lost the Dask scheduler at {args.cluster} mid-run; {kept}: "
+            "the same command with --resume finishes",
+            EXIT_INTERNAL,
         )
     except KeyboardInterrupt:
         if out is not None:
@@ -844,6 +900,10 @@ def _bench(args: argparse.Namespace) -> int:
     finally:
         if out is not None:
             out.close()
+        if client is not None:
+            from .cluster import close
+
+            close(client)
     everything = only_asked(previous + records)
     print(bench.summary(everything))
     if args.plot:
@@ -860,6 +920,25 @@ def _bench(args: argparse.Namespace) -> int:
         if any(r["status"] == Status.ERROR for r in failed)
         else (EXIT_OK if not failed else 1)
     )
+
+
+def _cluster(address: str) -> Any:
+    """A Dask client for ``--cluster ADDRESS``, or a UsageError that says why not."""
+    from . import cluster
+
+    try:
+        return cluster.connect(address)
+    except cluster.ClusterError as e:
+        raise UsageError(str(e)) from e
+
+
+def _workers_note(client: Any) -> Callable[[], str] | None:
+    """The workers alive, for a cluster run's progress line."""
+    if client is None:
+        return None
+    from .cluster import workers_note
+
+    return workers_note(client)
 
 
 def _named_backends(text: str) -> list[Any]:

@@ -3,6 +3,7 @@ givens taken away in random order while the solver proves the puzzle still uniqu
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections.abc import Callable
@@ -29,6 +30,42 @@ class Generated:
     unproved: list[Any] = field(default_factory=list)  # kept: removal not settled in the budget
     always: list[Any] = field(default_factory=list)  # kept by the genre's rule (Signpost: 1, N)
     grade: Grade | None = None  # how hard for a person (``grade``)
+
+
+def puzzle_seed(seed: int, index: int) -> int:
+    """The seed of the ``index``-th puzzle (from 1) of a run with ``seed``: the run's own for
+    the first (so ``--seed S`` alone is that puzzle), then one drawn from both, so that each
+    puzzle can be made apart from the others (on a cluster) and is the same wherever it is."""
+    if index == 1:
+        return seed
+    digest = hashlib.sha256(f"{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def make_isolated(
+    genre_name: str,
+    size: tuple[int, int],
+    seed: int,
+    backend_name: str,
+    share: float | None,
+    style: str | None,
+    levels: tuple[int, ...] | None,
+    time_limit: float | None,
+) -> Generated:
+    """One puzzle from its own seed, in a child process that ``time_limit`` stops (TimedOut):
+    a cluster worker's task, as ``generate --count`` makes each puzzle here."""
+    from .genres import get_genre
+    from .isolation import default_memory_limit, run_isolated
+
+    genre = get_genre(genre_name)
+    backend = get_backend(backend_name)
+
+    def work(_: Callable[[Any], None]) -> Generated:
+        return generate(
+            genre, size, random.Random(seed), backend, share, style=style, levels=levels
+        )
+
+    return run_isolated(work, time_limit, None, default_memory_limit())
 
 
 def size_of(genre: Genre[Any, Any], text: str) -> tuple[int, int]:

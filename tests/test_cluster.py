@@ -1,0 +1,350 @@
+"""bench --cluster: a Dask cluster's results as --jobs 1's, each puzzle once though a worker
+dies, a lost scheduler and a resumed run, and a real `dask scheduler` with two `dask worker`s."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import DATA
+from gridsat.cluster import chunk_size
+
+pytest.importorskip("distributed")  # the extra gridsat[cluster]: CI installs it with [test]
+
+LINUX = sys.platform.startswith("linux")
+
+
+def gridsat(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gridsat", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def corpus(tmp_path: Path, n: int, copies: int = 1) -> Path:
+    """The first ``n`` Signpost puzzles of the corpus, ``copies`` times under other names."""
+    lines = (DATA / "signpost" / "corpus.jsonl").read_text().splitlines()[:n]
+    rows = []
+    for copy in range(copies):
+        for number, line in enumerate(lines):
+            row = json.loads(line)
+            row["name"] = f"p{copy}-{number}"
+            rows.append(json.dumps(row))
+    path = tmp_path / "corpus.jsonl"
+    path.write_text("\n".join(rows) + "\n")
+    return path
+
+
+def results(path: Path) -> dict[tuple[str, str, str], tuple[Any, ...]]:
+    """Each record's key -> what does not depend on the machine; no key twice."""
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    keys = Counter((r["puzzle"], r["backend"], r["encoding"]) for r in records)
+    assert not [k for k, n in keys.items() if n > 1], "a result written twice"
+    return {
+        (r["puzzle"], r["backend"], r["encoding"]): (r["status"], r["ok"], r.get("cells"))
+        for r in records
+    }
+
+
+def test_chunks_are_spread_over_the_workers_and_capped() -> None:
+    assert chunk_size(10, 2) == 2
+    assert chunk_size(3, 8) == 1
+    assert chunk_size(10**7, 100) == 16
+
+
+def test_a_local_cluster_gives_the_results_of_one_job(tmp_path: Path) -> None:
+    puzzles = corpus(tmp_path, 6)
+    alone, spread = tmp_path / "alone.jsonl", tmp_path / "spread.jsonl"
+    run = gridsat("bench", "signpost", str(puzzles), "-e", "position,circuit", "--out", str(alone))
+    assert run.returncode == 0, run.stderr
+    run = gridsat(
+        "bench", "signpost", str(puzzles), "-e", "position,circuit", "--cluster", "local:2",
+        "--out", str(spread),
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert results(spread) == results(alone)
+    assert len(results(spread)) == 12
+    assert "position" in run.stdout and "circuit" in run.stdout  # the summary
+
+
+def test_a_task_past_its_time_limit_is_a_result_on_the_cluster(tmp_path: Path) -> None:
+    board = tmp_path / "big.txt"  # an empty order-12 magic square: not solved in 0.05 s
+    board.write_text("\n".join(" ".join("_" * 12) for _ in range(12)) + "\n")
+    out = tmp_path / "out.jsonl"
+    run = gridsat("bench", "magic", str(board), "-b", "cpsat", "-e", "integer",
+                  "--cluster", "local:1", "-t", "0.05", "--out", str(out))  # fmt: skip
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["status"] for r in records] == ["timeout"], run.stderr
+    assert run.returncode == 1  # not ok, as with --jobs
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--cluster", "local:x"], "local:N takes N worker processes"),
+        (["--cluster", "local:0"], "local:N takes N worker processes"),
+        (["--cluster", "somewhere"], "tcp://HOST:PORT"),
+        (["--cluster", "local:2", "--jobs", "2"], "one or the other"),
+    ],
+)
+def test_a_bad_cluster_is_one_line_and_exit_2(tmp_path: Path, args: list[str], words: str) -> None:
+    run = gridsat("bench", "signpost", str(corpus(tmp_path, 1)), *args)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith("gridsat: error: ")
+    assert words in run.stderr
+
+
+def test_no_scheduler_at_the_address_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    port = free_port()
+    run = gridsat(
+        "bench", "signpost", str(corpus(tmp_path, 1)), "--cluster", f"tcp://127.0.0.1:{port}"
+    )
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.count("\n") == 1 and "no Dask scheduler reached" in run.stderr
+
+
+def test_without_dask_the_error_names_the_install_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gridsat.cli import main
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # an import of it fails
+    code = main(["bench", "signpost", str(corpus(tmp_path, 1)), "--cluster", "local:1"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err == "gridsat: error: --cluster needs dask and distributed: "\
+        "pip install 'gridsat[cluster]'\n"  # fmt: skip
+
+
+# -- processes: found in /proc, killed by id, none left behind -------------------------------
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> int:
+    """Until ``path`` holds ``count`` lines (or the process ended): how many it holds."""
+    deadline = time.monotonic() + 120
+    lines = 0
+    while time.monotonic() < deadline and process.poll() is None:
+        lines = len(path.read_text().splitlines()) if path.exists() else 0
+        if lines >= count:
+            break
+        time.sleep(0.05)
+    return lines
+
+
+@pytest.mark.skipif(not LINUX, reason="finds the worker processes in /proc")
+def test_a_worker_killed_mid_run_costs_its_task_and_each_puzzle_is_written_once(
+    tmp_path: Path,
+) -> None:
+    puzzles = corpus(tmp_path, 30, copies=4)  # 120 puzzles: a few seconds on two workers
+    out = tmp_path / "out.jsonl"
+    run = subprocess.Popen(
+        [sys.executable, "-m", "gridsat", "bench", "signpost", str(puzzles), "--cluster",
+         "local:2", "-e", "position", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        written = wait_for_lines(out, 10, run)
+        workers = [p for p in children(run.pid) if "resource_tracker" not in command(p)]
+        assert written < 120 and len(workers) == 2, (written, workers)
+        os.kill(workers[0], signal.SIGKILL)
+        _, err = run.communicate(timeout=300)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    assert run.returncode == 0, err
+    assert len(results(out)) == 120  # every puzzle, none twice
+    assert all(r["ok"] for r in map(json.loads, out.read_text().splitlines()))
+    assert not alive(workers[1])  # the cluster ended with the run
+
+
+# -- a real scheduler and workers -------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def dask(*args: str) -> subprocess.Popen[bytes]:
+    """``dask ARGS`` (the command of the venv this Python runs in), its output dropped."""
+    tool = Path(sys.executable).with_name("dask")
+    return subprocess.Popen(
+        [str(tool), *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+
+
+class Cluster:
+    """A `dask scheduler` and two `dask worker`s on 127.0.0.1, each one stopped at the end."""
+
+    def __init__(self, port: int) -> None:
+        self.address = f"tcp://127.0.0.1:{port}"
+        self.processes = [dask("scheduler", "--host", "127.0.0.1", "--port", str(port),
+                               "--no-dashboard")]  # fmt: skip
+        wait_for_port(port)
+        self.processes += [
+            dask("worker", self.address, "--nthreads", "1", "--no-dashboard", "--no-nanny")
+            for _ in range(2)
+        ]
+
+    def stop(self, index: int | None = None) -> None:
+        """Kill one process (the scheduler is 0), or all of them and their groups."""
+        for process in self.processes if index is None else [self.processes[index]]:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def wait_for_port(port: int) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"no scheduler on port {port}")
+
+
+@pytest.fixture
+def clusters() -> Iterator[list[Cluster]]:
+    made: list[Cluster] = []
+    yield made
+    for cluster in made:
+        cluster.stop()
+    if LINUX:
+        pids = [p.pid for c in made for p in c.processes]
+        assert not [p for p in pids if alive(p)], "a dask process left behind"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not LINUX, reason="finds the processes in /proc")
+def test_a_real_scheduler_lost_mid_run_then_resume_finishes(
+    tmp_path: Path, clusters: list[Cluster]
+) -> None:
+    puzzles = corpus(tmp_path, 30, copies=4)
+    out = tmp_path / "out.jsonl"
+    first = Cluster(free_port())
+    clusters.append(first)
+    run = subprocess.Popen(
+        [sys.executable, "-m", "gridsat", "bench", "signpost", str(puzzles), "--cluster",
+         first.address, "-e", "position", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        written = wait_for_lines(out, 10, run)
+        assert written < 120, written
+        first.stop(0)  # the scheduler
+        _, err = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    assert run.returncode == 70
+    assert err.count("\n") == 1 and "lost the Dask scheduler" in err and "--resume" in err
+    kept = results(out)
+    assert 10 <= len(kept) < 120
+    first.stop()
+    second = Cluster(free_port())
+    clusters.append(second)
+    run2 = gridsat("bench", "signpost", str(puzzles), "-e", "position",
+                   "--cluster", second.address, "--out", str(out), "--resume")  # fmt: skip
+    assert run2.returncode == 0, run2.stderr
+    assert len(results(out)) == 120  # the rest run, none twice
+    assert all(r["ok"] for r in map(json.loads, out.read_text().splitlines()))
+
+
+# -- generate --------------------------------------------------------------------------------
+
+
+def test_each_puzzle_has_its_own_seed_and_the_first_is_the_runs() -> None:
+    from gridsat.generate import puzzle_seed
+
+    assert puzzle_seed(7, 1) == 7
+    seeds = {puzzle_seed(7, i) for i in range(2, 200)} | {puzzle_seed(8, i) for i in range(2, 200)}
+    assert len(seeds) == 396 and all(0 <= s < 2**63 for s in seeds)
+
+
+def test_generate_on_a_cluster_makes_the_puzzles_made_here(tmp_path: Path) -> None:
+    from gridsat.genres import get_genre
+    from gridsat.pipeline import solve
+    from gridsat.solvers import Status, get_backend
+
+    args = ["generate", "signpost", "--size", "4x4", "--seed", "5", "--count", "4", "--json",
+            "--difficulty", "easy"]  # fmt: skip
+    here, there = gridsat(*args), gridsat(*args, "--cluster", "local:2")
+    assert here.returncode == 0 and there.returncode == 0, there.stderr
+    assert there.stdout == here.stdout
+    alone = gridsat(*args[:6], *args[8:])  # the same without --count
+    assert alone.stdout.splitlines()[0] == here.stdout.splitlines()[0]  # --seed S: the first
+    genre = get_genre("signpost")
+    rows = [json.loads(line) for line in there.stdout.splitlines()]
+    assert len({r["puzzle"] for r in rows}) == 4
+    for row in rows:  # each unique, its one solution (passed by the checker) the one given
+        puzzle = genre.parse(row["puzzle"])
+        outcome = solve(genre, puzzle, get_backend(genre.default_backend), limit=2)
+        assert outcome.status == Status.UNIQUE
+        assert genre.to_json(puzzle, outcome.solutions[0]) == row["solution"]
+
+
+def test_generate_on_a_cluster_past_its_time_limit_exits_4(tmp_path: Path) -> None:
+    run = gridsat("generate", "signpost", "--size", "9x9", "--count", "50", "-t", "0.5",
+                  "--cluster", "local:1", "--out", str(tmp_path / "made"))  # fmt: skip
+    assert run.returncode == 4, run.stderr
+    assert run.stderr.splitlines()[-1].startswith("gridsat: error: time limit of 0.5 s")
+
+
+def test_the_progress_line_counts_the_workers_alive() -> None:
+    import io
+
+    from gridsat.bench import progress_printer
+
+    stream = io.StringIO()
+    alive = iter(["2 workers", "1 worker"])
+    show = progress_printer(stream, every=5.0, note=lambda: next(alive))
+    show(1, 4, 6.0)
+    show(4, 4, 7.0)
+    assert stream.getvalue().splitlines() == [
+        "[1/4] 25% 6.0s, ~18s left, 2 workers",
+        "[4/4] 100% 7.0s, ~0s left, 1 worker",
+    ]
