@@ -190,6 +190,23 @@ def test_unspaced_digit_solutions_and_holes() -> None:
     assert solution_rows("1 2 .\n3 4 5") == [[1, 2, None], [3, 4, 5]]
 
 
+@pytest.mark.parametrize("row", ["75184623", "7518462399"])
+def test_an_unspaced_solution_row_of_the_wrong_length_is_bad_input(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, row: str
+) -> None:
+    # One row a digit short or long: the file is at fault (exit 2, the row named), not the
+    # solver (it once read each row as one number and said exit 70, "the file's is 1x9").
+    text = (DATA / "sudoku" / "published-sections.txt").read_text()
+    assert "\n751846239\n" in text
+    path = write(tmp_path, text.replace("\n751846239\n", f"\n{row}\n"))
+    code, out, err = run(capfd, "solve", "sudoku", path)
+    assert code == 2 and out == ""
+    assert err == (
+        f"gridsat: error: the [Solution] section: row 1 has {len(row)} digits; "
+        "its 9 rows need 9 each\n"
+    )
+
+
 def test_sudoku_boxes_of_three_cells_still_read() -> None:
     """A Sudoku drawn with a box per block, not per cell: its walls simply go."""
     genre = get_genre("sudoku")
