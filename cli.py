@@ -245,7 +245,7 @@ def _solve(args: argparse.Namespace) -> int:
     if readings is not None and not args.json:
         print("\n".join([*readings, ""]), flush=True)
     if args.all:
-        return _solve_all(args, genre, backend, encoding, style, text)
+        return _solve_all(args, genre, backend, encoding, style, text, params)
     phases: dict[str, float] = {}  # kept when the run ends without an outcome
     try:
         outcome: Outcome = solve_isolated(
@@ -365,8 +365,9 @@ def _differ_message(outcome: Any, differ: list[str]) -> str:
 
 
 def _solve_all(
-    args: argparse.Namespace, genre: Any, backend: Any, encoding: str, style: str, text: str
-) -> int:
+    args: argparse.Namespace, genre: Any, backend: Any, encoding: str, style: str, text: str,
+    params: dict[str, str],
+) -> int:  # fmt: skip
     """``solve --all``: each solution printed as the solver finds it (a JSON line each with
     --json), then how many; what was printed stays when a limit or Ctrl-C stops the run."""
     from .pipeline import CheckFailed, Outcome, OutOfMemory, solve_isolated
@@ -420,6 +421,7 @@ def _solve_all(
             prune=not args.no_prune,
             times=phases,
             memory_limit=_memory(args),
+            params=params,
             each=show,
         )
     except OutOfMemory as e:

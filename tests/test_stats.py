@@ -197,6 +197,14 @@ def test_param_deterministic_limit_is_a_time_limit(capfd: pytest.CaptureFixture[
     assert out.startswith("time limit reached") and "\nstats:\n" in out
 
 
+def test_param_reaches_the_backend_with_all(capfd: pytest.CaptureFixture[str]) -> None:
+    # --all once checked the parameter and then ran without it, finding both squares.
+    code, out, err = run(capfd, "solve", "magic", "5", "-b", "cpsat", "--all", "--count", "2",
+                         "--param", "max_deterministic_time=0")  # fmt: skip
+    assert code == 4, err
+    assert out == "time limit reached before a solution was found\n"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
