@@ -436,6 +436,8 @@ def _solve_all(
     except BackendError as e:
         return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
     summary(outcome)
+    if args.stats and not args.json:
+        print(views.stats_text(outcome.sizes, outcome.stats))
     code = STATUS_EXIT[outcome.status]
     if args.unique and outcome.status is Status.MULTIPLE:
         code = EXIT_NOT_UNIQUE
