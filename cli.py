@@ -245,7 +245,7 @@ def _solve(args: argparse.Namespace) -> int:
     if readings is not None and not args.json:
         print("\n".join([*readings, ""]), flush=True)
     if args.all:
-        return _solve_all(args, genre, backend, encoding, style, text, params)
+        return _solve_all(args, genre, backend, encoding, style, text, params, readings)
     phases: dict[str, float] = {}  # kept when the run ends without an outcome
     try:
         outcome: Outcome = solve_isolated(
@@ -366,7 +366,7 @@ def _differ_message(outcome: Any, differ: list[str]) -> str:
 
 def _solve_all(
     args: argparse.Namespace, genre: Any, backend: Any, encoding: str, style: str, text: str,
-    params: dict[str, str],
+    params: dict[str, str], readings: list[str] | None,
 ) -> int:  # fmt: skip
     """``solve --all``: each solution printed as the solver finds it (a JSON line each with
     --json), then how many; what was printed stays when a limit or Ctrl-C stops the run."""
@@ -392,6 +392,8 @@ def _solve_all(
             data = views.outcome_json(genre, outcome, limit)
             for key in ("solution", "second_solution", "differences"):
                 data.pop(key, None)
+            if readings is not None:
+                data["readings"] = readings
             print(json.dumps({**data, **({"error": error} if error else {})}), flush=True)
             return
         n = len(outcome.solutions)
