@@ -245,7 +245,7 @@ def _solve(args: argparse.Namespace) -> int:
     if readings is not None and not args.json:
         print("\n".join([*readings, ""]), flush=True)
     if args.all:
-        return _solve_all(args, genre, backend, encoding, style, text, params, readings)
+        return _solve_all(args, genre, backend, encoding, style, text, params, readings, given)
     phases: dict[str, float] = {}  # kept when the run ends without an outcome
     try:
         outcome: Outcome = solve_isolated(
@@ -366,7 +366,7 @@ def _differ_message(outcome: Any, differ: list[str]) -> str:
 
 def _solve_all(
     args: argparse.Namespace, genre: Any, backend: Any, encoding: str, style: str, text: str,
-    params: dict[str, str], readings: list[str] | None,
+    params: dict[str, str], readings: list[str] | None, given: list[list[int | None]] | None,
 ) -> int:  # fmt: skip
     """``solve --all``: each solution printed as the solver finds it (a JSON line each with
     --json), then how many; what was printed stays when a limit or Ctrl-C stops the run."""
@@ -388,12 +388,16 @@ def _solve_all(
                   flush=True)  # fmt: skip
 
     def summary(outcome: Outcome, error: str | None = None) -> None:
+        differ = _against_file(genre, outcome, given)
         if args.json:
             data = views.outcome_json(genre, outcome, limit)
             for key in ("solution", "second_solution", "differences"):
                 data.pop(key, None)
             if readings is not None:
                 data["readings"] = readings
+            if differ is not None:
+                data["file_solution"] = "differs" if differ else "matches"
+                data["file_differences"] = differ
             print(json.dumps({**data, **({"error": error} if error else {})}), flush=True)
             return
         n = len(outcome.solutions)
@@ -410,6 +414,8 @@ def _solve_all(
             print(f"{head}{n} solution{'s' if n != 1 else ''}, all of them")
         else:
             print(f"{head}{n} solutions shown; there may be more (--count {limit} reached)")
+        if differ == []:
+            print("matches the solution in the file")
 
     phases: dict[str, float] = {}
     try:
@@ -443,9 +449,12 @@ def _solve_all(
     code = STATUS_EXIT[outcome.status]
     if args.unique and outcome.status is Status.MULTIPLE:
         code = EXIT_NOT_UNIQUE
+    differ = _against_file(genre, outcome, given)
     if args.render:
         puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
         _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
+    if differ:
+        return _fail(_differ_message(outcome, differ), EXIT_INTERNAL)
     return code
 
 

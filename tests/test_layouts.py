@@ -120,6 +120,29 @@ def test_a_file_whose_solution_differs_exits_70_naming_the_cells(
     assert "not proved unique" in err  # without --unique, the file's might be another solution
 
 
+def test_all_checks_the_file_solution_too(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    right = write(tmp_path, hidato_with(rows_text(small_hidato_answer())), "right.txt")
+    code, out, err = run(capfd, "solve", "hidato", right, "--all")
+    assert code == 0, err
+    assert out.endswith("1 solution, all of them\nmatches the solution in the file\n")
+    code, out, err = run(capfd, "solve", "hidato", right, "--all", "--json")
+    assert json.loads(out.splitlines()[-1])["file_solution"] == "matches"
+    wrong = small_hidato_answer()
+    (r1, c1), (r2, c2) = [(r, c) for r, row in enumerate(wrong) for c, v in enumerate(row)
+                          if v not in (None, 1, 7, 8)][:2]  # fmt: skip
+    wrong[r1][c1], wrong[r2][c2] = wrong[r2][c2], wrong[r1][c1]
+    path = write(tmp_path, hidato_with(rows_text(wrong)))
+    code, out, err = run(capfd, "solve", "hidato", path, "--all")
+    assert code == 70 and "matches" not in out
+    assert err.count("\n") == 1 and err.startswith("gridsat: error: the answer differs from")
+    code, out, err = run(capfd, "solve", "hidato", path, "--all", "--json")
+    assert code == 70
+    summary = json.loads(out.splitlines()[-1])
+    assert summary["file_solution"] == "differs" and len(summary["file_differences"]) == 2
+
+
 def test_no_solution_when_the_file_gives_one_exits_70(
     capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
