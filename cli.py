@@ -413,7 +413,8 @@ def _solve_all(
         elif outcome.count_exact:
             print(f"{head}{n} solution{'s' if n != 1 else ''}, all of them")
         else:
-            print(f"{head}{n} solutions shown; there may be more (--count {limit} reached)")
+            shown = f"{n} solution{'s' if n != 1 else ''} shown"
+            print(f"{head}{shown}; there may be more (--count {limit} reached)")
         if differ == []:
             print("matches the solution in the file")
 

@@ -325,6 +325,8 @@ def test_solve_all_stops_at_count_and_at_the_time_limit() -> None:
 
     run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--count", "3")
     assert run.stdout.endswith("3 solutions shown; there may be more (--count 3 reached)\n")
+    run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--count", "1")
+    assert run.stdout.endswith("\n1 solution shown; there may be more (--count 1 reached)\n")
 
     run = gridsat_cli("solve", "magic", "5", "--all", "--count", "100000", "-t", "1", "--json")
     assert run.returncode == 4
