@@ -387,7 +387,7 @@ def _solve_all(
             print(f"{head}solution {n}:\n{genre.format_solution(puzzle, solution, style)}",
                   flush=True)  # fmt: skip
 
-    def summary(outcome: Outcome, error: str | None = None) -> None:
+    def summary(outcome: Outcome, error: str | None = None, difficulty: Any = None) -> None:
         differ = _against_file(genre, outcome, given)
         if args.json:
             data = views.outcome_json(genre, outcome, limit)
@@ -398,6 +398,8 @@ def _solve_all(
             if differ is not None:
                 data["file_solution"] = "differs" if differ else "matches"
                 data["file_differences"] = differ
+            if args.grade:
+                data["difficulty"] = views.grade_fields(difficulty) if difficulty else None
             print(json.dumps({**data, **({"error": error} if error else {})}), flush=True)
             return
         n = len(outcome.solutions)
@@ -415,6 +417,9 @@ def _solve_all(
         else:
             shown = f"{n} solution{'s' if n != 1 else ''} shown"
             print(f"{head}{shown}; there may be more (--count {limit} reached)")
+        if difficulty is not None:
+            print(f"difficulty: level {difficulty.level} ({difficulty.name}), "
+                  f"score {difficulty.score:g}")  # fmt: skip
         if differ == []:
             print("matches the solution in the file")
 
@@ -444,12 +449,15 @@ def _solve_all(
         )
     except BackendError as e:
         return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
-    summary(outcome)
-    if args.stats and not args.json:
-        print(views.stats_text(outcome.sizes, outcome.stats))
     code = STATUS_EXIT[outcome.status]
     if args.unique and outcome.status is Status.MULTIPLE:
         code = EXIT_NOT_UNIQUE
+    difficulty: Any = None
+    if args.grade and outcome.status is Status.UNIQUE:
+        difficulty, code = _solve_grade(genre, outcome, args.time_limit, code)
+    summary(outcome, difficulty=difficulty)
+    if args.stats and not args.json:
+        print(views.stats_text(outcome.sizes, outcome.stats))
     differ = _against_file(genre, outcome, given)
     if args.render:
         puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
