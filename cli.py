@@ -387,8 +387,11 @@ def _solve_all(
             print(f"{head}solution {n}:\n{genre.format_solution(puzzle, solution, style)}",
                   flush=True)  # fmt: skip
 
-    def summary(outcome: Outcome, error: str | None = None, difficulty: Any = None) -> None:
+    def summary(
+        outcome: Outcome, error: str | None = None, difficulty: Any = None, core: Any = None
+    ) -> None:
         differ = _against_file(genre, outcome, given)
+        explained = genre.about.explains_no_solution and outcome.status is Status.UNSOLVABLE
         if args.json:
             data = views.outcome_json(genre, outcome, limit)
             for key in ("solution", "second_solution", "differences"):
@@ -400,6 +403,8 @@ def _solve_all(
                 data["file_differences"] = differ
             if args.grade:
                 data["difficulty"] = views.grade_fields(difficulty) if difficulty else None
+            if explained:
+                data["core"] = None if core is None else views.givens(genre, outcome.puzzle, core)
             print(json.dumps({**data, **({"error": error} if error else {})}), flush=True)
             return
         n = len(outcome.solutions)
@@ -408,6 +413,8 @@ def _solve_all(
             print(f"{head}memory limit reached after {n} solution(s)")
         elif outcome.status is Status.UNSOLVABLE:
             print("no solution")
+            if explained:
+                print(views.core_text(genre, outcome.puzzle, core), end="")
         elif outcome.status is Status.TIMEOUT and not n:
             print("time limit reached before a solution was found")
         elif outcome.status is Status.TIMEOUT:
@@ -455,7 +462,10 @@ def _solve_all(
     difficulty: Any = None
     if args.grade and outcome.status is Status.UNIQUE:
         difficulty, code = _solve_grade(genre, outcome, args.time_limit, code)
-    summary(outcome, difficulty=difficulty)
+    core = None
+    if outcome.status is Status.UNSOLVABLE and genre.about.explains_no_solution:
+        core = _contradiction(genre, outcome.puzzle, backend, encoding, args.time_limit, phases)
+    summary(outcome, difficulty=difficulty, core=core)
     if args.stats and not args.json:
         print(views.stats_text(outcome.sizes, outcome.stats))
     differ = _against_file(genre, outcome, given)
