@@ -407,7 +407,7 @@ def solutions(
     genre = _puzzle(puzzle).genre
     run = checked_backend(backend or genre.default_backend)
     chosen = checked_encoding(genre, encoding)
-    _check_params(params)
+    _check_params(params, run)
 
     def walk() -> Generator[Solution, None, None]:
         from .models.model import TooLarge
@@ -589,7 +589,7 @@ def _run(
     chosen = checked_backend(backend or genre.default_backend)
     kind = checked_encoding(genre, encoding)
     _check_time(time_limit)
-    _check_params(params)
+    _check_params(params, chosen)
     if memory_limit is not None and not isolate:
         raise PuzzleError("a memory limit needs isolate=True (a child to hold it)")
     if memory_limit is not None and not memory_limit > 0:
@@ -677,11 +677,16 @@ def _check_time(limit: float | None) -> None:
         raise PuzzleError(f"time limit {limit!r}: a number of seconds > 0")
 
 
-def _check_params(params: Mapping[str, str] | None) -> None:
-    """Solver parameters are text keys and values (as ``--param KEY=VALUE`` gives them)."""
+def _check_params(params: Mapping[str, str] | None, backend: Backend) -> None:
+    """Solver parameters are text keys and values (as ``--param KEY=VALUE`` gives them) that
+    ``backend`` has: a name it lacks or a bad value is bad input, as on the command line."""
     for key, value in (params or {}).items():
         if not isinstance(key, str) or not isinstance(value, str):
             raise PuzzleError(f"parameter {key!r}={value!r}: keys and values are text")
+        try:
+            backend.parameters({key: value})
+        except ValueError as e:  # UnknownParameter too
+            raise PuzzleError(f"parameter {key}={value}: {e}") from e
 
 
 def _memory(limit: float | None) -> int:

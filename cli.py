@@ -245,7 +245,7 @@ def _solve(args: argparse.Namespace) -> int:
     if readings is not None and not args.json:
         print("\n".join([*readings, ""]), flush=True)
     if args.all:
-        return _solve_all(args, genre, backend, encoding, style, text)
+        return _solve_all(args, genre, backend, encoding, style, text, params, readings, given)
     phases: dict[str, float] = {}  # kept when the run ends without an outcome
     try:
         outcome: Outcome = solve_isolated(
@@ -365,8 +365,9 @@ def _differ_message(outcome: Any, differ: list[str]) -> str:
 
 
 def _solve_all(
-    args: argparse.Namespace, genre: Any, backend: Any, encoding: str, style: str, text: str
-) -> int:
+    args: argparse.Namespace, genre: Any, backend: Any, encoding: str, style: str, text: str,
+    params: dict[str, str], readings: list[str] | None, given: list[list[int | None]] | None,
+) -> int:  # fmt: skip
     """``solve --all``: each solution printed as the solver finds it (a JSON line each with
     --json), then how many; what was printed stays when a limit or Ctrl-C stops the run."""
     from .pipeline import CheckFailed, Outcome, OutOfMemory, solve_isolated
@@ -386,11 +387,24 @@ def _solve_all(
             print(f"{head}solution {n}:\n{genre.format_solution(puzzle, solution, style)}",
                   flush=True)  # fmt: skip
 
-    def summary(outcome: Outcome, error: str | None = None) -> None:
+    def summary(
+        outcome: Outcome, error: str | None = None, difficulty: Any = None, core: Any = None
+    ) -> None:
+        differ = _against_file(genre, outcome, given)
+        explained = genre.about.explains_no_solution and outcome.status is Status.UNSOLVABLE
         if args.json:
             data = views.outcome_json(genre, outcome, limit)
             for key in ("solution", "second_solution", "differences"):
                 data.pop(key, None)
+            if readings is not None:
+                data["readings"] = readings
+            if differ is not None:
+                data["file_solution"] = "differs" if differ else "matches"
+                data["file_differences"] = differ
+            if args.grade:
+                data["difficulty"] = views.grade_fields(difficulty) if difficulty else None
+            if explained:
+                data["core"] = None if core is None else views.givens(genre, outcome.puzzle, core)
             print(json.dumps({**data, **({"error": error} if error else {})}), flush=True)
             return
         n = len(outcome.solutions)
@@ -399,6 +413,8 @@ def _solve_all(
             print(f"{head}memory limit reached after {n} solution(s)")
         elif outcome.status is Status.UNSOLVABLE:
             print("no solution")
+            if explained:
+                print(views.core_text(genre, outcome.puzzle, core), end="")
         elif outcome.status is Status.TIMEOUT and not n:
             print("time limit reached before a solution was found")
         elif outcome.status is Status.TIMEOUT:
@@ -406,7 +422,13 @@ def _solve_all(
         elif outcome.count_exact:
             print(f"{head}{n} solution{'s' if n != 1 else ''}, all of them")
         else:
-            print(f"{head}{n} solutions shown; there may be more (--count {limit} reached)")
+            shown = f"{n} solution{'s' if n != 1 else ''} shown"
+            print(f"{head}{shown}; there may be more (--count {limit} reached)")
+        if difficulty is not None:
+            print(f"difficulty: level {difficulty.level} ({difficulty.name}), "
+                  f"score {difficulty.score:g}")  # fmt: skip
+        if differ == []:
+            print("matches the solution in the file")
 
     phases: dict[str, float] = {}
     try:
@@ -420,6 +442,7 @@ def _solve_all(
             prune=not args.no_prune,
             times=phases,
             memory_limit=_memory(args),
+            params=params,
             each=show,
         )
     except OutOfMemory as e:
@@ -433,13 +456,24 @@ def _solve_all(
         )
     except BackendError as e:
         return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
-    summary(outcome)
     code = STATUS_EXIT[outcome.status]
     if args.unique and outcome.status is Status.MULTIPLE:
         code = EXIT_NOT_UNIQUE
+    difficulty: Any = None
+    if args.grade and outcome.status is Status.UNIQUE:
+        difficulty, code = _solve_grade(genre, outcome, args.time_limit, code)
+    core = None
+    if outcome.status is Status.UNSOLVABLE and genre.about.explains_no_solution:
+        core = _contradiction(genre, outcome.puzzle, backend, encoding, args.time_limit, phases)
+    summary(outcome, difficulty=difficulty, core=core)
+    if args.stats and not args.json:
+        print(views.stats_text(outcome.sizes, outcome.stats))
+    differ = _against_file(genre, outcome, given)
     if args.render:
         puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
         _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
+    if differ:
+        return _fail(_differ_message(outcome, differ), EXIT_INTERNAL)
     return code
 
 

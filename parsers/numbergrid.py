@@ -207,7 +207,14 @@ def solution_rows(text: str) -> list[list[int | None]]:
     """The rows of numbers a file's ``[Solution]`` section gives (None where there is no
     number: a hole), read as boards are; rows of single digits may be written unspaced."""
     lines = _lines(text)
-    if len(lines) > 1 and all(is_digits(line) and len(line) == len(lines) for line in lines):
+    square = any(len(line) == len(lines) for line in lines)  # a digit a cell, a square board
+    if len(lines) > 1 and square and all(is_digits(line) for line in lines):
+        for r, line in enumerate(lines, 1):
+            if len(line) != len(lines):
+                raise ParseError(
+                    f"the [Solution] section: row {r} has {len(line)} digits; "
+                    f"its {len(lines)} rows need {len(lines)} each"
+                )
         lines = [" ".join(line) for line in lines]
     try:
         board = read_board("\n".join(lines))

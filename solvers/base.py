@@ -57,6 +57,15 @@ class BackendError(RuntimeError):
     """A backend could not load or failed while solving."""
 
 
+def raise_if_interrupted(error: ImportError) -> None:
+    """Re-raise the Ctrl-C or stop signal that broke a solver library's import: a compiled
+    module stopped while it starts says ImportError('initialization failed'), which must not
+    read as a library that is not installed."""
+    cause = error.__cause__ or error.__context__
+    if isinstance(cause, KeyboardInterrupt):
+        raise cause
+
+
 class Session(ABC):
     """A model loaded into one solver, asked again and again (incrementally where it can)."""
 

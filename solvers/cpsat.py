@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..models.graph import connectivity_cuts, matching_cuts
 from ..models.model import Assignment, Choice, IntVar, Lit, Model, boolean_of
-from .base import Backend, BackendError, Result, Session, Status, UnknownParameter
+from .base import (
+    Backend,
+    BackendError,
+    Result,
+    Session,
+    Status,
+    UnknownParameter,
+    raise_if_interrupted,
+)
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -29,6 +37,7 @@ class CpSatBackend(Backend):
         try:
             import ortools.sat.python.cp_model  # noqa: F401
         except ImportError as e:
+            raise_if_interrupted(e)
             return f"OR-tools is not installed ({e})"
         return None
 

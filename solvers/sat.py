@@ -11,7 +11,15 @@ from typing import Any
 
 from ..models.graph import connectivity_cuts, degree_groups, matching_cuts, subtour_cuts
 from ..models.model import Assignment, IntVar, Lit, Model, Table
-from .base import Backend, BackendError, Result, Session, Status, UnknownParameter
+from .base import (
+    Backend,
+    BackendError,
+    Result,
+    Session,
+    Status,
+    UnknownParameter,
+    raise_if_interrupted,
+)
 
 # The solvers python-sat offers, best known first.
 SOLVERS = (
@@ -87,6 +95,7 @@ class SatBackend(Backend):
         try:
             from pysat.solvers import Solver
         except ImportError as e:
+            raise_if_interrupted(e)
             return f"python-sat is not installed ({e})"
         try:
             with Solver(name=self.solver, bootstrap_with=[[1]]) as s:

@@ -207,6 +207,28 @@ def test_bad_input_raises_puzzle_error_with_the_command_lines_message() -> None:
         gridsat.solve(MAGIC_3)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("backend", "params", "words"),
+    [
+        ("cpsat:1", {"num_worker": "1"}, "did you mean num_workers"),
+        ("cpsat:1", {"num_workers": "many"}, "num_workers=many"),
+        ("sat:minisat22", {"card": "nonesuch"}, "card=nonesuch"),
+        ("sat:minisat22", {"num_workers": "1"}, "unknown parameter 'num_workers'"),
+    ],
+)
+def test_a_parameter_the_backend_lacks_or_a_bad_value_is_a_puzzle_error(
+    backend: str, params: dict[str, str], words: str
+) -> None:
+    # As `--param` on the command line (exit 2): bad input, not the backend's own exception.
+    puzzle = gridsat.read("magic", MAGIC_3)
+    with pytest.raises(gridsat.PuzzleError, match=words):
+        gridsat.solve(puzzle, backend=backend, params=params)
+    with pytest.raises(gridsat.PuzzleError, match=words):
+        gridsat.count(puzzle, 3, backend=backend, params=params)
+    with pytest.raises(gridsat.PuzzleError, match=words):
+        gridsat.solutions(puzzle, backend=backend, params=params)
+
+
 def test_a_path_is_read_as_its_file() -> None:
     path = DATA / "magic" / "seed.txt"
     assert gridsat.read("magic", path) == gridsat.read("magic", path.read_text())
@@ -303,6 +325,8 @@ def test_solve_all_stops_at_count_and_at_the_time_limit() -> None:
 
     run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--count", "3")
     assert run.stdout.endswith("3 solutions shown; there may be more (--count 3 reached)\n")
+    run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--count", "1")
+    assert run.stdout.endswith("\n1 solution shown; there may be more (--count 1 reached)\n")
 
     run = gridsat_cli("solve", "magic", "5", "--all", "--count", "100000", "-t", "1", "--json")
     assert run.returncode == 4

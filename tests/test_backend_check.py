@@ -63,3 +63,32 @@ def test_bench_all_runs_the_backends_that_can(
 def test_a_backend_list_naming_none_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", "signpost", "data/signpost/seed.txt", "--backends", " , "]) == 2
     assert "names no backend" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("backend", "module"),
+    [("cpsat:1", "ortools.sat.python.cp_model"), ("sat:glucose4", "pysat.solvers")],
+)
+def test_a_stop_during_a_solver_import_stops_the_run(
+    monkeypatch: pytest.MonkeyPatch, backend: str, module: str
+) -> None:
+    # A compiled module whose start is cut by SIGTERM or Ctrl-C raises
+    # ImportError('initialization failed') from the KeyboardInterrupt: that is the stop,
+    # not a library missing (which would be exit 2, "not installed").
+    import builtins
+
+    from gridsat.solvers import get_backend
+
+    real_import = builtins.__import__
+
+    def stopped(name: str, *args: object, **kwargs: object) -> object:
+        if name == module:
+            try:
+                raise KeyboardInterrupt
+            except KeyboardInterrupt as e:
+                raise ImportError("initialization failed") from e
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        get_backend(backend).unavailable()

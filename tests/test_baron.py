@@ -565,6 +565,14 @@ def test_contradicting_clues_no_solution_and_the_minimal_set(
     data = json.loads(out)
     assert code == 1 and data["status"] == "unsolvable"
     assert [c.split(":")[0] for c in data["core"]] == ["line 7", "line 9"]
+    code, out, err = run(capsys, "solve", "zebra", CONTRADICTING, "--all")  # --all too
+    assert code == 1 and err == ""
+    assert out.splitlines()[:2] == ["no solution", "these 2 contradict each other "
+                                    "(without any one of them there is a solution):"]  # fmt: skip
+    code, out, _ = run(capsys, "solve", "zebra", CONTRADICTING, "--all", "--json")
+    summary = json.loads(out.splitlines()[-1])
+    assert code == 1 and summary["status"] == "unsolvable"
+    assert [c.split(":")[0] for c in summary["core"]] == ["line 7", "line 9"]
     # Each clue of the set is needed: without it, the rest has a solution.
     puzzle = parse(CONTRADICTING)
     for line in (7, 9):

@@ -244,6 +244,22 @@ def test_solve_grade_adds_the_difficulty() -> None:
     assert "difficulty" not in plain_json
 
 
+def test_solve_all_grade_adds_the_difficulty_after_the_count() -> None:
+    # --all once ran without the grade, silently.
+    record = next(r for r in SOLO if r["params"] == "3x3di")
+    done = gridsat("solve", "solo", record["id"], "--all", "--grade", "--json")
+    assert done.returncode == 0, done.stderr
+    *found, summary = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(found) == 1 and summary["status"] == "unique"
+    assert summary["difficulty"]["level"] == 2 and summary["difficulty"]["name"] == "probing"
+    text = gridsat("solve", "solo", record["id"], "--all", "--grade")
+    assert text.returncode == 0
+    assert "\n1 solution, all of them\ndifficulty: level 2 (probing), score 1." in text.stdout
+    several = str(DATA / "sudoku" / "multiple.txt")
+    done = gridsat("solve", "sudoku", several, "--all", "--count", "2", "--grade", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout.splitlines()[-1])["difficulty"] is None
+
+
 def test_solve_grade_on_a_puzzle_with_several_solutions_has_no_difficulty() -> None:
     done = gridsat("solve", "sudoku", str(DATA / "sudoku" / "multiple.txt"), "--grade", "--json")
     assert done.returncode == 0

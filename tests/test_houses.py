@@ -155,6 +155,16 @@ def test_explain_json_grid_and_answer_on_the_command_line() -> None:
     assert out["answer"] == "Arnold" and len(out["readings"]) == 7
 
 
+def test_explain_with_all_json_keeps_the_readings_in_the_summary() -> None:
+    path = ENGLISH / "05-mothers-and-children.txt"
+    run = gridsat("solve", "zebra", str(path), "--all", "--json", "--explain")
+    assert run.returncode == 0, run.stderr
+    *found, summary = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [line["index"] for line in found] == [1]
+    assert summary["status"] == "unique" and len(summary["readings"]) == 7
+    assert summary["readings"][0].endswith("=>  mother:Holly is Fred")
+
+
 def test_explain_reads_every_zebra_input_and_no_other_genre() -> None:
     run = gridsat("solve", "zebra", str(DATA / "zebra" / "zebra.txt"), "--explain")
     assert (

@@ -120,6 +120,29 @@ def test_a_file_whose_solution_differs_exits_70_naming_the_cells(
     assert "not proved unique" in err  # without --unique, the file's might be another solution
 
 
+def test_all_checks_the_file_solution_too(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    right = write(tmp_path, hidato_with(rows_text(small_hidato_answer())), "right.txt")
+    code, out, err = run(capfd, "solve", "hidato", right, "--all")
+    assert code == 0, err
+    assert out.endswith("1 solution, all of them\nmatches the solution in the file\n")
+    code, out, err = run(capfd, "solve", "hidato", right, "--all", "--json")
+    assert json.loads(out.splitlines()[-1])["file_solution"] == "matches"
+    wrong = small_hidato_answer()
+    (r1, c1), (r2, c2) = [(r, c) for r, row in enumerate(wrong) for c, v in enumerate(row)
+                          if v not in (None, 1, 7, 8)][:2]  # fmt: skip
+    wrong[r1][c1], wrong[r2][c2] = wrong[r2][c2], wrong[r1][c1]
+    path = write(tmp_path, hidato_with(rows_text(wrong)))
+    code, out, err = run(capfd, "solve", "hidato", path, "--all")
+    assert code == 70 and "matches" not in out
+    assert err.count("\n") == 1 and err.startswith("gridsat: error: the answer differs from")
+    code, out, err = run(capfd, "solve", "hidato", path, "--all", "--json")
+    assert code == 70
+    summary = json.loads(out.splitlines()[-1])
+    assert summary["file_solution"] == "differs" and len(summary["file_differences"]) == 2
+
+
 def test_no_solution_when_the_file_gives_one_exits_70(
     capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -188,6 +211,23 @@ def test_plain_text_comes_back_as_it_is() -> None:
 def test_unspaced_digit_solutions_and_holes() -> None:
     assert solution_rows("123\n456\n789") == [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
     assert solution_rows("1 2 .\n3 4 5") == [[1, 2, None], [3, 4, 5]]
+
+
+@pytest.mark.parametrize("row", ["75184623", "7518462399"])
+def test_an_unspaced_solution_row_of_the_wrong_length_is_bad_input(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, row: str
+) -> None:
+    # One row a digit short or long: the file is at fault (exit 2, the row named), not the
+    # solver (it once read each row as one number and said exit 70, "the file's is 1x9").
+    text = (DATA / "sudoku" / "published-sections.txt").read_text()
+    assert "\n751846239\n" in text
+    path = write(tmp_path, text.replace("\n751846239\n", f"\n{row}\n"))
+    code, out, err = run(capfd, "solve", "sudoku", path)
+    assert code == 2 and out == ""
+    assert err == (
+        f"gridsat: error: the [Solution] section: row 1 has {len(row)} digits; "
+        "its 9 rows need 9 each\n"
+    )
 
 
 def test_sudoku_boxes_of_three_cells_still_read() -> None:

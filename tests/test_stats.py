@@ -197,6 +197,24 @@ def test_param_deterministic_limit_is_a_time_limit(capfd: pytest.CaptureFixture[
     assert out.startswith("time limit reached") and "\nstats:\n" in out
 
 
+def test_all_with_stats_prints_them_after_the_summary(capfd: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capfd, "solve", "magic", "3", "--all", "--stats")
+    assert code == 0, err
+    answer, stats = out.split("\nstats:\n")
+    assert answer.endswith("8 solutions, all of them")
+    model, backend, search = stats.splitlines()
+    assert model.startswith("  model:") and "all-different" in model
+    assert backend.startswith("  backend:") and search.startswith("  search:")
+
+
+def test_param_reaches_the_backend_with_all(capfd: pytest.CaptureFixture[str]) -> None:
+    # --all once checked the parameter and then ran without it, finding both squares.
+    code, out, err = run(capfd, "solve", "magic", "5", "-b", "cpsat", "--all", "--count", "2",
+                         "--param", "max_deterministic_time=0")  # fmt: skip
+    assert code == 4, err
+    assert out == "time limit reached before a solution was found\n"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
