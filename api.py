@@ -529,18 +529,58 @@ def generate(
     return Generated(puzzle, solution, made.givens, made.of, made.propagation, dict(made.stats))
 
 
-def grade(puzzle: Puzzle, **options: Any) -> Any:
-    """How hard ``puzzle`` is for a person (the grader's Grade: level, score, ...); its
-    ``options`` are the grader's. NotImplementedError where this version has no grader."""
-    import importlib
+@dataclass(frozen=True)
+class Graded:
+    """A grade, or the status that kept the puzzle from one: only a unique puzzle is graded
+    (``status`` unique), as ``gridsat grade`` does; multiple, unsolvable or timeout otherwise."""
 
+    puzzle: Puzzle
+    status: Status
+    grade: Any = None  # the grader's Grade: level, name, score, rounds, eliminated, ...
+
+    @property
+    def level(self) -> int | None:
+        return None if self.grade is None else int(self.grade.level)
+
+    @property
+    def score(self) -> float | None:
+        return None if self.grade is None else float(self.grade.score)
+
+    def to_json(self) -> dict[str, Any]:
+        """What ``gridsat grade --json`` prints."""
+        from .views import grade_json
+
+        return grade_json(self.puzzle.genre, self.status, self.grade)
+
+    def __str__(self) -> str:
+        from .views import grade_text
+
+        return grade_text(self.status, self.grade)
+
+
+def grade(puzzle: Puzzle, time_limit: float | None = None, **options: Any) -> Graded:
+    """How hard ``puzzle`` is for a person: its uniqueness proved first (on the genre's default
+    backend), then graded; a status, never an exception, when it is not unique or the time
+    limit comes first. ``options`` are the grader's (``max_level``, ``encoding``, ``prune``)."""
+    import time
+
+    from .grade import GradeTimeout, Unsolvable
+    from .grade import grade as grade_of
+    from .pipeline import solve as solve_in_process
+
+    puzzle = _puzzle(puzzle)
+    genre = puzzle.genre
+    backend = checked_backend(genre.default_backend)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    status = solve_in_process(genre, puzzle.data, backend, limit=2, time_limit=time_limit).status
+    if status is not Status.UNIQUE:
+        return Graded(puzzle, status)
     try:
-        module = importlib.import_module(f"{__package__}.grade")
-    except ModuleNotFoundError as e:
-        if e.name != f"{__package__}.grade":
-            raise
-        raise NotImplementedError("this version of gridsat has no grader") from None
-    return module.grade(_puzzle(puzzle).genre, puzzle.data, **options)
+        return Graded(puzzle, status, grade_of(genre, puzzle.data, deadline=deadline, **options))
+    except GradeTimeout:
+        return Graded(puzzle, Status.TIMEOUT)
+    except Unsolvable:  # the grader's model has no solution where the solver's has one: a bug
+        raise CheckFailed(f"the {genre.name} grader found no solution to a unique puzzle") from None
 
 
 def _read_file(path: str) -> str:

@@ -4,7 +4,6 @@ limits, its lazy loading, and the command line's ``solve --all`` built on the sa
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import os
 import signal
@@ -257,11 +256,18 @@ def test_results_print_and_draw_as_the_command_line_does(tmp_path: Any) -> None:
     assert (tmp_path / "seed.svg").read_text().lstrip().startswith(("<?xml", "<svg"))
 
 
-def test_grade_when_the_grader_exists() -> None:
-    if importlib.util.find_spec("gridsat.grade") is None:
-        pytest.skip("this version has no grader")
+def test_grade_is_a_status_and_a_level_never_an_exception() -> None:
+    # It raised the grader's Unsolvable on a puzzle with no solution, and graded a puzzle with
+    # several solutions as if it had one (level 4), where `gridsat grade` says exit 1 and 3.
     puzzle = gridsat.read("sudoku", (DATA / "sudoku" / "4x4.txt").read_text())
-    assert gridsat.grade(puzzle).level >= 1
+    graded = gridsat.grade(puzzle)
+    assert graded.status is Status.UNIQUE and graded.level is not None and graded.level >= 1
+    assert graded.to_json()["level"] == graded.level and "level" in str(graded)
+    for name, status in (("unsolvable.txt", Status.UNSOLVABLE), ("multiple.txt", Status.MULTIPLE)):
+        other = gridsat.grade(gridsat.read("sudoku", (DATA / "sudoku" / name).read_text()))
+        assert other.status is status and other.level is None and other.grade is None
+    slow = gridsat.read("sudoku", (DATA / "sudoku" / "easter-monster.txt").read_text())
+    assert gridsat.grade(slow, time_limit=0.001).status is Status.TIMEOUT
 
 
 def test_genres_lists_the_registry() -> None:
