@@ -57,8 +57,11 @@ def parse_id(text: str) -> Sudoku:
     match = _PARAMS.fullmatch(params)
     if not match:
         bad = _params_error(params)
+        what = f"unexpected {params[bad]!r}" if bad < len(params) else "they end too soon"
+        if not params:
+            what = "none before the ':'"
         raise ParseError(
-            f"bad parameters {clip(params)!r}: unexpected {params[bad]!r} {where(text, bad)} "
+            f"bad parameters {clip(params)!r}: {what} {where(text, bad)} "
             "(expected CxR or Nj, then x and k, e.g. 3x3, 2x3, 9j, 3x3xk)"
         )
     c = int(match[1][:4])

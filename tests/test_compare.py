@@ -39,7 +39,7 @@ class NeverSolves(Backend):
     def unavailable(self) -> str | None:
         return None
 
-    def open(self, model: Model) -> Session:
+    def open(self, model: Model, params: Any = None) -> Session:
         class Nothing(Session):
             def solve(self, time_limit: float | None = None) -> Result:
                 return Result(Status.UNSOLVABLE)

@@ -44,8 +44,9 @@ class Stalling(Backend):
     def unavailable(self) -> str | None:
         return self.inner.unavailable()
 
-    def open(self, model: Model) -> Session:
-        inner, at = self.inner.open(model), self.at
+    def open(self, model: Model, params: Any = None) -> Session:
+        # A genre's own parameters (magic's, on CP-SAT) reach the real backend as they would.
+        inner, at = self.inner.open(model, params), self.at
 
         class Stalls(Session):
             calls = 0

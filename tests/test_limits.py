@@ -278,7 +278,7 @@ class Segfaults(Backend):
     def unavailable(self) -> str | None:
         return None
 
-    def open(self, model: Model) -> Session:
+    def open(self, model: Model, params: Any = None) -> Session:
         class Crash(Session):
             def solve(self, time_limit: float | None = None) -> Result:
                 os.kill(os.getpid(), signal.SIGSEGV)

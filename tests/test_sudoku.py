@@ -454,3 +454,10 @@ def test_pruning_places_a_digit_left_with_one_cell_in_its_block() -> None:
     assert placed[0] and mask[0] == 1 << 1
     outcome = solve(SUDOKU, puzzle, get_backend("sat:cadical195"), limit=1)
     assert outcome.solutions[0][0][0] == 1
+
+
+@pytest.mark.parametrize("text", [":", ":a", " :"])
+def test_a_game_id_with_no_parameters_is_one_line(text: str) -> None:
+    # The fuzz test's b':' ended in an IndexError (exit 70): the error pointed past the end.
+    with pytest.raises(ParseError, match="bad parameters '': none before the ':'"):
+        parse(text)
