@@ -297,9 +297,9 @@ def _solve(args: argparse.Namespace) -> int:
         print(json.dumps(data, ensure_ascii=False))
     else:
         print(views.outcome_text(genre, outcome, style, args.count))
-        if difficulty is not None:
-            print(f"difficulty: level {difficulty.level} ({difficulty.name}), "
-                  f"score {difficulty.score:g}")  # fmt: skip
+        graded = _difficulty_text(args.grade, outcome.status, difficulty)
+        if graded:
+            print(graded)
         if outcome.status is Status.UNSOLVABLE and genre.about.explains_no_solution:
             print(views.core_text(genre, outcome.puzzle, core), end="")
         if differ == []:
@@ -373,7 +373,8 @@ def _solve_all(
     from .pipeline import CheckFailed, Outcome, OutOfMemory, solve_isolated
     from .solvers import BackendError, Status
 
-    limit = args.count or ALL_LIMIT
+    # --unique asks for a second solution even past --count 1: uniqueness is proved, not assumed.
+    limit = max(args.count or ALL_LIMIT, 2 if args.unique else 1)
     printed: list[Any] = []
 
     def show(puzzle: Any, solution: Any) -> None:
@@ -424,9 +425,9 @@ def _solve_all(
         else:
             shown = f"{n} solution{'s' if n != 1 else ''} shown"
             print(f"{head}{shown}; there may be more (--count {limit} reached)")
-        if difficulty is not None:
-            print(f"difficulty: level {difficulty.level} ({difficulty.name}), "
-                  f"score {difficulty.score:g}")  # fmt: skip
+        graded = _difficulty_text(args.grade, outcome.status, difficulty)
+        if graded:
+            print(graded)
         if differ == []:
             print("matches the solution in the file")
 
@@ -475,6 +476,18 @@ def _solve_all(
     if differ:
         return _fail(_differ_message(outcome, differ), EXIT_INTERNAL)
     return code
+
+
+def _difficulty_text(asked: bool, status: Status, difficulty: Any) -> str | None:
+    """The ``--grade`` line: the grade, or why there is none (a puzzle that is not unique);
+    nothing when not asked, or when a limit stopped the run (its error line says so)."""
+    if difficulty is not None:
+        return (
+            f"difficulty: level {difficulty.level} ({difficulty.name}), score {difficulty.score:g}"
+        )
+    if not asked or status in (Status.UNIQUE, Status.TIMEOUT, Status.OUT_OF_MEMORY):
+        return None
+    return "difficulty: not graded (only a puzzle with exactly one solution is graded)"
 
 
 def _solve_grade(genre: Any, outcome: Any, time_limit: float | None, code: int) -> tuple[Any, int]:

@@ -375,3 +375,9 @@ def test_solve_all_interrupted_keeps_what_it_printed() -> None:
     assert errors.strip().splitlines()[-1] == "gridsat: error: interrupted"
     for line in [first, *rest.splitlines()]:
         assert "solution" in json.loads(line)  # whole lines, and no summary
+
+
+def test_solve_all_unique_proves_uniqueness_even_at_count_1() -> None:
+    # `--all --unique --count 1` stopped at the first solution and exited 0 on a board with 8.
+    run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--unique", "--count", "1")
+    assert run.returncode == 3 and "solution 2:" in run.stdout

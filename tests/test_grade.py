@@ -281,3 +281,12 @@ def test_solve_grade_time_limit_exit_4() -> None:
 def test_grade_stops_at_its_deadline() -> None:
     with pytest.raises(grading.GradeTimeout):
         grade(SUDOKU, solo("3x3du"), deadline=time.monotonic() - 1)
+
+
+def test_solve_grade_says_when_a_puzzle_is_not_graded() -> None:
+    # It exited 0 with no word of the grade: the reader could not tell "not graded" from a
+    # grade line lost.
+    run = gridsat("solve", "sudoku", str(DATA / "sudoku" / "multiple.txt"), "--grade")
+    assert run.returncode == 0
+    assert run.stdout.rstrip().endswith("difficulty: not graded (only a puzzle with exactly one "
+                                        "solution is graded)")  # fmt: skip
