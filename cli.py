@@ -223,7 +223,7 @@ def _checked_params(
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from .pipeline import CheckFailed, Outcome, OutOfMemory, solve_isolated
+    from .pipeline import CheckFailed, Outcome, OutOfMemory
     from .solvers import BackendError, Status
 
     genre, backend, encoding = _run_setup(args)
@@ -248,18 +248,7 @@ def _solve(args: argparse.Namespace) -> int:
         return _solve_all(args, genre, backend, encoding, style, text, params, readings, given)
     phases: dict[str, float] = {}  # kept when the run ends without an outcome
     try:
-        outcome: Outcome = solve_isolated(
-            genre,
-            backend,
-            encoding,
-            load=lambda times: _load_puzzle(genre, args, times, text),
-            limit=limit,
-            time_limit=args.time_limit,
-            prune=not args.no_prune,
-            times=phases,
-            memory_limit=_memory(args),
-            params=params,
-        )
+        outcome: Outcome = _run_solve(args, genre, backend, encoding, text, limit, params, phases)
     except OutOfMemory as e:
         if args.json:  # a limit reached: the object is printed, as for a timeout
             spent = Outcome(
@@ -370,7 +359,7 @@ def _solve_all(
 ) -> int:  # fmt: skip
     """``solve --all``: each solution printed as the solver finds it (a JSON line each with
     --json), then how many; what was printed stays when a limit or Ctrl-C stops the run."""
-    from .pipeline import CheckFailed, Outcome, OutOfMemory, solve_isolated
+    from .pipeline import CheckFailed, Outcome, OutOfMemory
     from .solvers import BackendError, Status
 
     # --unique asks for a second solution even past --count 1: uniqueness is proved, not assumed.
@@ -433,18 +422,8 @@ def _solve_all(
 
     phases: dict[str, float] = {}
     try:
-        outcome: Outcome = solve_isolated(
-            genre,
-            backend,
-            encoding,
-            load=lambda times: _load_puzzle(genre, args, times, text),
-            limit=limit,
-            time_limit=args.time_limit,
-            prune=not args.no_prune,
-            times=phases,
-            memory_limit=_memory(args),
-            params=params,
-            each=show,
+        outcome: Outcome = _run_solve(
+            args, genre, backend, encoding, text, limit, params, phases, each=show
         )
     except OutOfMemory as e:
         spent = Outcome(genre.name, backend.name, encoding, Status.OUT_OF_MEMORY, None,
@@ -476,6 +455,36 @@ def _solve_all(
     if differ:
         return _fail(_differ_message(outcome, differ), EXIT_INTERNAL)
     return code
+
+
+def _run_solve(
+    args: argparse.Namespace,
+    genre: Any,
+    backend: Any,
+    encoding: str,
+    text: str,
+    limit: int,
+    params: Any,
+    phases: dict[str, float],
+    each: Any = None,
+) -> Any:
+    """The solve of ``solve`` and ``solve --all``: in the forked child, with the run's limits;
+    ``each`` hears each solution as it is found (``--all``)."""
+    from .pipeline import solve_isolated
+
+    return solve_isolated(
+        genre,
+        backend,
+        encoding,
+        load=lambda times: _load_puzzle(genre, args, times, text),
+        limit=limit,
+        time_limit=args.time_limit,
+        prune=not args.no_prune,
+        times=phases,
+        memory_limit=_memory(args),
+        params=params,
+        each=each,
+    )
 
 
 def _difficulty_text(asked: bool, status: Status, difficulty: Any) -> str | None:
