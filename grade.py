@@ -95,7 +95,7 @@ def grade(
     than search can fix an answer that is not fixed). ``deadline`` is a ``time.monotonic()``
     instant: GradeTimeout past it. Unsolvable when propagation meets a contradiction."""
     built = genre.build(puzzle, encoding or grade_encoding(genre), prune=prune)
-    prober = _Prober(built.model, deadline)
+    prober = _Prober(built.model, deadline, built.hints)
     try:
         return prober.run(max_level, built.decode)
     finally:
@@ -134,9 +134,15 @@ class _Prober:
     """The model's clauses in two python-sat solvers: ``solver`` takes the facts deduced so far
     as assumptions and reports all they imply (python-sat reports no literal fixed at level 0);
     ``prober`` holds them as unit clauses, so a probe propagates from its own literal alone.
-    Lazy constraints (circuits, networks, pairings) add their cuts to both as they bite."""
+    Lazy constraints (circuits, networks, pairings) and the model's hints add their cuts to
+    both as they bite."""
 
-    def __init__(self, model: Model, deadline: float | None) -> None:
+    def __init__(
+        self,
+        model: Model,
+        deadline: float | None,
+        hints: Callable[[Callable[[Lit], bool]], list[tuple[Lit, ...]]] | None = None,
+    ) -> None:
         from pysat.solvers import Solver
 
         from .solvers.sat import SatSession
@@ -169,7 +175,8 @@ class _Prober:
                 self.groups.append(list(self.values[x.index].values()))
             else:
                 self.groups.append([x, -x])
-        self.lazy = bool(model.circuits or model.connected or model.matchings)
+        self.hints = hints
+        self.lazy = bool(model.circuits or model.connected or model.matchings or hints)
 
     def close(self) -> None:
         """The native solvers' memory back."""
@@ -241,6 +248,8 @@ class _Prober:
             cuts += matching_cuts(m, possible)
         for circuit in self.model.circuits:
             cuts += subtour_cuts(circuit, certain)
+        if self.hints is not None:
+            cuts += self.hints(certain)
         added = False
         for cut in cuts:
             open_ = [lit for lit in cut if -lit not in implied]

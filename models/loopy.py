@@ -11,13 +11,13 @@ offered.)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 
 from ..puzzles.loopy import Lines, Loopy
 from .model import Assignment, Built, Lit, Model
 
-ENCODINGS = ("edges", "cells")
+ENCODINGS = ("edges", "cells", "grade")
 
 OFF = 0
 """An edge known before solving to be off the loop (pruned): no variable."""
@@ -133,12 +133,16 @@ def build(puzzle: Loopy, encoding: str = "edges", prune: bool = True) -> Built[L
                 _exactly(model, lines.sides(r, c), clue)
     # There is a loop: some line is drawn.
     model.add_clause(lines.all())
-    if encoding == "edges":
+    if encoding in ("edges", "grade"):
         _by_edges(model, lines, puzzle)
+        if encoding == "grade":
+            _corners(model, lines, puzzle)
     else:
         _by_cells(model, lines, puzzle)
     model.answer.extend(lines.all())
-    return Built(model, lines.decode)
+    return Built(
+        model, lines.decode, hints=_closing(lines, puzzle) if encoding == "grade" else None
+    )
 
 
 def _dots(lines: Edges) -> Iterable[tuple[int, list[tuple[int, Lit]]]]:
@@ -252,3 +256,167 @@ def _by_cells(model: Model, lines: Edges, puzzle: Loopy) -> None:
         touching + border,
         [(cell[r][c], -inside[r][c]) for r in range(h) for c in range(w)],
     )
+
+
+Pair = tuple[Lit, Lit]
+"""A corner (two lines that meet at a dot and bound one cell) as two literals: ``at least
+one`` of its lines is on, ``at most one`` is."""
+
+
+def _corners(model: Model, lines: Edges, puzzle: Loopy) -> None:
+    """Redundant clauses that let unit propagation reason as a player does on corners (Simon
+    Tatham's "dlines"): a literal for "at least one" and one for "at most one" of every two
+    lines that meet at a dot, tied to the cells' clues and to the dots' no-line-or-two rule, so
+    that a fact about a corner passes along a diagonal of cells (3-2-2-3)."""
+    true = model.bool_var()
+    model.add_clause([true])
+    pairs: dict[frozenset[Lit], Pair] = {}
+
+    def pair(a: Lit, b: Lit) -> Pair:
+        """The literals of the corner of lines ``a`` and ``b`` (``OFF`` ones allowed)."""
+        if a == OFF and b == OFF:
+            return -true, true
+        if OFF in (a, b):
+            return (a if b == OFF else b), true
+        key = frozenset((a, b))
+        if key not in pairs:
+            least, most = model.bool_var(), model.bool_var()
+            model.add_clause([-least, a, b])
+            model.add_clause([least, -a])
+            model.add_clause([least, -b])
+            model.add_clause([-most, -a, -b])
+            model.add_clause([most, a])
+            model.add_clause([most, b])
+            pairs[key] = (least, most)
+        return pairs[key]
+
+    # The states of a corner, each with the number of its lines on it allows.
+    def states(p: Pair) -> list[tuple[Lit, range]]:
+        least, most = p
+        return [
+            (least, range(1, 3)),
+            (-least, range(0, 1)),
+            (most, range(0, 2)),
+            (-most, range(2, 3)),
+        ]
+
+    def implied(condition: Sequence[Lit], p: Pair, low: int, high: int) -> None:
+        """Clauses: under ``condition``, the corner ``p`` holds between ``low`` and ``high``
+        lines; no clause when that says nothing."""
+        if low > high:
+            model.add_clause([-c for c in condition])
+            return
+        for lit, allowed in states(p):
+            if allowed.start <= low and high < allowed.stop:
+                model.add_clause([*(-c for c in condition), lit])
+
+    # A cell's clue splits between two opposite corners.
+    for r, row in enumerate(puzzle.rows):
+        for c, clue in enumerate(row):
+            if clue is None:
+                continue
+            top, right, bottom, left = lines.sides(r, c)
+            for p, q in (
+                (pair(top, right), pair(bottom, left)),
+                (pair(right, bottom), pair(left, top)),
+                (pair(bottom, left), pair(top, right)),
+                (pair(left, top), pair(right, bottom)),
+            ):
+                implied([], p, max(0, clue - 2), min(2, clue))
+                for lit, allowed in states(q):
+                    implied([lit], p, max(0, clue - allowed.stop + 1), min(2, clue - allowed.start))
+    # A dot has no line or two: what a corner there says of its other lines, and the reverse.
+    for y in range(lines.h + 1):
+        for x in range(lines.w + 1):
+            around = _around(lines, y, x)
+            n = len(around)
+            if n < 2:
+                continue
+            corners = [(around[j], around[(j + 1) % n]) for j in range(n if n > 2 else 1)]
+            for a, b in corners:
+                p = pair(a, b)
+                rest = [e for e in around if e not in (a, b) and e != OFF]
+                least, most = p
+                for e in rest:
+                    others = [f for f in rest if f != e]
+                    model.add_clause([-e, most])  # a line on here: at most one more
+                    model.add_clause([-e, *others, least])  # and exactly one, if only here
+                model.add_clause([-most, *rest, -least])  # nothing else: none or both
+                model.add_clause([-least, *rest, -most])
+                if len(rest) == 1:
+                    model.add_clause([-least, -most, rest[0]])
+                elif len(rest) == 2:
+                    q = pair(rest[0], rest[1])
+                    model.add_clause([-least, q[1]])  # one here: at most one there
+                    model.add_clause([-least, -most, q[0]])  # exactly one here: and there
+
+
+def _around(lines: Edges, y: int, x: int) -> list[Lit]:
+    """The lines at dot (x, y) that the grid has, in turn around it: up, right, down, left."""
+    found = []
+    if y > 0:
+        found.append(lines.vl[y - 1][x])
+    if x < lines.w:
+        found.append(lines.hl[y][x])
+    if y < lines.h:
+        found.append(lines.vl[y][x])
+    if x > 0:
+        found.append(lines.hl[y][x - 1])
+    return found
+
+
+def _closing(
+    lines: Edges, puzzle: Loopy
+) -> Callable[[Callable[[Lit], bool]], list[tuple[Lit, ...]]]:
+    """The player's loop rule as clauses written on demand: a line that would close the lines
+    drawn so far into a loop is off, when that loop leaves out a line drawn elsewhere or gets a
+    clue wrong (Tatham's Easy level uses it; the one-network cuts see it only once closed)."""
+    w = lines.w + 1
+    edges = [
+        (y * w + x, y * w + x + 1, e) for y, row in enumerate(lines.hl) for x, e in enumerate(row)
+    ] + [
+        ((y * w + x), (y + 1) * w + x, e)
+        for y, row in enumerate(lines.vl)
+        for x, e in enumerate(row)
+    ]
+    edges = [(u, v, e) for u, v, e in edges if e != OFF]
+    clued = [
+        (lines.sides(r, c), clue)
+        for r, row in enumerate(puzzle.rows)
+        for c, clue in enumerate(row)
+        if clue is not None
+    ]
+
+    def hints(certain: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
+        """The clauses that keep each line open now from closing a loop too early."""
+        parent: dict[int, int] = {}
+
+        def root(n: int) -> int:
+            while parent.get(n, n) != n:
+                n = parent[n]
+            return n
+
+        drawn = [(u, v, e) for u, v, e in edges if certain(e)]
+        for u, v, _ in drawn:
+            ru, rv = root(u), root(v)
+            if ru != rv:
+                parent[ru] = rv
+        pieces: dict[int, list[Lit]] = {}
+        for u, _, e in drawn:
+            pieces.setdefault(root(u), []).append(e)
+        cuts: list[tuple[Lit, ...]] = []
+        for u, v, e in edges:
+            if certain(e) or certain(-e):
+                continue
+            piece = root(u)
+            if piece != root(v):
+                continue
+            loop = {*pieces[piece], e}
+            elsewhere = next((f for _, _, f in drawn if f not in loop), None)
+            if elsewhere is not None:
+                cuts.append((-e, *(-f for f in pieces[piece]), -elsewhere))
+            elif any(sum(s in loop for s in sides) != clue for sides, clue in clued):
+                cuts.append((-e, *(-f for f in pieces[piece])))
+        return cuts
+
+    return hints

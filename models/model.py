@@ -262,3 +262,7 @@ class Built(Generic[S]):
     """Where the answer is one-hot literals: each place's literal per value ("this place holds
     this value"), so a generator can show or hide a value by an assumption. Models with one
     answer variable per place, in the order of the genre's answer, need none."""
+    hints: Callable[[Callable[[Lit], bool]], list[tuple[Lit, ...]]] | None = None
+    """Clauses the model implies that unit propagation cannot see, written on demand from the
+    literals known true (a loop about to close too early): ``grade`` adds the ones that bite, as
+    it adds a lazy constraint's cuts, so that they count as propagation. Solvers need none."""

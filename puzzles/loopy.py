@@ -230,7 +230,7 @@ GENRE = About(
     example=".3.1\n...2\n0..1\n.1..",
     default_backend="sat:cadical195",
     default_encoding="cells",
-    grade_encoding="edges",  # grade: measured on Tatham's levels, and faster (README)
+    grade_encoding="grade",  # grade: edges with corner rules and the loop rule (README)
     output_formats=("grid", "tatham"),
     small="5x5",
 )
