@@ -154,6 +154,53 @@ def test_light_up_levels_and_a_clause_with_a_literal_twice() -> None:
     assert found.level == 2 and lightup.check(bare, found.solution) == []
 
 
+LOOPY = get_genre("loopy")
+
+
+def test_loopy_corner_rules_let_propagation_finish_what_took_probes() -> None:
+    # One clue more than the genre's example: finished by a player's rules (counting at cells
+    # and dots, corners, the loop rule), which the grading encoding gives unit propagation.
+    puzzle = LOOPY.parse(".3.1\n...2\n0..1\n.1.2")
+    found = grade(LOOPY, puzzle)
+    assert (found.level, found.rounds, found.eliminated["probing"]) == (1, 0, 0)
+    assert LOOPY.check(puzzle, found.solution) == []
+    # Without the corner rules (the edges encoding, once the grading one) it takes probes.
+    assert grade(LOOPY, puzzle, encoding="edges").level == 2
+
+
+def test_loopy_example_needs_a_probe() -> None:
+    # The genre's example, the board above less its 2 at r4c4: propagation stops short.
+    puzzle = LOOPY.parse(".3.1\n...2\n0..1\n.1..")
+    found = grade(LOOPY, puzzle)
+    assert found.level == 2 and found.eliminated["probing"] >= 1
+    assert 1 < found.score < 2
+    assert LOOPY.check(puzzle, found.solution) == []
+
+
+def test_loopy_loop_rule_counts_as_propagation(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Here the last step is the player's loop rule (a line that would close a loop too early
+    # is off): the model's hints give it to propagation; without them it takes a probe.
+    puzzle = LOOPY.parse("3.10\n..1.\n3..1\n....")
+    found = grade(LOOPY, puzzle)
+    assert found.level == 1 and LOOPY.check(puzzle, found.solution) == []
+    monkeypatch.setattr("gridsat.models.loopy._closing", lambda lines, puzzle: lambda _: [])
+    assert grade(LOOPY, puzzle).level == 2
+
+
+def test_loopy_easy_and_normal_corpus_grade_1_with_their_only_solution() -> None:
+    # Tatham's Easy and Normal levels use only rules the grading encoding propagates; the
+    # propagated lines are each puzzle's one solution (so no rule cut it off).
+    records = [json.loads(x) for x in (DATA / "loopy" / "tatham.jsonl").read_text().splitlines()]
+    for record in records:
+        if record["params"] not in ("5x5t0de", "7x7t0dn"):
+            continue
+        found = grade(LOOPY, LOOPY.parse(record["id"]))
+        assert found.level == 1, record["id"]
+        lines = found.solution
+        assert ["".join(map(str, row)) for row in lines.h] == record["solution"]["h"]
+        assert ["".join(map(str, row)) for row in lines.v] == record["solution"]["v"]
+
+
 def test_bands_name_levels() -> None:
     assert set(BANDS) == {"easy", "medium", "hard", "extreme"}
     assert sorted(level for levels in BANDS.values() for level in levels) == [1, 2, 3, 4]
