@@ -95,7 +95,7 @@ def grade(
     than search can fix an answer that is not fixed). ``deadline`` is a ``time.monotonic()``
     instant: GradeTimeout past it. Unsolvable when propagation meets a contradiction."""
     built = genre.build(puzzle, encoding or grade_encoding(genre), prune=prune)
-    prober = _Prober(built.model, deadline, built.hints)
+    prober = _Prober(built.model, deadline, built.hints, built.tiers)
     try:
         return prober.run(max_level, built.decode)
     finally:
@@ -109,16 +109,19 @@ class _Work:
     candidates: int
     rounds: int = 0
     depth: int = 0
+    tiers: int = 0  # switches of harder rules turned on
+    of: int = 0  # switches the model has
 
 
 def score(level: int, eliminated: Mapping[str, int], work: _Work, left: int) -> float:
-    """``level - 1`` plus a fraction below 1, so levels never overlap. Level 1: 0, as
-    propagation alone leaves no lookahead to weigh (any order there agreed worse with people).
+    """``level - 1`` plus a fraction below 1, so levels never overlap. Level 1: the share of the
+    model's switches of harder rules it needed, ``tiers / (switches + 1)``; 0 for a model with
+    none, as propagation alone leaves no lookahead to weigh (any order tried agreed worse).
     Level 2: ``x / (x + WORK_SCALE)`` with ``x = depth * (1 + probing eliminations)``, the
     deepest probe needed times how many probes it took. Level 3: ``n / (n + 5)`` for ``n``
     lookahead eliminations. Level 4: the share of candidates left for search."""
     if level == 1:
-        fraction = 0.0
+        fraction = work.tiers / (work.of + 1)
     elif level == 2:
         x = work.depth * (1 + eliminated.get("probing", 0))
         fraction = x / (x + WORK_SCALE)
@@ -142,6 +145,7 @@ class _Prober:
         model: Model,
         deadline: float | None,
         hints: Callable[[Callable[[Lit], bool]], list[tuple[Lit, ...]]] | None = None,
+        tiers: tuple[Lit, ...] = (),
     ) -> None:
         from pysat.solvers import Solver
 
@@ -157,6 +161,8 @@ class _Prober:
             # A literal written twice would leave a unit that the solver keeps at level 0,
             # where propagate() never reports it: every unit becomes a fact.
             clause = list(dict.fromkeys(written))
+            if len(clause) == 1 and clause[0] in tiers:
+                continue  # a switch of harder rules, turned on in turn (see run)
             if len(clause) == 1:
                 self.facts.append(clause[0])
             elif not clause:
@@ -176,6 +182,7 @@ class _Prober:
             else:
                 self.groups.append([x, -x])
         self.hints = hints
+        self.tiers = tiers
         self.lazy = bool(model.circuits or model.connected or model.matchings or hints)
 
     def close(self) -> None:
@@ -294,7 +301,8 @@ class _Prober:
         return all(any(lit in implied for lit in group) for group in self.groups)
 
     def run(self, max_level: int, decode: Callable[[Assignment], Any]) -> Grade:
-        """Propagation; then rounds of probing, easiest first, to a fixed point; then bounded
+        """Propagation, turning the model's switches of harder rules on one at a time while it
+        is stuck; then rounds of probing, easiest first, to a fixed point; then bounded
         lookahead; as far as needed. A round probes every open candidate from the same facts
         and rules out those whose contradiction lies within the depth needed so far, or, when
         none does, the shallowest: the depth is how far a person must look ahead (the literals
@@ -302,8 +310,12 @@ class _Prober:
         deepest step it needed."""
         total = sum(len(g) - 1 for g in self.groups)
         steps = {"propagation": 0, "probing": 0, "lookahead": 0}
-        work = _Work(total)
+        work = _Work(total, of=len(self.tiers))
         implied = self.state()
+        while implied is not None and work.tiers < work.of and not self.solved(implied):
+            self.facts.append(self.tiers[work.tiers])  # harder rules, easiest first
+            work.tiers += 1
+            implied = self.state()
         if implied is None:
             raise Unsolvable("unit propagation meets a contradiction")
         given = self.eliminated(set(self.facts))

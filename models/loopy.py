@@ -133,16 +133,16 @@ def build(puzzle: Loopy, encoding: str = "edges", prune: bool = True) -> Built[L
                 _exactly(model, lines.sides(r, c), clue)
     # There is a loop: some line is drawn.
     model.add_clause(lines.all())
-    if encoding in ("edges", "grade"):
-        _by_edges(model, lines, puzzle)
-        if encoding == "grade":
-            _corners(model, lines, puzzle)
-    else:
+    if encoding == "cells":
         _by_cells(model, lines, puzzle)
+    else:
+        _by_edges(model, lines, puzzle)
     model.answer.extend(lines.all())
-    return Built(
-        model, lines.decode, hints=_closing(lines, puzzle) if encoding == "grade" else None
-    )
+    if encoding != "grade":
+        return Built(model, lines.decode)
+    # Grading: the corner rules, their levels' switches, and the loop rule as hints.
+    tiers = _corners(model, lines, puzzle)
+    return Built(model, lines.decode, hints=_closing(lines, puzzle), tiers=tiers)
 
 
 def _dots(lines: Edges) -> Iterable[tuple[int, list[tuple[int, Lit]]]]:
@@ -263,13 +263,19 @@ Pair = tuple[Lit, Lit]
 one`` of its lines is on, ``at most one`` is."""
 
 
-def _corners(model: Model, lines: Edges, puzzle: Loopy) -> None:
+def _corners(model: Model, lines: Edges, puzzle: Loopy) -> tuple[Lit, Lit]:
     """Redundant clauses that let unit propagation reason as a player does on corners (Simon
     Tatham's "dlines"): a literal for "at least one" and one for "at most one" of every two
     lines that meet at a dot, tied to the cells' clues and to the dots' no-line-or-two rule, so
-    that a fact about a corner passes along a diagonal of cells (3-2-2-3)."""
+    that a fact about a corner passes along a diagonal of cells (3-2-2-3). The rules come in
+    Tatham's two levels, each behind a switch that holds (``grade`` turns them on in turn):
+    Normal (what a dot says of a corner, and a corner of a cell's lines) and Tricky (what a
+    cell's clue says of a corner, and a corner of the dot's other corner); the switches."""
     true = model.bool_var()
     model.add_clause([true])
+    normal, tricky = model.bool_var(), model.bool_var()
+    model.add_clause([normal])
+    model.add_clause([tricky])
     pairs: dict[frozenset[Lit], Pair] = {}
 
     def pair(a: Lit, b: Lit) -> Pair:
@@ -302,13 +308,15 @@ def _corners(model: Model, lines: Edges, puzzle: Loopy) -> None:
 
     def implied(condition: Sequence[Lit], p: Pair, low: int, high: int) -> None:
         """Clauses: under ``condition``, the corner ``p`` holds between ``low`` and ``high``
-        lines; no clause when that says nothing."""
+        lines; no clause when that says nothing. A corner fixed whole fixes lines (Normal);
+        one fact of a corner whose lines stay open is Tricky."""
         if low > high:
-            model.add_clause([-c for c in condition])
+            model.add_clause([-normal, *(-c for c in condition)])
             return
         for lit, allowed in states(p):
             if allowed.start <= low and high < allowed.stop:
-                model.add_clause([*(-c for c in condition), lit])
+                switch = normal if lit in (-p[0], -p[1]) else tricky
+                model.add_clause([-switch, *(-c for c in condition), lit])
 
     # A cell's clue splits between two opposite corners.
     for r, row in enumerate(puzzle.rows):
@@ -325,6 +333,26 @@ def _corners(model: Model, lines: Edges, puzzle: Loopy) -> None:
                 implied([], p, max(0, clue - 2), min(2, clue))
                 for lit, allowed in states(q):
                     implied([lit], p, max(0, clue - allowed.stop + 1), min(2, clue - allowed.start))
+    # Tatham's Easy refinement: a line into a corner of a 3 (or of a 2 with a side off) from
+    # outside leaves that corner one line at most, so the 3's other two sides are on (the 2's
+    # other side, if one is off).
+    ends = _corner_dots(lines)
+    for r, row in enumerate(puzzle.rows):
+        for c, clue in enumerate(row):
+            if clue not in (2, 3):
+                continue
+            sides = lines.sides(r, c)
+            for j in range(4):
+                a, b = sides[j], sides[(j + 1) % 4]
+                rest = [e for e in (sides[(j + 2) % 4], sides[(j + 3) % 4]) if e != OFF]
+                for x in ends[(r, c, j)]:
+                    if x == OFF or a == OFF or b == OFF:
+                        continue
+                    if clue == 3:
+                        for e in rest:
+                            model.add_clause([-x, e])
+                    else:
+                        model.add_clause([-x, *rest])
     # A dot has no line or two: what a corner there says of its other lines, and the reverse.
     for y in range(lines.h + 1):
         for x in range(lines.w + 1):
@@ -339,16 +367,29 @@ def _corners(model: Model, lines: Edges, puzzle: Loopy) -> None:
                 least, most = p
                 for e in rest:
                     others = [f for f in rest if f != e]
-                    model.add_clause([-e, most])  # a line on here: at most one more
-                    model.add_clause([-e, *others, least])  # and exactly one, if only here
-                model.add_clause([-most, *rest, -least])  # nothing else: none or both
-                model.add_clause([-least, *rest, -most])
+                    model.add_clause([-normal, -e, most])  # a line on here: at most one more
+                    model.add_clause([-normal, -e, *others, least])  # exactly one, if only here
+                model.add_clause([-normal, -most, *rest, -least])  # nothing else: none or both
+                model.add_clause([-normal, -least, *rest, -most])
                 if len(rest) == 1:
-                    model.add_clause([-least, -most, rest[0]])
+                    model.add_clause([-tricky, -least, -most, rest[0]])
                 elif len(rest) == 2:
                     q = pair(rest[0], rest[1])
-                    model.add_clause([-least, q[1]])  # one here: at most one there
-                    model.add_clause([-least, -most, q[0]])  # exactly one here: and there
+                    model.add_clause([-tricky, -least, q[1]])  # one here: at most one there
+                    model.add_clause([-tricky, -least, -most, q[0]])  # exactly one: and there
+    return normal, tricky
+
+
+def _corner_dots(lines: Edges) -> dict[tuple[int, int, int], list[Lit]]:
+    """For each corner of each cell (r, c, j: between its sides j and j + 1, sides in the order
+    top, right, bottom, left), the lines at that corner's dot that are not the cell's sides."""
+    found = {}
+    for r in range(lines.h):
+        for c in range(lines.w):
+            sides = lines.sides(r, c)
+            for j, (y, x) in enumerate(((r, c + 1), (r + 1, c + 1), (r + 1, c), (r, c))):
+                found[(r, c, j)] = [e for e in _around(lines, y, x) if e not in sides]
+    return found
 
 
 def _around(lines: Edges, y: int, x: int) -> list[Lit]:

@@ -266,3 +266,7 @@ class Built(Generic[S]):
     """Clauses the model implies that unit propagation cannot see, written on demand from the
     literals known true (a loop about to close too early): ``grade`` adds the ones that bite, as
     it adds a lazy constraint's cuts, so that they count as propagation. Solvers need none."""
+    tiers: tuple[Lit, ...] = ()
+    """Switches of redundant rules, easiest first, each a literal the model holds by a unit
+    clause: ``grade`` withholds them and turns them on one at a time while propagation is stuck,
+    so a puzzle propagation finishes scores by how many it needed (a person's harder rules)."""

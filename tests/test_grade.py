@@ -187,15 +187,18 @@ def test_loopy_loop_rule_counts_as_propagation(monkeypatch: pytest.MonkeyPatch) 
     assert grade(LOOPY, puzzle).level == 2
 
 
-def test_loopy_easy_and_normal_corpus_grade_1_with_their_only_solution() -> None:
-    # Tatham's Easy and Normal levels use only rules the grading encoding propagates; the
-    # propagated lines are each puzzle's one solution (so no rule cut it off).
+def test_loopy_easy_normal_and_tricky_grade_1_by_their_rules_with_their_solution() -> None:
+    # Tatham's Easy, Normal and Tricky levels use only rules the grading encoding propagates:
+    # Easy's with no switch on (score 0), Normal's with its switch (a third), Tricky's with
+    # both; the propagated lines are each puzzle's one solution (so no rule cut it off).
     records = [json.loads(x) for x in (DATA / "loopy" / "tatham.jsonl").read_text().splitlines()]
+    scores = {"5x5t0de": 0, "7x7t0dn": 0.3333, "10x10t0dt": 0.6667}
     for record in records:
-        if record["params"] not in ("5x5t0de", "7x7t0dn"):
+        if record["params"] not in scores:
             continue
         found = grade(LOOPY, LOOPY.parse(record["id"]))
         assert found.level == 1, record["id"]
+        assert found.score == scores[record["params"]], record["id"]
         lines = found.solution
         assert ["".join(map(str, row)) for row in lines.h] == record["solution"]["h"]
         assert ["".join(map(str, row)) for row in lines.v] == record["solution"]["v"]
