@@ -3,7 +3,7 @@ and the difficulty level Simon Tatham's graded solvers give (``params`` of the c
 ../shared/corpus/tatham), per genre, on puzzles of one size, and the median score per level.
 
     python benchmarks/bench_grade.py [--corpus DIR] [--genres solo,towers] [--no-prune]
-        [--encodings towers=latin]
+        [--encodings towers=latin] [--sizes loopy=,tents=8x8]
 """
 
 from __future__ import annotations
@@ -87,15 +87,19 @@ def spearman(x: Sequence[float], y: Sequence[float]) -> float:
     return sxy / (sxx * syy) ** 0.5 if sxx and syy else float("nan")
 
 
-def measure(name: str, corpus: Path, prune: bool, encoding: str | None = None) -> dict[str, Any]:
-    """Grade the genre's records of the compared size; the table row."""
+def measure(
+    name: str, corpus: Path, prune: bool, encoding: str | None = None, among: str | None = None
+) -> dict[str, Any]:
+    """Grade the genre's records of the compared size (``among``: this one instead, ``""``
+    all sizes mixed); the table row."""
     genre = get_genre(GENRE.get(name, name))
+    compared = SIZE[name] if among is None else among
     points: list[tuple[int, float, int]] = []
     cpu: list[float] = []
     for line in (corpus / f"{name}.jsonl").read_text().splitlines():
         record = json.loads(line)
         tatham = level(name, record["params"])
-        if tatham is None or (SIZE[name] and size(record["params"]) != SIZE[name]):
+        if tatham is None or (compared and size(record["params"]) != compared):
             continue
         puzzle = genre.parse(record["id"])
         start = time.process_time()
@@ -112,7 +116,7 @@ def measure(name: str, corpus: Path, prune: bool, encoding: str | None = None) -
     ours_by = {ORDER[name][k]: sorted(v) for k, v in sorted(levels.items())}
     return {
         "genre": name,
-        "size": SIZE[name] or "mixed",
+        "size": compared or "mixed",
         "n": len(points),
         "rho": rho,
         "medians": medians,
@@ -132,13 +136,17 @@ def main() -> None:
     parser.add_argument(
         "--encodings", default="", help="GENRE=ENCODING,...: grade on these instead"
     )
+    parser.add_argument(
+        "--sizes", default="", help="GENRE=SIZE,...: compare this size (empty: all mixed)"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON line per genre")
     args = parser.parse_args()
     print(f"{'genre':8} {'size':6} {'n':>3} {'rho':>6}  median score per Tatham level "
           "(our levels)   cpu median/max s")  # fmt: skip
     for name in args.genres.split(","):
         chosen = dict(e.split("=") for e in args.encodings.split(",") if e)
-        row = measure(name, args.corpus, not args.no_prune, chosen.get(name))
+        sizes = dict(e.split("=") for e in args.sizes.split(",") if e)
+        row = measure(name, args.corpus, not args.no_prune, chosen.get(name), sizes.get(name))
         if args.json:
             print(json.dumps(row))
             continue
