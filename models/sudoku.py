@@ -16,7 +16,7 @@ from ..puzzles.sudoku import Board, Sudoku, cage_sets
 from .latin import choice
 from .model import Assignment, Built, IntVar, Lit, Model
 
-ENCODINGS = ("onehot", "integer", "sums")
+ENCODINGS = ("onehot", "integer", "sums", "grade")
 
 
 def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built[Board]:
@@ -24,7 +24,11 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
     cage a table of the digit sets that make its sum (which digits the cage uses).
     ``integer``: an integer per free cell, all-different groups, a cage's sum as a linear sum.
     ``sums``: one-hot cells, a cage's sum as a weighted sum of its cells' one-hot values.
-    Without cages ``sums`` is ``onehot``."""
+    Without cages ``sums`` is ``onehot``. ``grade``: ``onehot`` for grading, by Simon Tatham's
+    levels: its pruning does only what his Trivial level does (a placed digit leaves its
+    groups, a block's hidden singles), and a cell's "some digit" and a row's or column's
+    "somewhere" (naked singles and a row's or column's hidden singles, his Basic level) are
+    behind a switch (``tiers``) that ``grade`` turns on when the Trivial rules are stuck."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
     n = puzzle.order
@@ -41,7 +45,8 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
             if v:
                 mask[r * n + c] = 1 << v
     placed = [False] * cells
-    possible = _deduce(n, mask, placed, layout, cages) if prune else True
+    grading = encoding == "grade"
+    possible = _deduce(n, mask, placed, layout, cages, grading) if prune else True
     model = Model()
     if not possible:
         # Some cell has no candidate left: no solution.
@@ -52,16 +57,26 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
     onehot = encoding != "integer"
     x: dict[int, dict[int, Lit]] = {}
     y: dict[int, IntVar] = {}
+    basic = 0
+    if grading:
+        basic = model.bool_var()
+        model.add_clause([basic])
     for i in free:
         digits = [d for d in range(1, n + 1) if mask[i] >> d & 1]
         if onehot:
             # Each free cell holds one of its candidates.
             x[i] = dict(zip(digits, model.bool_vars(len(digits)), strict=True))
-            model.add_exactly_one(x[i].values())
+            if grading:
+                model.add_at_most_one(x[i].values())
+                model.add_clause([-basic, *x[i].values()])
+            else:
+                model.add_exactly_one(x[i].values())
         else:
             y[i] = model.int_var(digits, f"r{i // n + 1}c{i % n + 1}")
-    for group in groups:
-        _group(model, n, group, placed, value, x, y, onehot, len(group) == n)
+    for g, group in enumerate(groups):
+        block = 2 * n <= g < 3 * n  # rows, columns, blocks, then diagonals
+        switch = basic if grading and not block else 0
+        _group(model, n, group, placed, value, x, y, onehot, len(group) == n, switch)
     for total, group in cages:
         _group(model, n, group, placed, value, x, y, onehot, False)
         left = total - sum(value[i] for i in group if placed[i])
@@ -91,7 +106,7 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
         return tuple(tuple(out[r * n : r * n + n]) for r in range(n))
 
     keys = {(i // n, i % n): x[i] for i in free} if onehot else None
-    return Built(model, decode, keys)
+    return Built(model, decode, keys, tiers=(basic,) if grading else ())
 
 
 def _group(
@@ -104,9 +119,11 @@ def _group(
     y: dict[int, IntVar],
     onehot: bool,
     whole: bool,
+    switch: Lit = 0,
 ) -> None:
     """The group's missing digits once each over its free cells (exactly once when the group
-    has n cells, at most once in a smaller cage); a digit placed twice in it, no solution."""
+    has n cells, at most once in a smaller cage); a digit placed twice in it, no solution.
+    With a ``switch``, "at least once" holds under it (see ``grade``)."""
     shown = [value[i] for i in group if placed[i]]
     if len(set(shown)) < len(shown):
         model.add_clause([])
@@ -122,7 +139,10 @@ def _group(
         if d in taken:
             continue
         lits = [x[i][d] for i in open_ if d in x[i]]
-        if whole:
+        if whole and switch:
+            model.add_at_most_one(lits)
+            model.add_clause([-switch, *lits])
+        elif whole:
             model.add_exactly_one(lits)
         elif len(lits) > 1:
             model.add_at_most_one(lits)
@@ -173,12 +193,14 @@ def _deduce(
     placed: list[bool],
     layout: tuple[list[list[int]], list[list[int]], list[list[int]]],
     cages: list[tuple[int, list[int]]],
+    trivial: bool = False,
 ) -> bool:
     """Pencil marks from the givens: a placed digit leaves its groups' other cells, a cell with
     one candidate is placed, a digit with one place left in a group goes there, a cage keeps
     the digits of the sets that make its sum. Marks ``placed`` and narrows ``mask`` in place;
     False when some cell, or some digit of a group, is left with no place. Only the groups and
-    cages whose cells changed are looked at again."""
+    cages whose cells changed are looked at again. ``trivial``: only what Tatham's Trivial level
+    does, a placed digit leaving its groups and a block's hidden singles."""
     cells = n * n
     full = (1 << (n + 1)) - 2
     groups, peers, member = layout
@@ -205,7 +227,7 @@ def _deduce(
                 if mask[j] & bit:
                     mask[j] &= ~bit
                     touched.add(j)
-                    if mask[j] & (mask[j] - 1) == 0:
+                    if mask[j] & (mask[j] - 1) == 0 and not trivial:
                         queue.append(j)
         if not touched:
             return True
@@ -214,6 +236,8 @@ def _deduce(
         touched = set()
         for g in dirty:
             # A digit that only one cell of a row, column or block can hold goes there.
+            if trivial and not 2 * n <= g < 3 * n:
+                continue  # Trivial: a block's hidden singles alone
             group = groups[g]
             once = twice = 0
             for i in group:
@@ -249,5 +273,5 @@ def _deduce(
                 if mask[i] & ~allowed:
                     mask[i] &= allowed
                     touched.add(i)
-                    if mask[i] & (mask[i] - 1) == 0:
+                    if mask[i] & (mask[i] - 1) == 0 and not trivial:
                         queue.append(i)

@@ -198,6 +198,7 @@ GENRE = About(
     example="3x3:a9a8_6c4d4_1a9g7_5a7_8a9_2b1b6e7b5b8_7a3_9a2_5g1a4_7d4c9_3a6a",
     default_backend="sat:cadical195",
     default_encoding="onehot",
+    grade_encoding="grade",  # grade: Tatham's Trivial rules first, then his Basic ones (README)
     output_formats=("grid", "tatham"),
     sizes="N (the board's side: 4, 6, 9, 16, 25...)",
     small="4",

@@ -77,6 +77,19 @@ def test_every_level_1_verdict_on_the_corpus_is_a_solution_the_checker_passes() 
             assert SUDOKU.check(puzzle, found.solution) == []
 
 
+def test_solo_trivial_needs_no_switch_and_basic_its_switch() -> None:
+    # Tatham's Trivial level places digits by a block's hidden singles alone: the grading
+    # encoding propagates those with its Basic switch off (score 0). His Basic level adds
+    # naked singles and a row's or column's hidden singles: the switch on (score 0.5).
+    assert grade(SUDOKU, singles()).score == 0  # every block has one blank
+    for params, want in (("3x3dt", 0), ("3x3db", 0.5)):
+        for i in range(3):
+            puzzle = solo(params, i)
+            found = grade(SUDOKU, puzzle)
+            assert (found.level, found.score) == (1, want), (params, i)
+            assert SUDOKU.check(puzzle, found.solution) == []
+
+
 def test_a_puzzle_singles_cannot_finish_needs_a_probe() -> None:
     # Tatham's graded solver finishes it only with intermediate techniques, past singles.
     puzzle = solo("3x3di")
