@@ -1,12 +1,12 @@
 """Records: the project's dataclasses, made without the ``dataclasses`` module.
 
-``dataclasses`` imports ``inspect`` (and with it ``ast``, ``dis``, ``tokenize``) and spends
-about half a millisecond on each class it makes; the few dozen records a run defines cost a
-small puzzle's whole process more than its solving. ``dataclass`` here makes the same
-``__init__``, ``__repr__``, ``__eq__`` and, when frozen, ``__setattr__``, ``__delattr__`` and
-``__hash__``, all from one piece of source per class. It takes what the project uses: ``frozen``
-and ``field(default=, default_factory=, compare=, repr=)``, ``__post_init__``, fields inherited
-from a base record. Type checkers see the ``dataclasses`` originals, and ``dataclasses.replace``
+``dataclasses`` imports ``inspect`` (and with it ``ast``, ``dis``, ``tokenize``) and compiles
+half a dozen methods for each class it makes: the few dozen records a run defines cost a small
+puzzle's whole process more than its solving. ``dataclass`` here makes the same ``__init__``
+(compiled, one small function per class: it is what makes records quickly), ``__repr__``,
+``__eq__`` and, when frozen, ``__setattr__``, ``__delattr__`` and ``__hash__`` (closures, nothing
+compiled). It takes what the project uses: ``frozen`` and ``field(default=, default_factory=,
+compare=, repr=)``, ``__post_init__``, fields inherited from a base record. Type checkers see the ``dataclasses`` originals, and ``dataclasses.replace``
 works on these records too (``replace`` here is the same, without the import).
 """
 
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from dataclasses import field as field
     from dataclasses import replace as replace
 else:
+    from operator import attrgetter
 
     class FrozenInstanceError(AttributeError):
         """An attempt to change a field of a frozen record."""
@@ -108,45 +109,15 @@ else:
             )
         if hasattr(cls, "__post_init__"):
             body.append("  self.__post_init__()")
-        shown = [n for n in names if fields[n].repr]
-        compared = [n for n in names if fields[n].compare]
-        mine = "(" + "".join(f"self.{n}," for n in compared) + ")"
-        theirs = "(" + "".join(f"other.{n}," for n in compared) + ")"
-        parts = [
-            f"def __init__(self, {', '.join(params)}):",
-            *(body or ["  pass"]),
-            "def __repr__(self):",
-            "  return self.__class__.__qualname__ + '(' + "
-            + (" + ', ' + ".join(f"'{n}=' + repr(self.{n})" for n in shown) or "''")
-            + " + ')'",
-            "def __eq__(self, other):",
-            "  if other.__class__ is self.__class__:",
-            f"    return {mine} == {theirs}",
-            "  return NotImplemented",
-        ]
-        if frozen:
-            parts += [
-                "def __setattr__(self, name, value):",
-                "  if type(self) is _cls or name in _names:",
-                "    raise _Frozen(f'cannot assign to field {name!r}')",
-                "  super(_cls, self).__setattr__(name, value)",
-                "def __delattr__(self, name):",
-                "  if type(self) is _cls or name in _names:",
-                "    raise _Frozen(f'cannot delete field {name!r}')",
-                "  super(_cls, self).__delattr__(name)",
-                "def __hash__(self):",
-                f"  return hash({mine})",
-            ]
-        spot.update(
-            _HAS_FACTORY=MISSING,
-            _setattr=object.__setattr__,
-            _cls=cls,
-            _names=frozenset(names),
-            _Frozen=FrozenInstanceError,
-            __name__=cls.__module__,
-        )
+        spot.update(_HAS_FACTORY=MISSING, _setattr=object.__setattr__, __name__=cls.__module__)
         made = {}
-        exec("\n".join(parts), spot, made)  # (one compile for the whole class)
+        # Only __init__ is compiled (it is what makes records quickly); the rest are closures.
+        exec(
+            f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body or ["  pass"]),
+            spot,
+            made,
+        )
+        made.update(_methods(cls, frozen, names, fields))
         own = set(cls.__dict__)
         for name, function in made.items():
             function.__qualname__ = f"{cls.__qualname__}.{name}"
@@ -158,3 +129,44 @@ else:
         cls.__dataclass_fields__ = fields
         cls.__match_args__ = tuple(names)
         return cls
+
+    def _methods(cls, frozen, names, fields):
+        """``__repr__``, ``__eq__`` and, when frozen, ``__setattr__``, ``__delattr__`` and
+        ``__hash__`` of the record ``cls``."""
+        shown = [n for n in names if fields[n].repr]
+        compared = [n for n in names if fields[n].compare]
+        key = attrgetter(*compared) if len(compared) > 1 else lambda self: ()
+        if len(compared) == 1:
+            one = attrgetter(compared[0])
+
+            def key(self):
+                return (one(self),)
+
+        def __repr__(self):
+            inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in shown)
+            return f"{self.__class__.__qualname__}({inner})"
+
+        def __eq__(self, other):
+            if other.__class__ is self.__class__:
+                return key(self) == key(other)
+            return NotImplemented
+
+        methods = {"__repr__": __repr__, "__eq__": __eq__}
+        if frozen:
+            fixed = frozenset(names)
+
+            def __setattr__(self, name, value):
+                if type(self) is cls or name in fixed:
+                    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+                super(cls, self).__setattr__(name, value)
+
+            def __delattr__(self, name):
+                if type(self) is cls or name in fixed:
+                    raise FrozenInstanceError(f"cannot delete field {name!r}")
+                super(cls, self).__delattr__(name)
+
+            def __hash__(self):
+                return hash(key(self))
+
+            methods.update(__setattr__=__setattr__, __delattr__=__delattr__, __hash__=__hash__)
+        return methods
