@@ -110,12 +110,12 @@ class SatBackend(Backend):
         """What python-sat lets us choose: ``card`` (the cardinality encoding: sums of
         weight one, and the at-most-one groups larger than PAIRWISE_UP_TO) and ``pb`` (the
         pseudo-Boolean encoding of weighted sums), each one of python-sat's names."""
-        from difflib import get_close_matches  # (for a mistake: not loaded on every run)
-
         checked: dict[str, Any] = {}
         for key, text in params.items():
             choices = SAT_PARAMS.get(key)
             if choices is None:
+                from difflib import get_close_matches  # (for a mistake: not on every run)
+
                 close = get_close_matches(key, list(SAT_PARAMS), n=1, cutoff=0.5)
                 hint = f"; did you mean {close[0]}?" if close else ""
                 raise UnknownParameter(
@@ -123,6 +123,8 @@ class SatBackend(Backend):
                 )
             value = text.strip().lower()
             if value not in choices:
+                from difflib import get_close_matches
+
                 close = get_close_matches(value, choices, n=1, cutoff=0.6)
                 hint = f"; did you mean {close[0]}?" if close else ""
                 raise ValueError(
