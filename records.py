@@ -2,12 +2,13 @@
 
 ``dataclasses`` imports ``inspect`` (and with it ``ast``, ``dis``, ``tokenize``) and compiles
 half a dozen methods for each class it makes: the few dozen records a run defines cost a small
-puzzle's whole process more than its solving. ``dataclass`` here makes the same ``__init__``
-(compiled, one small function per class: it is what makes records quickly), ``__repr__``,
-``__eq__`` and, when frozen, ``__setattr__``, ``__delattr__`` and ``__hash__`` (closures, nothing
-compiled). It takes what the project uses: ``frozen`` and ``field(default=, default_factory=,
-compare=, repr=)``, ``__post_init__``, fields inherited from a base record. Type checkers see the ``dataclasses`` originals, and ``dataclasses.replace``
-works on these records too (``replace`` here is the same, without the import).
+puzzle's whole process more than its solving. ``dataclass`` here makes the same methods:
+``__init__``, ``__eq__`` and, when frozen, ``__hash__``, which run often, compiled in one piece
+per class; ``__repr__`` and the frozen ``__setattr__`` and ``__delattr__`` as closures, nothing
+compiled. It takes what the project uses: ``frozen`` and ``field(default=, default_factory=,
+compare=, repr=)``, ``__post_init__``, fields inherited from a base record, ``ClassVar`` left
+out. Type checkers see the ``dataclasses`` originals, and ``dataclasses.replace`` works on these
+records too (``replace`` here is the same, without the import).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from dataclasses import field as field
     from dataclasses import replace as replace
 else:
-    from operator import attrgetter
 
     class FrozenInstanceError(AttributeError):
         """An attempt to change a field of a frozen record."""
@@ -75,7 +75,10 @@ else:
         fields = {}
         for base in reversed(cls.__mro__[1:]):
             fields.update(base.__dict__.get("__dataclass_fields__", {}))
-        for name in cls.__dict__.get("__annotations__", {}):  # noqa: RUF063 (inspect: slow)
+        annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 (inspect: slow)
+        for name, annotation in annotations.items():
+            if str(annotation).startswith(("ClassVar", "typing.ClassVar")):
+                continue  # (the class's own, as in dataclasses)
             value = cls.__dict__.get(name, MISSING)
             if isinstance(value, Field):
                 each = value
@@ -109,14 +112,23 @@ else:
             )
         if hasattr(cls, "__post_init__"):
             body.append("  self.__post_init__()")
+        compared = [n for n in names if fields[n].compare]
+        mine = "(" + "".join(f"self.{n}," for n in compared) + ")"
+        theirs = "(" + "".join(f"other.{n}," for n in compared) + ")"
+        source = [
+            f"def __init__(self, {', '.join(params)}):",
+            *(body or ["  pass"]),
+            "def __eq__(self, other):",
+            "  if other.__class__ is self.__class__:",
+            f"    return {mine} == {theirs}",
+            "  return NotImplemented",
+        ]
+        if frozen:
+            source += ["def __hash__(self):", f"  return hash({mine})"]
         spot.update(_HAS_FACTORY=MISSING, _setattr=object.__setattr__, __name__=cls.__module__)
         made = {}
-        # Only __init__ is compiled (it is what makes records quickly); the rest are closures.
-        exec(
-            f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body or ["  pass"]),
-            spot,
-            made,
-        )
+        # The methods that run often are compiled, in one piece; the rest are closures.
+        exec("\n".join(source), spot, made)
         made.update(_methods(cls, frozen, names, fields))
         own = set(cls.__dict__)
         for name, function in made.items():
@@ -131,27 +143,15 @@ else:
         return cls
 
     def _methods(cls, frozen, names, fields):
-        """``__repr__``, ``__eq__`` and, when frozen, ``__setattr__``, ``__delattr__`` and
-        ``__hash__`` of the record ``cls``."""
+        """``__repr__`` and, when frozen, ``__setattr__`` and ``__delattr__`` of the record
+        ``cls``: closures, as they run seldom."""
         shown = [n for n in names if fields[n].repr]
-        compared = [n for n in names if fields[n].compare]
-        key = attrgetter(*compared) if len(compared) > 1 else lambda self: ()
-        if len(compared) == 1:
-            one = attrgetter(compared[0])
-
-            def key(self):
-                return (one(self),)
 
         def __repr__(self):
             inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in shown)
             return f"{self.__class__.__qualname__}({inner})"
 
-        def __eq__(self, other):
-            if other.__class__ is self.__class__:
-                return key(self) == key(other)
-            return NotImplemented
-
-        methods = {"__repr__": __repr__, "__eq__": __eq__}
+        methods = {"__repr__": __repr__}
         if frozen:
             fixed = frozenset(names)
 
@@ -165,8 +165,5 @@ else:
                     raise FrozenInstanceError(f"cannot delete field {name!r}")
                 super(cls, self).__delattr__(name)
 
-            def __hash__(self):
-                return hash(key(self))
-
-            methods.update(__setattr__=__setattr__, __delattr__=__delattr__, __hash__=__hash__)
+            methods.update(__setattr__=__setattr__, __delattr__=__delattr__)
         return methods

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+from typing import ClassVar
 
 import pytest
 
@@ -34,6 +35,7 @@ class Tally:
 
     count: int = 0
     double: int = 0
+    made: ClassVar[int] = 0  # not a field
 
     def __post_init__(self) -> None:
         self.double = 2 * self.count
@@ -61,7 +63,7 @@ def test_eq_and_hash_leave_out_what_is_not_compared() -> None:
 
 def test_repr_shows_the_fields_shown() -> None:
     assert repr(Point(1, 2)) == "Point(x=1, y=2, tags=[])"
-    assert repr(Tally(3)) == "Tally(count=3, double=6)"
+    assert repr(Tally(3)) == "Tally(count=3, double=6)"  # and no ClassVar
 
 
 def test_frozen_refuses_changes() -> None:
