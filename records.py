@@ -4,11 +4,12 @@
 half a dozen methods for each class it makes: the few dozen records a run defines cost a small
 puzzle's whole process more than its solving. ``dataclass`` here makes the same methods:
 ``__init__``, ``__eq__`` and, when frozen, ``__hash__``, which run often, compiled in one piece
-per class; ``__repr__`` and the frozen ``__setattr__`` and ``__delattr__`` as closures, nothing
-compiled. It takes what the project uses: ``frozen`` and ``field(default=, default_factory=,
-compare=, repr=)``, ``__post_init__``, fields inherited from a base record, ``ClassVar`` left
-out. Type checkers see the ``dataclasses`` originals, and ``dataclasses.replace`` works on these
-records too (``replace`` here is the same, without the import).
+per class when the first of them is called (a run makes few of the records it defines);
+``__repr__`` and the frozen ``__setattr__`` and ``__delattr__`` as closures, nothing compiled.
+It takes what the project uses: ``frozen`` and ``field(default=, default_factory=, compare=,
+repr=)``, ``__post_init__``, fields inherited from a base record, ``ClassVar`` left out. Type
+checkers see the ``dataclasses`` originals, and ``dataclasses.replace`` works on these records
+too (``replace`` here is the same, without the import).
 """
 
 from __future__ import annotations
@@ -126,16 +127,28 @@ else:
         if frozen:
             source += ["def __hash__(self):", f"  return hash({mine})"]
         spot.update(_HAS_FACTORY=MISSING, _setattr=object.__setattr__, __name__=cls.__module__)
-        made = {}
-        # The methods that run often are compiled, in one piece; the rest are closures.
-        exec("\n".join(source), spot, made)
-        made.update(_methods(cls, frozen, names, fields))
         own = set(cls.__dict__)
-        for name, function in made.items():
+        made = {}
+
+        def compiled():
+            """The methods that run often, compiled in one piece when the first of them is
+            called: a run makes few of the records it defines, and pays only for those."""
+            if made:  # (a stand-in kept from before, called again)
+                return made
+            exec("\n".join(source), spot, made)
+            for name, function in made.items():
+                function.__qualname__ = f"{cls.__qualname__}.{name}"
+                if name not in own:  # (not a method the class wrote itself)
+                    setattr(cls, name, function)
+            return made
+
+        for name in ("__init__", "__eq__", "__hash__") if frozen else ("__init__", "__eq__"):
+            if name not in own:
+                setattr(cls, name, _first_call(name, compiled))
+        for name, function in _methods(cls, frozen, names, fields).items():
             function.__qualname__ = f"{cls.__qualname__}.{name}"
-            if name in own and name not in ("__setattr__", "__delattr__"):
-                continue  # (a method the class wrote itself)
-            setattr(cls, name, function)
+            if name not in own or name in ("__setattr__", "__delattr__"):
+                setattr(cls, name, function)
         if not frozen and "__eq__" not in own and "__hash__" not in own:
             cls.__hash__ = None  # (mutable and compared by value: unhashable, as dataclasses)
         cls.__dataclass_fields__ = fields
@@ -167,3 +180,12 @@ else:
 
             methods.update(__setattr__=__setattr__, __delattr__=__delattr__)
         return methods
+
+    def _first_call(name, compiled):
+        """A stand-in for the method ``name`` until ``compiled()`` makes the real one."""
+
+        def first(self, *args, **kwargs):
+            return compiled()[name](self, *args, **kwargs)
+
+        first.__name__ = name
+        return first

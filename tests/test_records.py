@@ -110,3 +110,15 @@ def test_a_non_default_field_after_a_default_one_is_refused() -> None:
         class Bad:
             a: int = 0
             b: int  # type: ignore[misc]
+
+
+def test_a_method_taken_before_the_first_record_is_made_still_works() -> None:
+    @dataclass(frozen=True)
+    class Late:
+        a: int
+
+    eq, init = Late.__eq__, Late.__init__
+    late = Late.__new__(Late)
+    init(late, 1)
+    assert eq(late, Late(1)) is True and eq(late, Late(2)) is False
+    assert hash(late) == hash(Late(1)) and eq(late, 1) is NotImplemented
