@@ -12,12 +12,12 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Generator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .genres import About, GenerateError, Genre, about, rulebooks
 from .parsers import ParseError
 from .pipeline import CheckFailed, Outcome, OutOfMemory, parse
+from .records import dataclass, field, replace
 from .solvers.base import Backend, BackendError, Status
 
 if TYPE_CHECKING:

@@ -12,7 +12,6 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, TextIO
@@ -22,6 +21,7 @@ from .genres import Genre, get_genre
 from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
 from .parsers import ParseError
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated, stats_json
+from .records import dataclass
 from .solvers import FINISHED, FOUND, BackendError, Status, get_backend
 
 PUZZLE_SUFFIXES = {"", ".txt"}

@@ -5,11 +5,11 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from .genres import Genre
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated, stats_json
+from .records import dataclass, field
 from .solvers import FINISHED, FOUND, Backend, BackendError, Status
 
 PHASES = ("parse", "build", "solve", "unique")

@@ -5,12 +5,12 @@ search; this module only asks them questions."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from .genres import Genre, differing
 from .models.model import Assignment, IntVar, Lit
 from .pipeline import CheckFailed, solve
+from .records import dataclass, field
 from .solvers import Backend, Status
 
 SUGGESTION_COUNT = 20

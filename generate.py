@@ -7,13 +7,13 @@ import hashlib
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .genres import GenerateError, Genre
 from .grade import Grade, grade
 from .models.model import Built, IntVar, Lit
 from .pipeline import solve, solve_isolated
+from .records import dataclass, field
 from .solvers import Backend, Status, get_backend
 
 

@@ -12,10 +12,10 @@ import importlib
 import os
 import random
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .models.model import Built
+from .records import dataclass
 
 P = TypeVar("P")  # a genre's puzzle
 S = TypeVar("S")  # a genre's solution

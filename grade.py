@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .genres import Genre
 from .models.model import Assignment, IntVar, Lit, Model
+from .records import dataclass
 
 LEVELS = {1: "propagation", 2: "probing", 3: "lookahead", 4: "search"}
 """Each level's name, by the reasoning that finishes a puzzle of that level."""

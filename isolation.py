@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
+import gc
 import os
 import pickle
 import select
@@ -79,7 +80,15 @@ def run_isolated(
     with tempfile.TemporaryFile() as errors:
         read_fd, write_fd = os.pipe()
         parent = os.getpid()
-        pid = os.fork()
+        # The objects made so far kept out of the child's garbage collections: a collection
+        # touches every object, which copies all the pages the child shares with this process
+        # (that doubled what a fork cost a small puzzle).
+        gc.freeze()
+        try:
+            pid = os.fork()
+        finally:
+            if os.getpid() == parent:
+                gc.unfreeze()
         if pid == 0:  # the child: never returns into the caller's code
             die_with(parent)
             _running.clear()  # the parent's children, not this one's
@@ -123,13 +132,37 @@ def _parent_death_signal() -> bool:
     False where that cannot be done."""
     if not sys.platform.startswith("linux"):
         return False
-    import ctypes
-
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return bool(libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0)
-    except (OSError, AttributeError):
-        return False
+        prctl = _libc_function("prctl")
+    except (ImportError, OSError, AttributeError, TypeError):  # (not as CPython has it)
+        import ctypes
+
+        try:
+            prctl = ctypes.CDLL(None, use_errno=True).prctl
+        except (OSError, AttributeError):
+            return False
+    return bool(prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0)
+
+
+def _libc_function(name: str) -> Any:
+    """The C library's function ``name``, taking and returning ints, made with ``_ctypes``, the
+    core ``ctypes`` is built on: importing ``ctypes`` itself (its types and caches) took most of
+    a small puzzle's fork."""
+    import _ctypes
+
+    core: Any = _ctypes  # (typeshed's stubs know only what ctypes makes of it)
+
+    class Int(core._SimpleCData):  # type: ignore[misc]
+        _type_ = "i"
+
+    class Function(core.CFuncPtr):  # type: ignore[misc]
+        _flags_ = core.FUNCFLAG_CDECL
+        _restype_ = Int
+
+    class Library:
+        _handle = core.dlopen(None, os.RTLD_NOW)
+
+    return Function((name, Library()))
 
 
 def _watch(parent: int) -> None:

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import sys
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 from .genres import Genre
 from .isolation import Crashed, TimedOut, default_memory_limit, run_isolated
+from .records import dataclass, field, replace
 from .solvers import Backend, BackendError, Session, Status
 
 GRACE = 0.5
@@ -210,7 +209,7 @@ def solve_isolated(
         found: list[Any] = []
 
         if remaining is not None and remaining <= 0:
-            return dataclasses.replace(partial, puzzle=None, times=mine)
+            return replace(partial, puzzle=None, times=mine)
         outcome = solve(
             genre,
             board,
@@ -225,7 +224,7 @@ def solve_isolated(
             sizes=sizes,
             streaming=each is not None,
         )
-        return outcome if load is not None else dataclasses.replace(outcome, puzzle=None)
+        return outcome if load is not None else replace(outcome, puzzle=None)
 
     def receive(message: tuple[Any, ...]) -> None:
         if message[0] == "puzzle":
@@ -260,7 +259,7 @@ def solve_isolated(
             raise OutOfMemory(f"{_memory_message(memory_limit)} ({e})") from None
         raise BackendError(f"the solver process died ({e})") from None
     times.update(outcome.times)
-    return dataclasses.replace(outcome, puzzle=partial.puzzle or outcome.puzzle, times=times)
+    return replace(outcome, puzzle=partial.puzzle or outcome.puzzle, times=times)
 
 
 def stream(

@@ -7,7 +7,9 @@ Goals (medians of CPU time; wall time means little on a shared machine):
 
 - ``start``: a whole ``gridsat solve`` process on a small puzzle (the Signpost seed with
   ``--unique``, a 9x9 Sudoku) <= 50 ms, timed by the child's user+sys CPU (``os.wait4``), both
-  through the ``gridsat`` console script and ``python -m gridsat``; bare ``python -c pass`` too.
+  through the ``gridsat`` console script and ``python -m gridsat``; beside them the floors: the
+  interpreter alone (``python -S``), with ``site`` (and an editable install's import hook, which
+  the run says whether it has), and importing python-sat, which every SAT run does.
 - ``signpost``: build + solve + unique on Simon Tatham's own Signposts <= 1 ms at 10x10, and no
   slower than his solver from 15x15 on (the corpus records his CPU times).
 - ``magic``: the seed board built, solved and proved unique <= 50 ms; empty boards of order 3..
@@ -73,7 +75,20 @@ def goal_start(repeat: int) -> None:
     """Whole processes on small puzzles, by the child's CPU time."""
     print("whole process, small puzzle (child user+sys CPU, median):")
     script = shutil.which("gridsat") or str(Path(sys.executable).parent / "gridsat")
-    line("python -c pass", f"{_med_child([sys.executable, '-c', 'pass'], repeat):.1f} ms", "-")
+    hook = "import sys; print(any(m.startswith('__editable__') for m in sys.modules))"
+    hooked = subprocess.run([sys.executable, "-c", hook], capture_output=True, text=True).stdout
+    print(
+        "  installed with setuptools' editable import hook (pip install -e .), loaded by site"
+        if hooked.strip() == "True"
+        else "  installed on a plain path (pip install ., or -e with editable_mode=strict)"
+    )
+    floors = {
+        "python -S -c pass (no site)": [sys.executable, "-S", "-c", "pass"],
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "python -c 'import pysat.solvers'": [sys.executable, "-c", "import pysat.solvers"],
+    }
+    for name, argv in floors.items():
+        line(name, f"{_med_child(argv, repeat):.1f} ms", "-")
     cases = {
         "signpost seed --unique": ["solve", "signpost", "data/signpost/seed.txt", "--unique"],
         "sudoku 9x9 (inkala) --unique": ["solve", "sudoku", str(SUDOKU), "--unique"],

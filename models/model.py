@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Generic, Literal, TypeVar
+
+from ..records import dataclass, field
 
 Lit = int
 """A Boolean literal, DIMACS style: variable ``v`` is ``v``, its negation is ``-v``."""

@@ -7,8 +7,8 @@ model on a different graph; each genre builds the graph and maps nodes back to i
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 
+from ..records import dataclass, field
 from .graph import add_hamiltonian_path, members, step
 from .model import Assignment, Built, Model, TooLarge
 

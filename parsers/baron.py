@@ -20,12 +20,12 @@ import functools
 import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from ..genres import GenerateError
 from ..puzzles.zebra import POSITION, Clue, Grid, Zebra, arranged, holds
+from ..records import dataclass
 from . import ParseError, check_grid_size
 
 STYLE = "baron"

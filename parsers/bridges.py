@@ -4,11 +4,11 @@ collection's text drawing, its solve move, and the corpus's JSON."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any
 
 from ..puzzles.bridges import MOST, Board, Bridges, links
+from ..records import replace
 from . import ParseError, is_digits
 from .tatham import MAX_SIDE, clip, split_id, where, write_cells
 
@@ -35,7 +35,7 @@ def parse(text: str, max_bridges: int | None = None, no_loops: bool | None = Non
         changes["most"] = max_bridges
     if no_loops:
         changes["no_loops"] = True
-    puzzle = dataclasses.replace(puzzle, **changes)
+    puzzle = replace(puzzle, **changes)
     for (r, c), v in sorted(puzzle.fixed.items()):
         if abs(v) > puzzle.most:
             raise ParseError(

@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 import re
 import zlib
-from dataclasses import dataclass, field
 
 from ..puzzles.zebra import Clue, Question, Zebra
+from ..records import dataclass, field
 from . import ParseError, check_grid_size
 from .english import count, forms, number, ordinal, plural, singular, singulars, words
 

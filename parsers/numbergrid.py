@@ -14,9 +14,9 @@ a box (``+---+---+`` rules, ``|`` walls, an empty box a blank).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ..puzzles.grid import Rows
+from ..records import dataclass
 from . import ParseError, is_digits
 
 Cell = int | None

@@ -4,11 +4,11 @@ letters or spaced numbers for 16x16 and beyond), told apart by the ``:`` every g
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import string
 
 from ..puzzles.sudoku import MAX_KILLER, MAX_ORDER, Board, Cage, Sudoku, block_shape
+from ..records import replace
 from . import ParseError, is_digits
 from .grid import rows_json
 from .numbergrid import published
@@ -517,7 +517,7 @@ def format_puzzle(puzzle: Sudoku) -> str:
         settings.append(f"blocks {puzzle.shape[0]}x{puzzle.shape[1]}")
     if puzzle.diagonals:
         settings.append("diagonals")
-    plain = dataclasses.replace(puzzle, diagonals=False)
+    plain = replace(puzzle, diagonals=False)
     try:
         again = parse_plain(board, _blocks(puzzle))
     except ParseError:

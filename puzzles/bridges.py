@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..genres import About, GenerateError, Givens, Option
+from ..records import dataclass, field, replace
 from .grid import Cell, Rows, cell_name, grid_answer
 
 Board = tuple[tuple[int, ...], ...]
@@ -169,7 +168,7 @@ def givens(puzzle: Bridges) -> list[Given]:
 
 def with_givens(puzzle: Bridges, shown: Iterable[Given]) -> Bridges:
     """The same board with exactly these water cells given."""
-    return dataclasses.replace(puzzle, fixed=dict(shown), game_id=False)
+    return replace(puzzle, fixed=dict(shown), game_id=False)
 
 
 def given_at(puzzle: Bridges, solution: Board, place: Cell) -> Given:
@@ -271,7 +270,7 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     for link in links(puzzle):
         r, c = link.between[0]
         fixed[r, c] = solution[r][c]
-    return dataclasses.replace(puzzle, fixed=fixed), solution, []
+    return replace(puzzle, fixed=fixed), solution, []
 
 
 GENRE = About(

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..genres import About, Givens, Maker, Option
+from ..records import dataclass, replace
 from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens, once_each
 
 Moves = Literal["king", "orthogonal"]
@@ -98,7 +97,7 @@ def check(puzzle: Hidato, solution: Board) -> list[str]:
 
 GIVENS: Givens[Hidato, Board, NumberGiven] = number_givens(
     shown=lambda p: p.givens(),
-    keep=lambda p, shown: dataclasses.replace(
+    keep=lambda p, shown: replace(
         p,
         rows=tuple(
             tuple(None if v is None else shown.get((r, c), 0) for c, v in enumerate(row))

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..genres import About, GenerateError, Givens
+from ..records import dataclass, field, replace
 from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
 
 Board = tuple[tuple[int, ...], ...]
@@ -113,7 +112,7 @@ def check(puzzle: Keen, solution: Board) -> list[str]:
 # -- givens, for setters: digits shown in cells, which can be taken away or added --------------
 
 GIVENS: Givens[Keen, Board, NumberGiven] = number_givens(
-    shown=lambda p: p.givens, keep=lambda p, shown: dataclasses.replace(p, givens=shown)
+    shown=lambda p: p.givens, keep=lambda p, shown: replace(p, givens=shown)
 )
 answer = grid_answer
 place_name = cell_name

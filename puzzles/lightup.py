@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..genres import About, GenerateError, Givens
+from ..records import dataclass, field, replace
 from .grid import Cell, Rows, cell_name, grid_answer
 
 WHITE = "."
@@ -144,7 +143,7 @@ def with_givens(puzzle: LightUp, shown: Iterable[Given]) -> LightUp:
         )
         for r, row in enumerate(puzzle.rows)
     )
-    return dataclasses.replace(puzzle, rows=rows, marks=marks)
+    return replace(puzzle, rows=rows, marks=marks)
 
 
 def given_at(puzzle: LightUp, solution: Board, place: Cell) -> Given:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..genres import About, Givens, Option
+from ..records import dataclass, field, replace
 from .grid import Rows, cell_name, grid_answer
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
@@ -210,7 +209,7 @@ def givens(puzzle: Loop) -> list[Given]:
 
 def with_givens(puzzle: Loop, shown: Iterable[Given]) -> Loop:
     """The same board with exactly these tiles fixed."""
-    return dataclasses.replace(puzzle, fixed=dict(shown))
+    return replace(puzzle, fixed=dict(shown))
 
 
 def given_at(puzzle: Loop, solution: Tiles, place: tuple[int, int]) -> Given:

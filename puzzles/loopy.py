@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from ..genres import About, GenerateError, Givens
+from ..records import dataclass, replace
 from .grid import Cell, Rows, cell_name
 
 Clues = tuple[tuple[int | None, ...], ...]
@@ -128,7 +127,7 @@ def with_givens(puzzle: Loopy, shown: Iterable[Given]) -> Loopy:
     rows = tuple(
         tuple(clues.get((r, c)) for c in range(puzzle.width)) for r in range(puzzle.height)
     )
-    return dataclasses.replace(puzzle, rows=rows)
+    return replace(puzzle, rows=rows)
 
 
 def given_at(puzzle: Loopy, solution: Lines, place: Cell) -> Given:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..genres import About, GenerateError, Givens, Option
+from ..records import dataclass, field, replace
 from .grid import NumberGiven, cell_name, grid_answer, number_givens
 
 Board = tuple[tuple[int, ...], ...]
@@ -80,7 +79,7 @@ def check(puzzle: Magic, solution: Board) -> list[str]:
 # -- givens, for setters: the numbers shown, which can be taken away or added -------------------
 
 GIVENS: Givens[Magic, Board, NumberGiven] = number_givens(
-    shown=lambda p: p.givens, keep=lambda p, shown: dataclasses.replace(p, givens=shown)
+    shown=lambda p: p.givens, keep=lambda p, shown: replace(p, givens=shown)
 )
 answer = grid_answer
 place_name = cell_name

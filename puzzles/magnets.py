@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..genres import About, GenerateError, Givens
+from ..records import dataclass, field, replace
 from .grid import Cell, cell_name, grid_answer
 
 PLUS, MINUS, BLANK, HOLE = "+", "-", ".", "#"
@@ -129,7 +128,7 @@ def keep(puzzle: Magnets, givens: Iterable[Given]) -> Magnets:
         return tuple(shown.get((sign, line, i)) for i in range(n))
 
     h, w = puzzle.height, puzzle.width
-    return dataclasses.replace(
+    return replace(
         puzzle,
         plus_rows=counts(PLUS, "row", h),
         minus_rows=counts(MINUS, "row", h),

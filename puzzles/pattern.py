@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..genres import About, GenerateError, Givens
+from ..records import dataclass, field, replace
 from .grid import Cell, cell_name, grid_answer
 
 Board = tuple[tuple[int, ...], ...]
@@ -121,7 +120,7 @@ def _at(puzzle: Pattern, solution: Board, place: Cell) -> FixedGiven:
 
 GIVENS: Givens[Pattern, Board, FixedGiven] = Givens(
     of=lambda p: sorted(p.fixed.items()),
-    keep=lambda p, shown: dataclasses.replace(p, fixed=dict(shown)),
+    keep=lambda p, shown: replace(p, fixed=dict(shown)),
     at=_at,
     describe=lambda p, g: f"{cell_name(p, g[0])} shown {colour(g[1])}",
 )

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..genres import About, GenerateError, Givens
+from ..records import dataclass, field, replace
 from .grid import NumberGiven, cell_name, grid_answer, number_givens, once_each
 
 NumberGrid = tuple[tuple[int, ...], ...]
@@ -104,9 +103,7 @@ def check(puzzle: Signpost, solution: NumberGrid) -> list[str]:
 
 GIVENS: Givens[Signpost, NumberGrid, NumberGiven] = number_givens(
     shown=lambda p: {divmod(cell, p.width): n for cell, n in p.givens.items()},
-    keep=lambda p, shown: dataclasses.replace(
-        p, givens={r * p.width + c: n for (r, c), n in shown.items()}
-    ),
+    keep=lambda p, shown: replace(p, givens={r * p.width + c: n for (r, c), n in shown.items()}),
 )
 answer = grid_answer
 place_name = cell_name

@@ -4,14 +4,13 @@ with killer cages, a cage's digits add up to its sum and none repeats in it."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from ..genres import About, GenerateError, Givens, Option
+from ..records import dataclass, replace
 from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
 
 Board = tuple[tuple[int, ...], ...]
@@ -128,7 +127,7 @@ answer = grid_answer
 place_name = cell_name
 GIVENS: Givens[Sudoku, Board, NumberGiven] = number_givens(
     shown=lambda p: {(r, c): v for r, row in enumerate(p.rows) for c, v in enumerate(row) if v},
-    keep=lambda p, shown: dataclasses.replace(
+    keep=lambda p, shown: replace(
         p,
         rows=tuple(tuple(shown.get((r, c), 0) for c in range(p.order)) for r in range(p.order)),
     ),
@@ -183,7 +182,7 @@ def make(
         found = solutions(seed, 1)
         if found:
             board: Board = found[0]
-            return dataclasses.replace(seed, rows=board), board, []
+            return replace(seed, rows=board), board, []
     raise GenerateError(f"no {n}x{n} sudoku found")
 
 

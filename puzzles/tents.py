@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..genres import About, GenerateError, Givens
+from ..records import dataclass, field, replace
 from .grid import Cell, cell_name, grid_answer
 
 TREE = "^"
@@ -159,7 +158,7 @@ def keep(puzzle: Tents, givens: Iterable[Given]) -> Tents:
         "".join(TREE if ch == TREE else shown.get((r, c), OPEN) for c, ch in enumerate(row))
         for r, row in enumerate(puzzle.rows)
     )
-    return dataclasses.replace(puzzle, rows=rows)
+    return replace(puzzle, rows=rows)
 
 
 def _at(puzzle: Tents, solution: Solution, place: Cell) -> Given:

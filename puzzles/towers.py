@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..genres import About, GenerateError, Givens
+from ..records import dataclass, field, replace
 from .grid import Cell, cell_name, grid_answer, latin_problems
 
 Board = tuple[tuple[int, ...], ...]
@@ -115,7 +114,7 @@ def keep(puzzle: Towers, givens: Iterable[Given]) -> Towers:
     """The same board showing only these clues and heights."""
     n = puzzle.size
     shown = dict(givens)
-    return dataclasses.replace(
+    return replace(
         puzzle,
         top=tuple(shown.get((-1, c), 0) for c in range(n)),
         bottom=tuple(shown.get((n, c), 0) for c in range(n)),

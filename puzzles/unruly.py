@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from ..genres import About, GenerateError, Givens, Option
+from ..records import dataclass, replace
 from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens
 
 Board = tuple[tuple[int | None, ...], ...]
@@ -96,7 +95,7 @@ def line_count(n: int) -> int:
 
 GIVENS: Givens[Unruly, Board, NumberGiven] = number_givens(
     shown=lambda p: p.givens(),
-    keep=lambda p, shown: dataclasses.replace(
+    keep=lambda p, shown: replace(
         p,
         rows=tuple(tuple(shown.get((r, c)) for c in range(p.width)) for r in range(p.height)),
     ),

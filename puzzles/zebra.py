@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..genres import About, GenerateError, Givens
+from ..records import dataclass, field, replace
 from .grid import grid_answer
 
 Grid = tuple[tuple[str, ...], ...]
@@ -114,27 +113,25 @@ def arranged(puzzle: Zebra, clues: tuple[Clue, ...]) -> Zebra:
     the same rule the clue language reads by, so a clue taken away here acts as if deleted
     from the text."""
     if puzzle.positions == "given":
-        return dataclasses.replace(puzzle, clues=clues)
+        return replace(puzzle, clues=clues)
     if puzzle.positions == "key":  # back to the implicit form: positions 1..N as row 0
         numbered = tuple(f"{POSITION}:{p}" for p in range(1, puzzle.size + 1))
-        puzzle = dataclasses.replace(
+        puzzle = replace(
             puzzle, rows=(numbered, *puzzle.rows), clues=_shifted(puzzle.clues, 1),
             names=(POSITION, *puzzle.names), positions="implicit",
         )  # fmt: skip
         clues = _shifted(clues, 1)
     if len(puzzle.rows) > 2 and not any(speaks_of_positions(c, puzzle.rows[0]) for c in clues):
-        return dataclasses.replace(
+        return replace(
             puzzle, rows=puzzle.rows[1:], clues=_shifted(clues, -1), names=puzzle.names[1:],
             positions="key",
         )  # fmt: skip
-    return dataclasses.replace(puzzle, clues=clues, positions="implicit")
+    return replace(puzzle, clues=clues, positions="implicit")
 
 
 def _shifted(clues: Iterable[Clue], by: int) -> tuple[Clue, ...]:
     """Numeric clues re-aimed at their category after a row is added (1) or taken (-1) first."""
-    return tuple(
-        dataclasses.replace(c, row=c.row + by) if c.kind in NUMERIC_KINDS else c for c in clues
-    )
+    return tuple(replace(c, row=c.row + by) if c.kind in NUMERIC_KINDS else c for c in clues)
 
 
 def number(symbol: str) -> int:
@@ -313,7 +310,7 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any, style: str =
         puzzle = Zebra(tuple(rows), tuple(clues), names, labels=labels, style=style)
         if len(clues) % 5 == 0 and len(solutions(puzzle, 2)) == 1:
             if style:
-                puzzle = dataclasses.replace(puzzle, question=made_question(puzzle, rng))
+                puzzle = replace(puzzle, question=made_question(puzzle, rng))
             return puzzle, hidden, []
 
 

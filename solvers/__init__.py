@@ -19,11 +19,12 @@ __all__ = [
 
 def get_backend(name: str) -> Backend:
     """The backend called ``name``; ValueError naming the choices when there is none."""
-    from .cpsat import CpSatBackend
     from .sat import SOLVERS, SatBackend
 
     family, _, arg = name.partition(":")
     if family == "cpsat":
+        from .cpsat import CpSatBackend  # (only here: a run loads the backend it runs)
+
         if not arg:
             return CpSatBackend()
         if arg.isascii() and arg.isdigit() and len(arg) < 6 and int(arg) >= 1:

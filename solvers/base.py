@@ -6,10 +6,10 @@ import enum
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..models.model import Assignment, IntVar, Lit, Model
+from ..records import dataclass, field
 
 
 class Status(str, enum.Enum):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -254,7 +253,9 @@ def _typed(key: str, text: str) -> Any:
     fields = sat_parameters_pb2.SatParameters.DESCRIPTOR.fields_by_name
     field: Any = fields.get(key)
     if field is None:
-        close = difflib.get_close_matches(key, list(fields), n=3, cutoff=0.6)
+        from difflib import get_close_matches
+
+        close = get_close_matches(key, list(fields), n=3, cutoff=0.6)
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
         raise UnknownParameter(f"unknown CP-SAT parameter {key!r}{hint}")
     FieldDescriptor = type(field)  # its class holds the names of the types

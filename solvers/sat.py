@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -115,14 +114,18 @@ class SatBackend(Backend):
         for key, text in params.items():
             choices = SAT_PARAMS.get(key)
             if choices is None:
-                close = difflib.get_close_matches(key, list(SAT_PARAMS), n=1, cutoff=0.5)
+                from difflib import get_close_matches  # (for a mistake: not on every run)
+
+                close = get_close_matches(key, list(SAT_PARAMS), n=1, cutoff=0.5)
                 hint = f"; did you mean {close[0]}?" if close else ""
                 raise UnknownParameter(
                     f"unknown parameter {key!r} for {self.name} (it takes card= and pb=){hint}"
                 )
             value = text.strip().lower()
             if value not in choices:
-                close = difflib.get_close_matches(value, choices, n=1, cutoff=0.6)
+                from difflib import get_close_matches
+
+                close = get_close_matches(value, choices, n=1, cutoff=0.6)
                 hint = f"; did you mean {close[0]}?" if close else ""
                 raise ValueError(
                     f"{self.name} parameter {key} wants one of {', '.join(choices)}, "

@@ -5,6 +5,7 @@ exit codes stay the documented ones."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import signal
@@ -180,6 +181,32 @@ def test_a_child_returns_streams_and_raises() -> None:
 
     with pytest.raises(ValueError, match="bad cell r1c2"):
         run_isolated(fails)
+
+
+def test_a_child_leaves_the_parents_objects_out_of_its_collections() -> None:
+    # A collection in the child would touch, and so copy, every page it shares with the parent.
+    before = gc.get_freeze_count()
+    assert run_isolated(lambda send: gc.get_freeze_count()) > before
+    assert gc.get_freeze_count() == before  # the parent collects them as before
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
+def test_a_child_has_its_death_signal_without_loading_ctypes() -> None:
+    def death_signal(send: Any) -> int:
+        import ctypes
+
+        number = ctypes.c_int()
+        ctypes.CDLL(None).prctl(2, ctypes.byref(number), 0, 0, 0)  # PR_GET_PDEATHSIG
+        return number.value
+
+    probe = (
+        "import sys\n"
+        "from gridsat.isolation import run_isolated\n"
+        "print(run_isolated(lambda send: 'ctypes' in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.stdout == "False\n", done.stderr
+    assert run_isolated(death_signal) == signal.SIGKILL
 
 
 def test_a_child_past_its_deadline_is_stopped_and_its_messages_kept() -> None:

@@ -4,6 +4,8 @@ command line still reads every option and says what is wrong as before."""
 from __future__ import annotations
 
 import json
+import re
+import signal
 import subprocess
 import sys
 
@@ -103,3 +105,62 @@ def test_json_and_a_time_limit_on_the_quick_path() -> None:
     assert found["code"] == 0, found["err"]
     assert json.loads(str(found["out"]))["status"] == "solved"
     assert genres_loaded(found) == {"signpost"}
+
+
+def test_a_sat_solve_loads_nothing_it_does_not_use() -> None:
+    found = run("solve", "signpost", SEED_FILE, "--unique")
+    assert found["code"] == 0, found["err"]
+    modules = found["modules"]
+    assert isinstance(modules, list)
+    unused = {"dataclasses", "inspect", "ctypes", "difflib", "gridsat.solvers.cpsat"}
+    assert unused.isdisjoint(modules), unused & set(modules)
+
+
+ROOT = DATA.parent
+
+# The command as the console script (pyproject's [project.scripts]) or ``python -m gridsat``
+# starts it, held while it loads ``gridsat.arguments`` until the test has sent Ctrl-C.
+HELD = """
+import importlib, runpy, sys
+class Hold:
+    def find_spec(self, name, path=None, target=None):
+        if name == "gridsat.arguments":
+            print("loading", flush=True)
+            sys.stdin.read()  # until Ctrl-C comes
+        return None
+sys.meta_path.insert(0, Hold())
+how, sys.argv = sys.argv[1], ["gridsat", *sys.argv[2:]]
+if how == "-m":
+    runpy.run_module("gridsat", run_name="__main__", alter_sys=True)
+else:
+    module, _, function = how.partition(":")
+    sys.exit(getattr(importlib.import_module(module), function)())
+"""
+
+
+def console_script() -> str:
+    """The entry point pyproject.toml gives the ``gridsat`` command (``module:function``)."""
+    text = (ROOT / "pyproject.toml").read_text()
+    match = re.search(r'^gridsat\s*=\s*"([\w.]+:\w+)"', text, re.MULTILINE)
+    assert match, "no gridsat console script in pyproject.toml"
+    return match.group(1)
+
+
+@pytest.mark.parametrize("how", ["script", "-m"])
+def test_ctrl_c_while_the_modules_load_is_exit_130_and_one_line(how: str) -> None:
+    entry = console_script() if how == "script" else "-m"
+    process = subprocess.Popen(
+        [sys.executable, "-c", HELD, entry, "solve", "signpost", SEED_FILE, "--unique"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline() == "loading\n"  # no answer yet: still loading
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    assert err == "gridsat: error: interrupted\n"
+    assert out == ""
