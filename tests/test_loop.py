@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from conftest import DATA
 from gridsat.genres import get_genre
+from gridsat.models.loop import settle
 from gridsat.parsers import ParseError
 from gridsat.parsers.loop import GLYPH, format_puzzle, parse
 from gridsat.pipeline import solve
@@ -177,3 +179,86 @@ def test_connected_with_empty_tiles_is_an_answer_not_a_crash() -> None:
     joined = parse("8 5 12\n1 2 5\n0 0 4", connected=True)
     outcome = solve(LOOP, joined, get_backend("sat:cadical195"), limit=10)
     assert outcome.count_exact and all(check(joined, s) == [] for s in outcome.solutions)
+
+
+def test_forced_tiles_are_settled_before_the_model_is_built() -> None:
+    # Every tile here is forced: the corners and edges by the border, the middle corner only
+    # by its neighbours (two straight pipes on the edges that must lie along them), and the
+    # rest by the pipes those force. The model holds no choice at all.
+    board = "┏━┓\n┃┏┫\n┗┻┛"
+    rng = random.Random(3)
+    puzzle = parse(format_puzzle(Loop(scramble(parse(board).rows, rng))))
+    assert puzzle.rows != parse(board).rows
+    settled = settle(puzzle)
+    assert settled.options is not None and all(len(o) == 1 for o in settled.options)
+    assert settled.options[4] == (GLYPH["┏"],)
+    built = LOOP.build(puzzle)
+    assert built.model.answer == [] and built.model.exactly_one == []
+    outcome = solve(LOOP, puzzle, get_backend("sat:cadical195"), limit=2)
+    assert outcome.status == "unique" and outcome.solutions[0] == parse(board).rows
+    assert check(puzzle, outcome.solutions[0]) == []
+
+
+def test_a_large_board_keeps_only_its_open_tiles() -> None:
+    rng = random.Random(40)
+    puzzle = parse(format_puzzle(Loop(scramble(random_layout(40, 40, rng), rng))))
+    built = LOOP.build(puzzle)
+    # Unsettled, every tile that can turn was a choice and every link a variable (over 3,000).
+    assert built.model.num_bools < 40 * 40 / 2
+    outcome = solve(LOOP, puzzle, get_backend("sat:cadical195"), limit=1)
+    assert outcome.status == "solved" and check(puzzle, outcome.solutions[0]) == []
+
+
+def test_settling_finds_a_tile_with_no_turn_left() -> None:
+    for text in ("╋╋", "┃\n╸"):  # crosses off the board; an end that meets a straight side
+        puzzle = parse(text)
+        assert settle(puzzle).options is None
+        assert solve(LOOP, puzzle, get_backend("sat:cadical195"), limit=2).status == "unsolvable"
+
+
+def small_loops() -> list[Loop]:
+    """Small random boards, some with fixed tiles, with at most 4,096 ways to turn them."""
+    rng = random.Random(11)
+    found = [parse("╹╹\n╺╸"), parse("╹╹╻\n╺╸┃")]  # (boards with more than one answer)
+    while len(found) < 24:
+        w, h = rng.choice([(2, 2), (3, 2), (2, 3), (3, 3), (4, 2)])
+        if len(found) % 3:  # a layout scrambled: it has an answer at least
+            rows = scramble(random_layout(w, h, rng, rng.choice((0.5, 0.8))), rng)
+        else:
+            rows = tuple(tuple(rng.choice((0, 1, 3, 5, 15)) for _ in range(w)) for _ in range(h))
+        fixed = {
+            (r, c): rng.choice(rotations(rows[r][c]))
+            for r in range(h)
+            for c in range(w)
+            if rng.random() < 0.15
+        }
+        ways = 1
+        for row in rows:
+            for t in row:
+                ways *= len(rotations(t))
+        if ways <= 4096:
+            found.append(Loop(rows, fixed=fixed))
+    return found
+
+
+def test_settled_and_unsettled_models_count_what_the_rules_allow() -> None:
+    counts = set()
+    for puzzle in small_loops():
+        cells = [
+            [puzzle.fixed[r, c]] if (r, c) in puzzle.fixed else rotations(t)
+            for r, row in enumerate(puzzle.rows)
+            for c, t in enumerate(row)
+        ]
+        w = puzzle.width
+        want = {
+            rows
+            for turned in itertools.product(*cells)
+            if not check(
+                puzzle, rows := tuple(tuple(turned[i : i + w]) for i in range(0, len(turned), w))
+            )
+        }
+        counts.add(min(len(want), 2))
+        for prune in (True, False):
+            outcome = solve(LOOP, puzzle, get_backend("sat:cadical195"), limit=5000, prune=prune)
+            assert outcome.count_exact and set(outcome.solutions) == want, (puzzle, prune)
+    assert counts == {0, 1, 2}  # boards with no answer, one, and several
