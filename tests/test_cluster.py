@@ -126,6 +126,57 @@ def test_without_dask_the_error_names_the_install_line(
         "pip install 'gridsat[cluster]'\n"  # fmt: skip
 
 
+class Lost:
+    """A client whose scheduler is gone: it has no workers and closes without a word."""
+
+    cluster = None
+
+    def close(self, timeout: float = 0) -> None:
+        pass
+
+
+def test_a_lost_scheduler_in_bench_keeps_the_results_and_exits_75(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gridsat import bench, cli
+    from gridsat.cluster import SchedulerLost
+
+    def cut(*args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+        args[4].write('{"puzzle": "p0-0", "backend": "b", "encoding": "e"}\n')  # (out)
+        raise SchedulerLost
+
+    monkeypatch.setattr(cli, "_cluster", lambda address: Lost())
+    monkeypatch.setattr(bench, "run", cut)
+    out = tmp_path / "out.jsonl"
+    code = cli.main(["bench", "signpost", str(corpus(tmp_path, 1)), "--cluster",
+                     "tcp://127.0.0.1:1", "--out", str(out)])  # fmt: skip
+    assert code == 75
+    assert capsys.readouterr().err == (
+        "gridsat: error: lost the Dask scheduler at tcp://127.0.0.1:1 mid-run; the results so "
+        f"far are in {out}: the same command with --resume finishes\n"
+    )
+    assert json.loads(out.read_text())["puzzle"] == "p0-0"  # kept
+
+
+def test_a_lost_scheduler_in_generate_keeps_the_puzzles_printed_and_exits_75(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gridsat import cli, cluster
+    from gridsat.cluster import SchedulerLost
+
+    def cut(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        raise SchedulerLost
+        yield
+
+    monkeypatch.setattr(cli, "_cluster", lambda address: Lost())
+    monkeypatch.setattr(cluster, "in_order", cut)
+    code = cli.main(["generate", "signpost", "--size", "4x4", "--count", "3",
+                     "--cluster", "tcp://127.0.0.1:1"])  # fmt: skip
+    assert code == 75
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1].startswith("gridsat: error: lost the Dask scheduler at tcp://127.0.0.1:1")
+
+
 # -- processes: found in /proc, killed by id, none left behind -------------------------------
 
 
@@ -280,7 +331,7 @@ def test_a_real_scheduler_lost_mid_run_then_resume_finishes(
         if run.poll() is None:
             run.kill()
             run.wait()
-    assert run.returncode == 70
+    assert run.returncode == 75  # cut short, resumable: not an internal error
     assert err.count("\n") == 1 and "lost the Dask scheduler" in err and "--resume" in err
     kept = results(out)
     assert 10 <= len(kept) < 120
