@@ -14,6 +14,9 @@ EXIT_USAGE = 2
 EXIT_NOT_UNIQUE = 3
 EXIT_TIMEOUT = 4
 EXIT_INTERNAL = 70
+EXIT_CUT_SHORT = 75
+"""The run was cut short by a cause outside it (a lost Dask scheduler): its results are kept and
+the same command finishes it (``--resume``); sysexits.h's EX_TEMPFAIL, try again later."""
 EXIT_INTERRUPTED = 130
 
 ALL_LIMIT = 100
@@ -203,8 +206,8 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         "--cluster",
         metavar="ADDRESS",
         help="run on a Dask cluster instead: local:N (N worker processes here) or a "
-        "scheduler's tcp://HOST:PORT; results as with --jobs (needs pip install "
-        "'gridsat[cluster]')",
+        "scheduler's tcp://HOST:PORT; results as with --jobs; a lost scheduler exits 75 "
+        "and --resume finishes (needs pip install 'gridsat[cluster]')",
     )
     bench.add_argument("--out", metavar="FILE", help="write results here, one JSON line each")
     _add_param_option(bench)
@@ -288,7 +291,8 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         "--cluster",
         metavar="ADDRESS",
         help="make them on a Dask cluster, one task each, the same puzzles in the same order: "
-        "local:N or a scheduler's tcp://HOST:PORT (needs pip install 'gridsat[cluster]')",
+        "local:N or a scheduler's tcp://HOST:PORT; a lost scheduler exits 75 (needs pip "
+        "install 'gridsat[cluster]')",
     )
     gen.add_argument(
         "--givens",

@@ -198,9 +198,7 @@ def run(
             (genre.name, item, b, e, time_limit, memory_limit, params.get(b))
             for item, b, e in tasks
         ]
-        threads = sum(cluster.nthreads().values())
-        size = dask_cluster.chunk_size(len(arguments), threads)
-        for record in dask_cluster.stream(cluster, run_loaded, arguments, size):
+        for record in dask_cluster.stream(cluster, run_loaded, arguments):
             keep(record)
         return records
     if jobs <= 1:

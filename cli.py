@@ -17,6 +17,7 @@ from typing import Any
 from . import views
 from .arguments import (
     ALL_LIMIT,
+    EXIT_CUT_SHORT,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_NO_SOLUTION,
@@ -668,7 +669,8 @@ def _generate(args: argparse.Namespace) -> int:
         return _generated(args, genre, seed, out, deadline, make, rng, on_cluster)
     except SchedulerLost:
         return _fail(f"lost the Dask scheduler at {args.cluster} mid-run: the puzzles "
-                     "printed are kept", EXIT_INTERNAL)  # fmt: skip
+                     "printed are kept, and the same command makes the same ones again",
+                     EXIT_CUT_SHORT)  # fmt: skip
     finally:
         if on_cluster is not None:
             on_cluster.close()
@@ -943,7 +945,7 @@ def _bench(args: argparse.Namespace) -> int:
         return _fail(
             f"lost the Dask scheduler at {args.cluster} mid-run; {kept}: "
             "the same command with --resume finishes",
-            EXIT_INTERNAL,
+            EXIT_CUT_SHORT,
         )
     except KeyboardInterrupt:
         if out is not None:

@@ -10,14 +10,27 @@ import logging
 import math
 import queue
 import uuid
+import warnings
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 INSTALL = "pip install 'gridsat[cluster]'"
 
-CHUNK = 16
-"""Most bench tasks (puzzle x backend x encoding) shipped to a worker at once: Dask's cost of a
-task (a few ms, see benchmarks/bench_cluster.py) is then a small share of a chunk's time."""
+CHUNK_SECONDS = 0.5
+"""Work aimed at per chunk of bench tasks (puzzle x backend x encoding) shipped to a worker at
+once, from the seconds per task measured so far: Dask's own cost of a task (about 8 ms of CPU
+between the client, the scheduler and the worker, see benchmarks/bench_cluster.py) is then 2 %
+of it, and a worker killed mid-chunk costs at most about this much work run again."""
+
+MAX_CHUNK = 1000
+"""The most tasks in a chunk, however fast they are (a chunk's arguments travel whole)."""
+
+IN_FLIGHT = 2
+"""Chunks queued or running per worker thread: one running and the next one waiting, so no
+worker waits for the client; the chunks after them are sized from what was measured by then."""
+
+MEASURED = 32
+"""The latest tasks whose median time sizes the next chunk (a corpus sorted by size drifts)."""
 
 CONNECT_SECONDS = 10
 """How long to try to reach a scheduler, and to reach it again after losing it."""
@@ -44,13 +57,15 @@ def connect(address: str) -> Any:
         number = address.removeprefix("local:")
         if not (number.isascii() and number.isdigit()) or not 0 < int(number) <= 1024:
             raise ClusterError(f"--cluster {address!r}: local:N takes N worker processes, 1-1024")
-        local = distributed.LocalCluster(
-            n_workers=int(number),
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.CRITICAL,
-        )
+        with warnings.catch_warnings():  # (its HTTP server moved off a port in use: no matter)
+            warnings.filterwarnings("ignore", "Port .* is already in use", UserWarning)
+            local = distributed.LocalCluster(
+                n_workers=int(number),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,
+            )
         return distributed.Client(local, timeout=CONNECT_SECONDS)
     if "://" not in address:
         raise ClusterError(
@@ -88,51 +103,83 @@ def workers(client: Any) -> int:
         return 0
 
 
-def chunk_size(tasks: int, threads: int) -> int:
-    """Tasks per chunk: about four chunks per worker thread, so the last ones are spread, and
-    at most CHUNK."""
-    return max(1, min(CHUNK, math.ceil(tasks / max(1, 4 * threads))))
+def chunk_size(per_task: float | None, left: int, threads: int) -> int:
+    """Tasks in the next chunk: ``CHUNK_SECONDS`` of work at ``per_task`` seconds each (one task
+    while nothing is measured), at most MAX_CHUNK, and at most half of each worker thread's
+    share of the ``left`` tasks, so the last chunks are spread over the workers."""
+    if per_task is None:
+        return 1
+    aimed = int(CHUNK_SECONDS / max(per_task, CHUNK_SECONDS / MAX_CHUNK))
+    return max(1, min(aimed, math.ceil(left / (2 * max(1, threads)))))
 
 
 def run_chunk(
-    topic: str, work: Callable[..., dict[str, Any]], arguments: list[tuple[Any, ...]]
-) -> list[str]:
-    """On a worker: ``work(*a)`` for each of ``arguments``, each record sent back as soon as it
-    is made (on ``topic``, JSON text) and all of them returned at the end."""
+    topic: str, work: Callable[..., dict[str, Any]], tasks: list[tuple[int, tuple[Any, ...]]]
+) -> list[tuple[int, float, str]]:
+    """On a worker: ``work(*a)`` for each ``(index, a)`` of ``tasks``, each record sent back as
+    soon as it is made (on ``topic``: its index, the seconds it took and its JSON text), and
+    all of them returned at the end."""
+    import time
+
     from distributed import get_worker
 
     try:
         worker: Any = get_worker()
     except ValueError:  # (not on a worker: run inline)
         worker = None
-    records = []
-    for each in arguments:
+    made = []
+    for index, each in tasks:
+        start = time.perf_counter()
         record = json.dumps(work(*each))
-        records.append(record)
+        one = (index, time.perf_counter() - start, record)
+        made.append(one)
         if worker is not None:
-            worker.log_event(topic, record)
-    return records
+            worker.log_event(topic, list(one))
+    return made
 
 
 def stream(
-    client: Any, work: Callable[..., dict[str, Any]], arguments: list[tuple[Any, ...]], size: int
+    client: Any, work: Callable[..., dict[str, Any]], arguments: list[tuple[Any, ...]]
 ) -> Iterator[dict[str, Any]]:
-    """Every record of ``work(*a)`` over ``arguments``, run on the cluster in chunks of
-    ``size``, as they come (each at least once: a chunk that a dead worker took runs again
-    elsewhere, and its records that came before may come again; the caller keeps each once).
+    """Every record of ``work(*a)`` over ``arguments`` once, as they come, run on the cluster in
+    chunks sized by chunk_size from the seconds per task measured so far (a chunk that a dead
+    worker took runs again elsewhere: its records heard before are not given again).
     SchedulerLost when the scheduler goes away."""
+    import statistics
+    import time
+    from collections import deque
+
     topic = f"gridsat-{uuid.uuid4().hex}"
     heard: queue.Queue[tuple[str, Any]] = queue.Queue()
     client.subscribe_topic(topic, lambda event: heard.put(("record", event[1])))
-    chunks = [arguments[i : i + size] for i in range(0, len(arguments), size)]
-    futures: list[Any] = []
+    running: dict[int, tuple[Any, range]] = {}  # chunk -> (its future, its tasks' indexes)
+    given: set[int] = set()  # the tasks whose record was given
+    times: deque[float] = deque(maxlen=MEASURED)
+    threads, asked = 1, -math.inf
+    sent = 0  # tasks submitted so far
+
+    def give(index: int, seconds: float, record: str) -> Iterator[dict[str, Any]]:
+        times.append(seconds)
+        if index not in given:
+            given.add(index)
+            yield json.loads(record)
+
     try:
-        for part in chunks:
-            future = client.submit(run_chunk, topic, work, part, pure=False)
-            future.add_done_callback(lambda f: heard.put(("done", f)))
-            futures.append(future)
-        left = len(futures)
-        while left:
+        while sent < len(arguments) or running:
+            if time.monotonic() - asked >= 1.0:  # (workers come and go)
+                asked = time.monotonic()
+                with contextlib.suppress(Exception):  # (the scheduler gone: said below)
+                    threads = max(1, sum(client.nthreads().values()))
+            while sent < len(arguments) and len(running) < IN_FLIGHT * threads:
+                per_task = statistics.median(times) if times else None
+                size = chunk_size(per_task, len(arguments) - sent, threads)
+                indexes = range(sent, min(len(arguments), sent + size))
+                part = [(i, arguments[i]) for i in indexes]
+                future = client.submit(run_chunk, topic, work, part, pure=False)
+                chunk = sent
+                future.add_done_callback(lambda f, c=chunk: heard.put(("done", (c, f))))
+                running[chunk] = (future, indexes)
+                sent = indexes.stop
             try:
                 kind, value = heard.get(timeout=1.0)
             except queue.Empty:
@@ -140,18 +187,20 @@ def stream(
                     raise SchedulerLost from None
                 continue
             if kind == "record":
-                yield json.loads(value)
+                yield from give(*value)
                 continue
-            left -= 1
-            if value.status == "finished":
-                for record in value.result():
-                    yield json.loads(record)
-            elif value.status == "cancelled" or client.status != "running":
+            chunk, future = value
+            indexes = running.pop(chunk)[1]
+            if future.status == "finished":
+                if not given.issuperset(indexes):  # (its last records not heard yet)
+                    for one in future.result():
+                        yield from give(*one)
+            elif future.status == "cancelled" or client.status != "running":
                 raise SchedulerLost
             else:  # a chunk that failed on every worker it was given to (KilledWorker)
-                value.result()
+                future.result()
     finally:
-        for future in futures:
+        for future, _ in running.values():
             if not future.done():
                 future.cancel()
         with contextlib.suppress(Exception):  # (the scheduler gone)

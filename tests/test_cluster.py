@@ -3,12 +3,14 @@ dies, a lost scheduler and a resumed run, and a real `dask scheduler` with two `
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -18,7 +20,8 @@ from typing import Any
 import pytest
 
 from conftest import DATA
-from gridsat.cluster import chunk_size
+from gridsat import cluster as dask_cluster
+from gridsat.cluster import CHUNK_SECONDS, MAX_CHUNK, chunk_size
 
 pytest.importorskip("distributed")  # the extra gridsat[cluster]: CI installs it with [test]
 
@@ -56,10 +59,74 @@ def results(path: Path) -> dict[tuple[str, str, str], tuple[Any, ...]]:
     }
 
 
-def test_chunks_are_spread_over_the_workers_and_capped() -> None:
-    assert chunk_size(10, 2) == 2
-    assert chunk_size(3, 8) == 1
-    assert chunk_size(10**7, 100) == 16
+def test_a_chunk_carries_the_work_aimed_at_from_the_time_measured() -> None:
+    assert chunk_size(None, 1000, 4) == 1  # nothing measured yet: one task
+    assert chunk_size(CHUNK_SECONDS / 10, 1000, 4) == 10
+    assert chunk_size(2 * CHUNK_SECONDS, 1000, 4) == 1  # a slow task alone
+    assert chunk_size(1e-9, 10**7, 100) == MAX_CHUNK
+    assert chunk_size(1e-6, 40, 4) == 5  # the last ones spread: half a thread's share
+
+
+@pytest.fixture(scope="module")
+def threads() -> Iterator[Any]:
+    """A client of a cluster of 2 workers as threads of this process (quick to start)."""
+    import logging
+    import warnings
+
+    import distributed
+
+    warnings.filterwarnings("ignore", "Port .* is already in use", UserWarning)
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                 dashboard_address=None, silence_logs=logging.CRITICAL) as local,
+        distributed.Client(local) as client,
+    ):  # fmt: skip
+        yield client
+
+
+HEARD = threading.Event()
+
+
+def held(index: int) -> dict[str, Any]:
+    """Task 1 waits until the record of task 0 was heard: a record sent only with the end of
+    its chunk would leave it waiting out its 60 s."""
+    if index == 1:
+        HEARD.wait(60)
+    return {"index": index, "heard": HEARD.is_set()}
+
+
+def test_records_stream_per_task_not_per_chunk(
+    threads: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(dask_cluster, "chunk_size", lambda per_task, left, threads: 4)
+    got = []
+    for record in dask_cluster.stream(threads, held, [(i,) for i in range(4)]):
+        got.append(record)
+        if record["index"] == 0:
+            HEARD.set()
+    assert sorted(r["index"] for r in got) == [0, 1, 2, 3]
+    assert all(r["heard"] for r in got if r["index"] >= 1)
+
+
+def indexed(index: int) -> dict[str, Any]:
+    return {"index": index}
+
+
+def test_chunks_grow_from_one_task_and_each_record_comes_once(
+    threads: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sizes = []
+    measured = dask_cluster.chunk_size
+
+    def size(per_task: float | None, left: int, threads: int) -> int:
+        sizes.append(measured(per_task, left, threads))
+        return sizes[-1]
+
+    monkeypatch.setattr(dask_cluster, "chunk_size", size)
+    got = [r["index"] for r in dask_cluster.stream(threads, indexed, [(i,) for i in range(300)])]
+    assert sorted(got) == list(range(300))  # each once
+    assert sizes[0] == 1 and max(sizes) > 10  # tasks of microseconds: chunks of many
+    assert sum(sizes) == 300
 
 
 def test_a_local_cluster_gives_the_results_of_one_job(tmp_path: Path) -> None:
@@ -67,14 +134,20 @@ def test_a_local_cluster_gives_the_results_of_one_job(tmp_path: Path) -> None:
     alone, spread = tmp_path / "alone.jsonl", tmp_path / "spread.jsonl"
     run = gridsat("bench", "signpost", str(puzzles), "-e", "position,circuit", "--out", str(alone))
     assert run.returncode == 0, run.stderr
-    run = gridsat(
-        "bench", "signpost", str(puzzles), "-e", "position,circuit", "--cluster", "local:2",
-        "--out", str(spread),
-    )  # fmt: skip
+    with socket.socket() as taken:  # Dask's default port for its HTTP server, held here
+        taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        with contextlib.suppress(OSError):  # (or held by another program already)
+            taken.bind(("", 8787))
+            taken.listen()
+        run = gridsat(
+            "bench", "signpost", str(puzzles), "-e", "position,circuit", "--cluster",
+            "local:2", "--out", str(spread),
+        )  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert results(spread) == results(alone)
     assert len(results(spread)) == 12
     assert "position" in run.stdout and "circuit" in run.stdout  # the summary
+    assert all(line.startswith("[") for line in run.stderr.splitlines()), run.stderr  # progress
 
 
 def test_a_task_past_its_time_limit_is_a_result_on_the_cluster(tmp_path: Path) -> None:
@@ -124,6 +197,57 @@ def test_without_dask_the_error_names_the_install_line(
     assert code == 2
     assert err == "gridsat: error: --cluster needs dask and distributed: "\
         "pip install 'gridsat[cluster]'\n"  # fmt: skip
+
+
+class Lost:
+    """A client whose scheduler is gone: it has no workers and closes without a word."""
+
+    cluster = None
+
+    def close(self, timeout: float = 0) -> None:
+        pass
+
+
+def test_a_lost_scheduler_in_bench_keeps_the_results_and_exits_75(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gridsat import bench, cli
+    from gridsat.cluster import SchedulerLost
+
+    def cut(*args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+        args[4].write('{"puzzle": "p0-0", "backend": "b", "encoding": "e"}\n')  # (out)
+        raise SchedulerLost
+
+    monkeypatch.setattr(cli, "_cluster", lambda address: Lost())
+    monkeypatch.setattr(bench, "run", cut)
+    out = tmp_path / "out.jsonl"
+    code = cli.main(["bench", "signpost", str(corpus(tmp_path, 1)), "--cluster",
+                     "tcp://127.0.0.1:1", "--out", str(out)])  # fmt: skip
+    assert code == 75
+    assert capsys.readouterr().err == (
+        "gridsat: error: lost the Dask scheduler at tcp://127.0.0.1:1 mid-run; the results so "
+        f"far are in {out}: the same command with --resume finishes\n"
+    )
+    assert json.loads(out.read_text())["puzzle"] == "p0-0"  # kept
+
+
+def test_a_lost_scheduler_in_generate_keeps_the_puzzles_printed_and_exits_75(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gridsat import cli, cluster
+    from gridsat.cluster import SchedulerLost
+
+    def cut(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        raise SchedulerLost
+        yield
+
+    monkeypatch.setattr(cli, "_cluster", lambda address: Lost())
+    monkeypatch.setattr(cluster, "in_order", cut)
+    code = cli.main(["generate", "signpost", "--size", "4x4", "--count", "3",
+                     "--cluster", "tcp://127.0.0.1:1"])  # fmt: skip
+    assert code == 75
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1].startswith("gridsat: error: lost the Dask scheduler at tcp://127.0.0.1:1")
 
 
 # -- processes: found in /proc, killed by id, none left behind -------------------------------
@@ -280,7 +404,7 @@ def test_a_real_scheduler_lost_mid_run_then_resume_finishes(
         if run.poll() is None:
             run.kill()
             run.wait()
-    assert run.returncode == 70
+    assert run.returncode == 75  # cut short, resumable: not an internal error
     assert err.count("\n") == 1 and "lost the Dask scheduler" in err and "--resume" in err
     kept = results(out)
     assert 10 <= len(kept) < 120
