@@ -182,7 +182,9 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         "bench",
         help="run many puzzles on backends and encodings; results kept as they finish",
         description="Run puzzles (files, folders, JSON-lines files) on backends x encodings, "
-        "writing one JSON line per result as it finishes; a summary table at the end.",
+        "writing one JSON line per result as it finishes; a summary table at the end. A run "
+        "past its time or memory limit is a result (the limit column), not a failure: exit 1 "
+        "only when a puzzle failed its check, 70 when a backend erred.",
     )
     bench.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
     bench.add_argument(

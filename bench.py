@@ -106,8 +106,8 @@ def run_one(
             times=times,
             params=params,
         )
-    except OutOfMemory as e:  # a limit reached, like a timeout
-        return {**record, "status": Status.OUT_OF_MEMORY, "ok": False, Status.ERROR: str(e)}
+    except OutOfMemory as e:  # a limit reached, like a timeout: a result, not a failure
+        return {**record, "status": Status.OUT_OF_MEMORY, "ok": True, Status.ERROR: str(e)}
     except (BackendError, CheckFailed) as e:
         return {**record, "status": Status.ERROR, "ok": False, Status.ERROR: str(e)}
     record["status"] = outcome.status
@@ -123,11 +123,18 @@ def run_one(
     record["stats"] = stats_json(outcome)
     if item.solution is not None and outcome.status == Status.UNIQUE:
         record["ok"] = genre.to_json(puzzle, outcome.solutions[0]) == item.solution
-    else:  # every printed solution already passed the checker; "no solution" is an answer too
-        record["ok"] = outcome.status in FOUND or (
+    else:  # every printed solution already passed the checker; "no solution" is an answer too,
+        # and a run stopped by its time limit is a result (the summary counts it under limit)
+        record["ok"] = outcome.status in (*FOUND, *LIMITS) or (
             outcome.status == Status.UNSOLVABLE and item.solution is None
         )
     return record
+
+
+def failed(record: dict[str, Any]) -> bool:
+    """Whether a run failed: a wrong answer or an error. A run stopped by a limit did not,
+    even as written by earlier versions (``ok`` false)."""
+    return not record["ok"] and record["status"] not in LIMITS
 
 
 def run_loaded(
@@ -288,7 +295,7 @@ def summary(records: list[dict[str, Any]]) -> str:
         stopped = sum(r["status"] in LIMITS for r in rs)
         totals += [float("inf")] * stopped
         count = Counter(r["status"] for r in rs)
-        failed = sum(not r["ok"] for r in rs)
+        broken = sum(failed(r) for r in rs)
         if totals:
             p90 = totals[min(len(totals) - 1, int(0.9 * len(totals)))]
             picks = [statistics.median(totals), p90, totals[-1]]
@@ -299,11 +306,19 @@ def summary(records: list[dict[str, Any]]) -> str:
                 picks[0] if totals else float("inf"),
                 f"{backend.ljust(width)}  {encoding:9} {len(rs):5} "
                 f"{count['unique']:6} {count['multiple']:5} {count['unsolvable']:4} "
-                f"{stopped:5} {failed:6} {' '.join(_ms(t) for t in picks)}",
+                f"{stopped:5} {broken:6} {' '.join(_ms(t) for t in picks)}",
             )
         )
     lines += [line for _, line in sorted(rows)]
+    limited = Counter(r["status"] for r in records if r["status"] in LIMITS)
+    if limited:
+        said = [f"{limited[s]} {LIMIT_WORDS[s]}" for s in LIMITS if limited[s]]
+        lines.append(f"stopped by a limit (a result, not a failure): {', '.join(said)}")
     return "\n".join(lines)
+
+
+LIMIT_WORDS = {Status.TIMEOUT: "past the time limit", Status.OUT_OF_MEMORY: "past the memory limit"}
+"""How the summary names the runs a limit stopped."""
 
 
 def _ms(seconds: float) -> str:

@@ -964,7 +964,7 @@ def _bench(args: argparse.Namespace) -> int:
     print(bench.summary(everything))
     if args.plot:
         bench.plot(everything, args.plot)
-    failed = [r for r in records if not r["ok"]]
+    failed = [r for r in records if bench.failed(r)]
     for r in failed[:10]:
         print(
             f"FAILED: {r['puzzle']} on {r['backend']}/{r['encoding']}: "
