@@ -33,6 +33,7 @@ __all__ = [
     "Count",
     "Diagnosis",
     "Generated",
+    "Graded",
     "Puzzle",
     "PuzzleError",
     "Result",

@@ -381,3 +381,15 @@ def test_solve_all_unique_proves_uniqueness_even_at_count_1() -> None:
     # `--all --unique --count 1` stopped at the first solution and exited 0 on a board with 8.
     run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--unique", "--count", "1")
     assert run.returncode == 3 and "solution 2:" in run.stdout
+
+
+def test_the_package_and_the_api_name_the_same_library() -> None:
+    from gridsat import api
+
+    # One list in the package (``__all__``): the API exports the same names, and each resolves.
+    assert sorted(set(gridsat.__all__) - {"__version__"}) == sorted(api.__all__)
+    for name in gridsat.__all__:
+        assert getattr(gridsat, name) is not None
+        assert name in dir(gridsat)
+    with pytest.raises(AttributeError):
+        gridsat.checked_genre  # noqa: B018  (in the API's module, but not the library's)
