@@ -393,3 +393,30 @@ def test_the_package_and_the_api_name_the_same_library() -> None:
         assert name in dir(gridsat)
     with pytest.raises(AttributeError):
         gridsat.checked_genre  # noqa: B018  (in the API's module, but not the library's)
+
+
+def test_solutions_walk_in_a_child_when_isolated() -> None:
+    from gridsat import isolation
+
+    puzzle = gridsat.read("magic", MAGIC_3)
+    walked = list(gridsat.solutions(puzzle, backend="sat:glucose4", isolate=True))
+    assert len(walked) == 8 and {str(s) for s in walked} == {
+        str(s) for s in gridsat.solutions(puzzle, backend="sat:glucose4")
+    }
+    for solution in walked:
+        checked(puzzle, solution)
+    walk = gridsat.solutions(puzzle, isolate=True, memory_limit=2)
+    checked(puzzle, next(walk))
+    assert isolation._running  # the child holds the solver while the walk goes on
+    walk.close()
+    assert not isolation._running  # closed: the child stopped and collected
+    many = gridsat.read("magic", "5")  # more than the time limit walks, on a solver that a
+    # call cannot stop: the child is stopped at the limit, the solutions found are the walk's
+    stopped = list(gridsat.solutions(many, backend="sat:lingeling", time_limit=0.5, isolate=True))
+    for solution in stopped[:3]:
+        checked(many, solution)
+    with pytest.raises(gridsat.PuzzleError, match="needs isolate=True"):
+        gridsat.solutions(puzzle, memory_limit=2)
+    big = gridsat.read("magic", "12")  # its model needs more than 0.3 GB on a SAT solver
+    with pytest.raises(gridsat.BackendError, match="ran out of memory"):
+        list(gridsat.solutions(big, backend="sat:cadical195", isolate=True, memory_limit=0.3))
