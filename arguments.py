@@ -272,7 +272,8 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
     gen.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
     gen.add_argument("--size", required=True,
                      help="WxH for boards, N for magic squares, KxN for logic grids "
-                     "(K categories of N values)")  # fmt: skip
+                     "(K categories of N values); Sudoku: N, the side, or Tatham's blocks CxR "
+                     "(3x3: a 9x9 board)")  # fmt: skip
     gen.add_argument("--seed", type=int, help="repeatable runs (default: a random seed)")
     gen.add_argument(
         "--style",
