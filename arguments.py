@@ -155,7 +155,8 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         help="run a puzzle on every backend and encoding, and check they agree",
         description="Run a puzzle on every backend x encoding (fresh solvers, --repeat times "
         "each, each run at most --time-limit seconds, 60 by default), print median phase times "
-        "fastest first, and check that all answers agree (exit 70 when they do not). On a "
+        "fastest first, and check that all answers agree, and agree with the file's own "
+        "[Solution] when it gives one (exit 70 when they do not). On a "
         "terminal, a line on stderr as each backend and encoding finishes.",
     )
     _add_puzzle_source(comp)
@@ -182,7 +183,8 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         "bench",
         help="run many puzzles on backends and encodings; results kept as they finish",
         description="Run puzzles (files, folders, JSON-lines files) on backends x encodings, "
-        "writing one JSON line per result as it finishes; a summary table at the end. A run "
+        "writing one JSON line per result as it finishes; a summary table at the end. A "
+        "known answer (NAME.solution.json, or the file's own [Solution]) is compared. A run "
         "past its time or memory limit is a result (the limit column), not a failure: exit 1 "
         "only when a puzzle failed its check, 70 when a backend erred.",
     )

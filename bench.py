@@ -21,6 +21,7 @@ from .compare import LIMITS, reached
 from .genres import Genre, get_genre
 from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
 from .parsers import ParseError
+from .parsers.numbergrid import file_solution
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated, stats_json
 from .solvers import FINISHED, FOUND, BackendError, Status, get_backend
 
@@ -56,9 +57,21 @@ def items(paths: list[str]) -> Iterator[Item]:
 
 
 def _file_item(path: Path) -> Item:
+    """A puzzle file, its known answer from ``NAME.solution.json`` beside it or else from its
+    own ``[Solution]`` section (a published layout), as ``solve`` checks it."""
     answer = path.with_name(path.stem + ".solution.json")
-    known = json.loads(answer.read_text()) if answer.exists() else None
-    return Item(str(path), path.read_text(), known)
+    text = path.read_text()
+    known = json.loads(answer.read_text()) if answer.exists() else _own_solution(text, path)
+    return Item(str(path), text, known)
+
+
+def _own_solution(text: str, where: object) -> Any:
+    """The rows of a puzzle's own ``[Solution]`` section, None when it has none; a ValueError
+    that names ``where`` when they cannot be read."""
+    try:
+        return file_solution(text)
+    except ParseError as e:
+        raise ValueError(f"{where}: {e}") from None
 
 
 def _lines(path: Path) -> Iterator[Item]:
@@ -72,7 +85,10 @@ def _lines(path: Path) -> Iterator[Item]:
             raise ValueError(
                 f"{path}:{number}: not a puzzle line (JSON with `puzzle` or `id`)"
             ) from e
-        yield Item(row.get("name") or f"{path}:{number}", text, row.get("solution"))
+        known = row.get("solution")
+        if known is None:
+            known = _own_solution(text, f"{path}:{number}")
+        yield Item(row.get("name") or f"{path}:{number}", text, known)
 
 
 def run_one(

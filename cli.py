@@ -303,20 +303,14 @@ def _solve(args: argparse.Namespace) -> int:
     return code
 
 
-_SOLUTION_SECTION = re.compile(r"^\s*\[\s*solution\s*\]\s*$", re.IGNORECASE | re.MULTILINE)
-
-
 def _file_solution(text: str) -> list[list[int | None]] | None:
     """The rows of numbers of the input's ``[Solution]`` section (a published layout), or None
     when it has none; UsageError when they cannot be read."""
-    if not _SOLUTION_SECTION.search(text):
-        return None
     from .parsers import ParseError
-    from .parsers.numbergrid import published, solution_rows
+    from .parsers.numbergrid import file_solution
 
     try:
-        section = published(text).solution
-        return None if section is None else solution_rows(section)
+        return file_solution(text)
     except ParseError as e:
         raise UsageError(str(e)) from e
 
@@ -327,23 +321,28 @@ def _against_file(
     """Where the answer differs from the file's own solution ([] when it matches one of the
     solutions found); None when there is nothing to compare (no solution in the file, or the
     run stopped by a limit). No solution found, when the file gives one, differs everywhere."""
+    return _differ_from_file(genre, outcome.puzzle, outcome.status, outcome.solutions, given)
+
+
+def _differ_from_file(
+    genre: Any, puzzle: Any, status: Status, solutions: list[Any],
+    given: list[list[int | None]] | None,
+) -> list[str] | None:  # fmt: skip
+    """``_against_file`` of a run's status and the solutions it found."""
     from .parsers.numbergrid import solution_differences
     from .solvers import FOUND
 
-    if given is None or outcome.status not in (*FOUND, Status.UNSOLVABLE):
+    if given is None or status not in (*FOUND, Status.UNSOLVABLE):
         return None
-    if not outcome.solutions:
+    if not solutions:
         return ["the whole board (gridsat found no solution)"]
-    differ = [
-        solution_differences(given, genre.to_json(outcome.puzzle, found))
-        for found in outcome.solutions
-    ]
+    differ = [solution_differences(given, genre.to_json(puzzle, found)) for found in solutions]
     return [] if any(not d for d in differ) else differ[0]
 
 
 def _differ_message(outcome: Any, differ: list[str]) -> str:
     """The one line of a file whose solution is not gridsat's answer."""
-    shown = ", ".join(differ[:8]) + (f" and {len(differ) - 8} more" if len(differ) > 8 else "")
+    shown = _places(differ)
     if outcome.status is Status.SOLVED:
         hint = " (not proved unique: --unique tells whether both are solutions)"
     elif outcome.status is Status.MULTIPLE:
@@ -351,6 +350,11 @@ def _differ_message(outcome: Any, differ: list[str]) -> str:
     else:
         hint = ". Please report this as a bug, with the puzzle, unless the file is wrong"
     return f"the answer differs from the solution in the file at {shown}{hint}"
+
+
+def _places(differ: list[str]) -> str:
+    """The first places where an answer differs from the file's, and how many more."""
+    return ", ".join(differ[:8]) + (f" and {len(differ) - 8} more" if len(differ) > 8 else "")
 
 
 def _solve_all(
@@ -825,6 +829,7 @@ def _compare(args: argparse.Namespace) -> int:
     params = _checked_params(args.params, backends)
     _check_plot(args.plot)
     text = read_input(args.input)
+    given = _file_solution(text)  # a bad [Solution] section stops here, before any run
     puzzle = _load_puzzle(genre, args, {}, text)  # bad input stops here, before any run
 
     def show(run: Any, done: int, total: int) -> None:
@@ -842,24 +847,56 @@ def _compare(args: argparse.Namespace) -> int:
         progress=show if sys.stderr.isatty() else None,
         params=params,
     )
+    against = _runs_against_file(genre, puzzle, runs, given)
+    problems += against
+    matches = given is not None and not against and any(r.status is Status.UNIQUE for r in runs)
     if args.json:
-        print(json.dumps(views.compare_json(genre, runs, problems, args.time_limit)))
+        data = views.compare_json(genre, runs, problems, args.time_limit)
+        if against or matches:
+            data["file_solution"] = "differs" if against else "matches"
+        print(json.dumps(data))
     else:
         print(views.compare_table(runs))
+        if matches:
+            print("matches the solution in the file")
         if args.stats:
             print(views.compare_stats_text(runs))
         for problem in problems:
             print(f"DISAGREEMENT: {problem}")
-        if problems:
+        if problems and len(problems) > len(against):
             print(
                 "The backends disagree: a bug in a model or a solver. Please report it, "
                 "with the puzzle."
+            )
+        elif problems:
+            print(
+                "The answer is not the file's own solution: a bug in a model or a solver, "
+                "unless the file is wrong. Please report it, with the puzzle."
             )
     if args.plot:
         from .compare import plot
 
         plot(runs, args.plot, f"{genre.name}: {args.input}")
     return EXIT_INTERNAL if problems else EXIT_OK
+
+
+def _runs_against_file(
+    genre: Any, puzzle: Any, runs: list[Any], given: list[list[int | None]] | None
+) -> list[str]:
+    """The runs whose answer is not the file's own solution, as ``solve`` checks it: a unique
+    answer that differs, or no solution where the file gives one."""
+    found = []
+    for run in runs:
+        if run.status not in (Status.UNIQUE, Status.UNSOLVABLE):
+            continue  # (several solutions: the file's may be another; a limit: no answer)
+        solutions = [] if run.solution is None else [run.solution]
+        differ = _differ_from_file(genre, puzzle, run.status, solutions, given)
+        if differ:
+            found.append(
+                f"{run.backend}/{run.encoding}: the answer differs from the solution in the file "
+                f"at {_places(differ)}"
+            )
+    return found
 
 
 def _encodings(genre: Any, text: str) -> list[str]:
@@ -968,7 +1005,7 @@ def _bench(args: argparse.Namespace) -> int:
     for r in failed[:10]:
         print(
             f"FAILED: {r['puzzle']} on {r['backend']}/{r['encoding']}: "
-            f"{r.get('error') or r['status']}",
+            f"{r.get('error') or str(r['status']) + ', not the known answer'}",
             file=sys.stderr,
         )
     return (

@@ -203,6 +203,18 @@ def read_board(text: str, blank: str | None = None, hole: str | None = None) -> 
     return NumberBoard(tuple(rows))
 
 
+_SOLUTION_LINE = re.compile(r"^\s*\[\s*solution\s*\]\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+def file_solution(text: str) -> list[list[int | None]] | None:
+    """The rows of numbers of a published layout's own ``[Solution]`` section, or None when the
+    text has none; ParseError when they cannot be read."""
+    if not _SOLUTION_LINE.search(text):
+        return None
+    section = published(text).solution
+    return None if section is None else solution_rows(section)
+
+
 def solution_rows(text: str) -> list[list[int | None]]:
     """The rows of numbers a file's ``[Solution]`` section gives (None where there is no
     number: a hole), read as boards are; rows of single digits may be written unspaced."""

@@ -210,3 +210,21 @@ def test_results_written_before_count_a_timeout_as_no_failure() -> None:
     assert not bench.failed(older)
     assert bench.failed({**older, "status": "unique"})
     assert bench.summary([older]).splitlines()[1].split()[6:8] == ["1", "0"]
+
+
+def test_bench_checks_a_files_own_solution(tmp_path: Path) -> None:
+    text = (DATA / "sudoku" / "published-sections.txt").read_text()
+    (tmp_path / "right.txt").write_text(text)
+    (tmp_path / "wrong.txt").write_text(text.replace("\n751846239\n", "\n751846293\n"))
+    run = gridsat("bench", "sudoku", str(tmp_path), "-e", "onehot")
+    assert run.returncode == 1, run.stderr
+    failed = [line for line in run.stderr.splitlines() if line.startswith("FAILED")]
+    assert failed == [f"FAILED: {tmp_path / 'wrong.txt'} on sat:cadical195/onehot: unique, "
+                      "not the known answer"]  # fmt: skip
+    (tmp_path / "bad.txt").write_text(text.replace("\n751846239\n", "\n7518462x9\n"))
+    run = gridsat("bench", "sudoku", str(tmp_path), "-e", "onehot")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr == (
+        f"gridsat: error: {tmp_path / 'bad.txt'}: the [Solution] section: row 1, column 8: 'x' "
+        "is not a digit (its other rows are a digit a cell)\n"
+    )
