@@ -420,3 +420,24 @@ def test_solutions_walk_in_a_child_when_isolated() -> None:
     big = gridsat.read("magic", "12")  # its model needs more than 0.3 GB on a SAT solver
     with pytest.raises(gridsat.BackendError, match="ran out of memory"):
         list(gridsat.solutions(big, backend="sat:cadical195", isolate=True, memory_limit=0.3))
+
+
+def test_solve_all_ends_as_solve_does() -> None:
+    # One ending for both: after the answer (or the count), the same lines in the same order,
+    # and the same JSON fields past the outcome's own.
+    unsolvable = str(DATA / "zebra" / "unsolvable.txt")
+    one = gridsat_cli("solve", "zebra", unsolvable, "--grade")
+    every = gridsat_cli("solve", "zebra", unsolvable, "--grade", "--all")
+    assert one.returncode == every.returncode == 1
+    assert one.stdout.splitlines()[0] == every.stdout.splitlines()[0] == "no solution"
+    assert one.stdout.splitlines()[1].startswith("difficulty: not graded")
+    assert every.stdout == one.stdout
+    published = str(DATA / "sudoku" / "published-sections.txt")
+    one = gridsat_cli("solve", "sudoku", published, "--grade", "--json")
+    lines = gridsat_cli("solve", "sudoku", published, "--grade", "--json", "--all").stdout
+    summary = json.loads(lines.splitlines()[-1])
+    extras = ["file_solution", "file_differences", "difficulty"]
+    assert [k for k in json.loads(one.stdout) if k in extras] == extras
+    assert [k for k in summary if k in extras] == extras
+    assert {k: summary[k] for k in extras} == {k: json.loads(one.stdout)[k] for k in extras}
+    assert summary["file_solution"] == "matches" and summary["difficulty"]["level"] >= 1
