@@ -6,6 +6,7 @@ As a library: ``gridsat.read(genre, text)`` gives a Puzzle, ``gridsat.solve(puzz
 solver library.
 """
 
+# ruff: noqa: F403, F405 (the type checker's names come from ``gridsat.api``'s ``__all__``)
 from __future__ import annotations
 
 import importlib
@@ -18,31 +19,9 @@ TYPE_CHECKING = False  # (not typing's: importing typing would double this impor
 if TYPE_CHECKING:
     from typing import Any
 
-    from .api import (
-        BackendError,
-        CheckFailed,
-        Comparison,
-        Count,
-        Diagnosis,
-        Generated,
-        Graded,
-        Puzzle,
-        PuzzleError,
-        Result,
-        Solution,
-        Status,
-        compare,
-        count,
-        diagnose,
-        generate,
-        genres,
-        grade,
-        read,
-        solutions,
-        solve,
-    )
+    from .api import *  # the names of __all__, for the type checker: one list, below
 
-__all__ = [
+__all__ = [  # the library's names, each loaded from gridsat.api when first asked for
     "BackendError",
     "CheckFailed",
     "Comparison",

@@ -33,6 +33,7 @@ __all__ = [
     "Count",
     "Diagnosis",
     "Generated",
+    "Graded",
     "Puzzle",
     "PuzzleError",
     "Result",
@@ -394,11 +395,15 @@ def solutions(
     time_limit: float | None = None,
     params: Mapping[str, str] | None = None,
     prune: bool = True,
+    isolate: bool = False,
+    memory_limit: float | None = None,
 ) -> Generator[Solution, None, None]:
     """Every distinct solution (distinct on the answer: a Loop's tiles, not how they were
     found), each checked, yielded as the solver finds it, up to ``limit`` or ``time_limit``
-    (seconds, for the whole walk). In this process; stop at any time: closing the generator
-    (``break`` from a ``for``, or ``.close()``) frees the solver."""
+    (seconds, for the whole walk). Stop at any time: closing the generator (``break`` from a
+    ``for``, or ``.close()``) frees the solver. In this process by default; ``isolate=True``
+    walks in a forked child, as ``solve``'s: stopped at the time limit on every backend, held
+    to ``memory_limit`` (GB; past it, OutOfMemory, a BackendError), and closing it ends it."""
     from .pipeline import stream
 
     if limit is not None and limit < 1:
@@ -408,21 +413,63 @@ def solutions(
     run = checked_backend(backend or genre.default_backend)
     chosen = checked_encoding(genre, encoding)
     _check_params(params, run)
+    _check_memory(memory_limit, isolate)
 
-    def walk() -> Generator[Solution, None, None]:
+    def values(send: Callable[[Any], None] | None = None) -> Generator[Any, None, None]:
+        """The solutions' values, found here (or in the child, which ``send``s each)."""
         from .models.model import TooLarge
 
         found = stream(genre, puzzle.data, run, chosen, limit=limit, time_limit=time_limit,
                        prune=prune, params=params)  # fmt: skip
         try:
             for value in found:
-                yield Solution(puzzle, value)
+                if send is not None:
+                    send(value)
+                yield value
         except TooLarge as e:
             raise PuzzleError(str(e)) from e
         finally:
             found.close()
 
-    return walk()
+    def walk() -> Generator[Solution, None, None]:
+        for value in values():
+            yield Solution(puzzle, value)
+
+    if not isolate:
+        return walk()
+    return _walk_isolated(puzzle, values, time_limit, memory_limit)
+
+
+def _walk_isolated(
+    puzzle: Puzzle,
+    values: Callable[[Callable[[Any], None]], Generator[Any, None, None]],
+    time_limit: float | None,
+    memory_limit: float | None,
+) -> Generator[Solution, None, None]:
+    """``solutions(isolate=True)``: each value the child sends, as a Solution; the time limit
+    ends the walk as it ends one in this process (the solutions found are the answer)."""
+    from .isolation import Crashed, TimedOut, can_isolate, default_memory_limit, isolated
+    from .pipeline import GRACE, child_failure
+
+    def work(send: Callable[[Any], None]) -> None:
+        for _ in values(send):
+            pass
+
+    if not can_isolate():  # (no fork here: the walk runs in this process)
+        yield from (Solution(puzzle, value) for value in values(lambda _: None))
+        return
+    wait = None if time_limit is None else time_limit + GRACE
+    memory = default_memory_limit() if memory_limit is None else _memory(memory_limit)
+    heard = isolated(work, wait, memory)
+    try:
+        for value in heard:
+            yield Solution(puzzle, value)
+    except TimedOut:
+        return
+    except (MemoryError, Crashed, ImportError) as e:
+        raise child_failure(e, memory) from None
+    finally:
+        heard.close()
 
 
 def compare(
@@ -630,10 +677,7 @@ def _run(
     kind = checked_encoding(genre, encoding)
     _check_time(time_limit)
     _check_params(params, chosen)
-    if memory_limit is not None and not isolate:
-        raise PuzzleError("a memory limit needs isolate=True (a child to hold it)")
-    if memory_limit is not None and not memory_limit > 0:
-        raise PuzzleError(f"memory limit {memory_limit!r}: a number of GB > 0")
+    _check_memory(memory_limit, isolate)
     passed: dict[str, Any] = {"params": dict(params)} if params else {}  # to the backend
     times = {"parse": puzzle.parse_seconds}
     if not isolate:
@@ -727,6 +771,14 @@ def _check_params(params: Mapping[str, str] | None, backend: Backend) -> None:
             backend.parameters({key: value})
         except ValueError as e:  # UnknownParameter too
             raise PuzzleError(f"parameter {key}={value}: {e}") from e
+
+
+def _check_memory(limit: float | None, isolate: bool) -> None:
+    """A memory limit is a number of GB > 0, and a child to hold it; PuzzleError otherwise."""
+    if limit is not None and not isolate:
+        raise PuzzleError("a memory limit needs isolate=True (a child to hold it)")
+    if limit is not None and not limit > 0:
+        raise PuzzleError(f"memory limit {limit!r}: a number of GB > 0")
 
 
 def _memory(limit: float | None) -> int:

@@ -158,7 +158,8 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         help="run a puzzle on every backend and encoding, and check they agree",
         description="Run a puzzle on every backend x encoding (fresh solvers, --repeat times "
         "each, each run at most --time-limit seconds, 60 by default), print median phase times "
-        "fastest first, and check that all answers agree (exit 70 when they do not). On a "
+        "fastest first, and check that all answers agree, and agree with the file's own "
+        "[Solution] when it gives one (exit 70 when they do not). On a "
         "terminal, a line on stderr as each backend and encoding finishes.",
     )
     _add_puzzle_source(comp)
@@ -185,7 +186,10 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         "bench",
         help="run many puzzles on backends and encodings; results kept as they finish",
         description="Run puzzles (files, folders, JSON-lines files) on backends x encodings, "
-        "writing one JSON line per result as it finishes; a summary table at the end.",
+        "writing one JSON line per result as it finishes; a summary table at the end. A "
+        "known answer (NAME.solution.json, or the file's own [Solution]) is compared. A run "
+        "past its time or memory limit is a result (the limit column), not a failure: exit 1 "
+        "only when a puzzle failed its check, 70 when a backend erred.",
     )
     bench.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
     bench.add_argument(
@@ -273,7 +277,8 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
     gen.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
     gen.add_argument("--size", required=True,
                      help="WxH for boards, N for magic squares, KxN for logic grids "
-                     "(K categories of N values)")  # fmt: skip
+                     "(K categories of N values); Sudoku: N, the side, or Tatham's blocks CxR "
+                     "(3x3: a 9x9 board)")  # fmt: skip
     gen.add_argument("--seed", type=int, help="repeatable runs (default: a random seed)")
     gen.add_argument(
         "--style",

@@ -20,6 +20,7 @@ from .compare import LIMITS, reached
 from .genres import Genre, get_genre
 from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
 from .parsers import ParseError
+from .parsers.numbergrid import file_solution
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated, stats_json
 from .records import dataclass
 from .solvers import FINISHED, FOUND, BackendError, Status, get_backend
@@ -56,9 +57,21 @@ def items(paths: list[str]) -> Iterator[Item]:
 
 
 def _file_item(path: Path) -> Item:
+    """A puzzle file, its known answer from ``NAME.solution.json`` beside it or else from its
+    own ``[Solution]`` section (a published layout), as ``solve`` checks it."""
     answer = path.with_name(path.stem + ".solution.json")
-    known = json.loads(answer.read_text()) if answer.exists() else None
-    return Item(str(path), path.read_text(), known)
+    text = path.read_text()
+    known = json.loads(answer.read_text()) if answer.exists() else _own_solution(text, path)
+    return Item(str(path), text, known)
+
+
+def _own_solution(text: str, where: object) -> Any:
+    """The rows of a puzzle's own ``[Solution]`` section, None when it has none; a ValueError
+    that names ``where`` when they cannot be read."""
+    try:
+        return file_solution(text)
+    except ParseError as e:
+        raise ValueError(f"{where}: {e}") from None
 
 
 def _lines(path: Path) -> Iterator[Item]:
@@ -72,7 +85,10 @@ def _lines(path: Path) -> Iterator[Item]:
             raise ValueError(
                 f"{path}:{number}: not a puzzle line (JSON with `puzzle` or `id`)"
             ) from e
-        yield Item(row.get("name") or f"{path}:{number}", text, row.get("solution"))
+        known = row.get("solution")
+        if known is None:
+            known = _own_solution(text, f"{path}:{number}")
+        yield Item(row.get("name") or f"{path}:{number}", text, known)
 
 
 def run_one(
@@ -106,8 +122,8 @@ def run_one(
             times=times,
             params=params,
         )
-    except OutOfMemory as e:  # a limit reached, like a timeout
-        return {**record, "status": Status.OUT_OF_MEMORY, "ok": False, Status.ERROR: str(e)}
+    except OutOfMemory as e:  # a limit reached, like a timeout: a result, not a failure
+        return {**record, "status": Status.OUT_OF_MEMORY, "ok": True, Status.ERROR: str(e)}
     except (BackendError, CheckFailed) as e:
         return {**record, "status": Status.ERROR, "ok": False, Status.ERROR: str(e)}
     record["status"] = outcome.status
@@ -123,11 +139,18 @@ def run_one(
     record["stats"] = stats_json(outcome)
     if item.solution is not None and outcome.status == Status.UNIQUE:
         record["ok"] = genre.to_json(puzzle, outcome.solutions[0]) == item.solution
-    else:  # every printed solution already passed the checker; "no solution" is an answer too
-        record["ok"] = outcome.status in FOUND or (
+    else:  # every printed solution already passed the checker; "no solution" is an answer too,
+        # and a run stopped by its time limit is a result (the summary counts it under limit)
+        record["ok"] = outcome.status in (*FOUND, *LIMITS) or (
             outcome.status == Status.UNSOLVABLE and item.solution is None
         )
     return record
+
+
+def failed(record: dict[str, Any]) -> bool:
+    """Whether a run failed: a wrong answer or an error. A run stopped by a limit did not,
+    even as written by earlier versions (``ok`` false)."""
+    return not record["ok"] and record["status"] not in LIMITS
 
 
 def run_loaded(
@@ -286,7 +309,7 @@ def summary(records: list[dict[str, Any]]) -> str:
         stopped = sum(r["status"] in LIMITS for r in rs)
         totals += [float("inf")] * stopped
         count = Counter(r["status"] for r in rs)
-        failed = sum(not r["ok"] for r in rs)
+        broken = sum(failed(r) for r in rs)
         if totals:
             p90 = totals[min(len(totals) - 1, int(0.9 * len(totals)))]
             picks = [statistics.median(totals), p90, totals[-1]]
@@ -297,11 +320,19 @@ def summary(records: list[dict[str, Any]]) -> str:
                 picks[0] if totals else float("inf"),
                 f"{backend.ljust(width)}  {encoding:9} {len(rs):5} "
                 f"{count['unique']:6} {count['multiple']:5} {count['unsolvable']:4} "
-                f"{stopped:5} {failed:6} {' '.join(_ms(t) for t in picks)}",
+                f"{stopped:5} {broken:6} {' '.join(_ms(t) for t in picks)}",
             )
         )
     lines += [line for _, line in sorted(rows)]
+    limited = Counter(r["status"] for r in records if r["status"] in LIMITS)
+    if limited:
+        said = [f"{limited[s]} {LIMIT_WORDS[s]}" for s in LIMITS if limited[s]]
+        lines.append(f"stopped by a limit (a result, not a failure): {', '.join(said)}")
     return "\n".join(lines)
+
+
+LIMIT_WORDS = {Status.TIMEOUT: "past the time limit", Status.OUT_OF_MEMORY: "past the memory limit"}
+"""How the summary names the runs a limit stopped."""
 
 
 def _ms(seconds: float) -> str:

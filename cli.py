@@ -263,61 +263,102 @@ def _solve(args: argparse.Namespace) -> int:
         )
     except BackendError as e:
         return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
+    end = _ending(args, genre, backend, encoding, outcome, given, phases)
+    if args.json:
+        data = views.outcome_json(genre, outcome, args.count)
+        print(json.dumps({**data, **end.fields(readings)}, ensure_ascii=False))
+    else:
+        print(views.outcome_text(genre, outcome, style, args.count))
+        end.print_text(args.stats)
+    return end.close(args, text)
+
+
+class _Ending:
+    """What ``solve`` and ``solve --all`` do once the run is over, alike: the exit code, the
+    grade (--grade), the givens that contradict (no solution), and the file's own solution."""
+
+    def __init__(
+        self, genre: Any, outcome: Any, code: int, differ: list[str] | None = None,
+        graded: bool = False,
+    ) -> None:  # fmt: skip
+        self.genre = genre
+        self.outcome = outcome
+        self.code = code
+        self.differ = differ  # where the answer differs from the file's; None: not checked
+        self.graded = graded  # --grade was asked
+        self.difficulty: Any = None
+        self.core: Any = None
+
+    @property
+    def explained(self) -> bool:
+        """Whether the run found no solution in a genre that explains why (its core)."""
+        return self.genre.about.explains_no_solution and self.outcome.status is Status.UNSOLVABLE
+
+    def fields(self, readings: list[str] | None) -> dict[str, Any]:
+        """The JSON fields past the outcome's own: core, file check, readings, difficulty."""
+        data: dict[str, Any] = {}
+        if self.explained:
+            core = self.core
+            data["core"] = (
+                None if core is None else views.givens(self.genre, self.outcome.puzzle, core)
+            )
+        if self.differ is not None:
+            data["file_solution"] = "differs" if self.differ else "matches"
+            data["file_differences"] = self.differ
+        if readings is not None:
+            data["readings"] = readings
+        if self.graded:
+            data["difficulty"] = views.grade_fields(self.difficulty) if self.difficulty else None
+        return data
+
+    def print_text(self, stats: bool) -> None:
+        """The lines after the answer: grade, contradiction, file check, and --stats."""
+        graded = _difficulty_text(self.graded, self.outcome.status, self.difficulty)
+        if graded:
+            print(graded)
+        if self.explained:
+            print(views.core_text(self.genre, self.outcome.puzzle, self.core), end="")
+        if self.differ == []:
+            print("matches the solution in the file")
+        if stats:
+            print(views.stats_text(self.outcome.sizes, self.outcome.stats))
+
+    def close(self, args: argparse.Namespace, text: str) -> int:
+        """The picture (--render), then the exit code: 70 when the file's solution differs."""
+        outcome = self.outcome
+        if args.render:
+            puzzle = outcome.puzzle or _load_puzzle(self.genre, args, {}, text)
+            _draw(self.genre, puzzle, outcome.solutions, outcome.status, args.render)
+        if self.differ:
+            return _fail(_differ_message(outcome, self.differ), EXIT_INTERNAL)
+        return self.code
+
+
+def _ending(
+    args: argparse.Namespace, genre: Any, backend: Any, encoding: str, outcome: Any,
+    given: list[list[int | None]] | None, phases: dict[str, float],
+) -> _Ending:  # fmt: skip
+    """The end of a run of ``solve`` (or ``solve --all``) whose outcome came back."""
     code = STATUS_EXIT[outcome.status]
     if args.unique and outcome.status is Status.MULTIPLE:
         code = EXIT_NOT_UNIQUE
-    differ = _against_file(genre, outcome, given)
-    difficulty: Any = None
+    end = _Ending(genre, outcome, code, differ=_against_file(genre, outcome, given),
+                  graded=args.grade)  # fmt: skip
     if args.grade and outcome.status is Status.UNIQUE:
-        difficulty, code = _solve_grade(genre, outcome, args.time_limit, code)
-    core = None
-    if outcome.status is Status.UNSOLVABLE and genre.about.explains_no_solution:
-        core = _contradiction(genre, outcome.puzzle, backend, encoding, args.time_limit, phases)
-    if args.json:
-        data = views.outcome_json(genre, outcome, args.count)
-        if genre.about.explains_no_solution and outcome.status is Status.UNSOLVABLE:
-            data["core"] = None if core is None else views.givens(genre, outcome.puzzle, core)
-        if differ is not None:
-            data["file_solution"] = "differs" if differ else "matches"
-            data["file_differences"] = differ
-        if readings is not None:
-            data["readings"] = readings
-        if args.grade:
-            data["difficulty"] = views.grade_fields(difficulty) if difficulty else None
-        print(json.dumps(data, ensure_ascii=False))
-    else:
-        print(views.outcome_text(genre, outcome, style, args.count))
-        graded = _difficulty_text(args.grade, outcome.status, difficulty)
-        if graded:
-            print(graded)
-        if outcome.status is Status.UNSOLVABLE and genre.about.explains_no_solution:
-            print(views.core_text(genre, outcome.puzzle, core), end="")
-        if differ == []:
-            print("matches the solution in the file")
-        if args.stats:
-            print(views.stats_text(outcome.sizes, outcome.stats))
-    if args.render:
-        puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
-        _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
-    if differ:
-        return _fail(_differ_message(outcome, differ), EXIT_INTERNAL)
-    return code
-
-
-_SOLUTION_SECTION = re.compile(r"^\s*\[\s*solution\s*\]\s*$", re.IGNORECASE | re.MULTILINE)
+        end.difficulty, end.code = _solve_grade(genre, outcome, args.time_limit, code)
+    if end.explained:
+        end.core = _contradiction(genre, outcome.puzzle, backend, encoding, args.time_limit, phases)
+    return end
 
 
 def _file_solution(text: str) -> list[list[int | None]] | None:
     """The rows of numbers of the input's ``[Solution]`` section (a published layout), or None
     when it has none; UsageError when they cannot be read."""
-    if not _SOLUTION_SECTION.search(text):
-        return None
     from .parsers import ParseError
-    from .parsers.numbergrid import published, solution_rows
+    from .parsers.numbergrid import file_solution
 
     try:
-        section = published(text).solution
-        return None if section is None else solution_rows(section)
+        return file_solution(text)
     except ParseError as e:
         raise UsageError(str(e)) from e
 
@@ -328,23 +369,28 @@ def _against_file(
     """Where the answer differs from the file's own solution ([] when it matches one of the
     solutions found); None when there is nothing to compare (no solution in the file, or the
     run stopped by a limit). No solution found, when the file gives one, differs everywhere."""
+    return _differ_from_file(genre, outcome.puzzle, outcome.status, outcome.solutions, given)
+
+
+def _differ_from_file(
+    genre: Any, puzzle: Any, status: Status, solutions: list[Any],
+    given: list[list[int | None]] | None,
+) -> list[str] | None:  # fmt: skip
+    """``_against_file`` of a run's status and the solutions it found."""
     from .parsers.numbergrid import solution_differences
     from .solvers import FOUND
 
-    if given is None or outcome.status not in (*FOUND, Status.UNSOLVABLE):
+    if given is None or status not in (*FOUND, Status.UNSOLVABLE):
         return None
-    if not outcome.solutions:
+    if not solutions:
         return ["the whole board (gridsat found no solution)"]
-    differ = [
-        solution_differences(given, genre.to_json(outcome.puzzle, found))
-        for found in outcome.solutions
-    ]
+    differ = [solution_differences(given, genre.to_json(puzzle, found)) for found in solutions]
     return [] if any(not d for d in differ) else differ[0]
 
 
 def _differ_message(outcome: Any, differ: list[str]) -> str:
     """The one line of a file whose solution is not gridsat's answer."""
-    shown = ", ".join(differ[:8]) + (f" and {len(differ) - 8} more" if len(differ) > 8 else "")
+    shown = _places(differ)
     if outcome.status is Status.SOLVED:
         hint = " (not proved unique: --unique tells whether both are solutions)"
     elif outcome.status is Status.MULTIPLE:
@@ -352,6 +398,11 @@ def _differ_message(outcome: Any, differ: list[str]) -> str:
     else:
         hint = ". Please report this as a bug, with the puzzle, unless the file is wrong"
     return f"the answer differs from the solution in the file at {shown}{hint}"
+
+
+def _places(differ: list[str]) -> str:
+    """The first places where an answer differs from the file's, and how many more."""
+    return ", ".join(differ[:8]) + (f" and {len(differ) - 8} more" if len(differ) > 8 else "")
 
 
 def _solve_all(
@@ -378,24 +429,13 @@ def _solve_all(
             print(f"{head}solution {n}:\n{genre.format_solution(puzzle, solution, style)}",
                   flush=True)  # fmt: skip
 
-    def summary(
-        outcome: Outcome, error: str | None = None, difficulty: Any = None, core: Any = None
-    ) -> None:
-        differ = _against_file(genre, outcome, given)
-        explained = genre.about.explains_no_solution and outcome.status is Status.UNSOLVABLE
+    def summary(end: _Ending, error: str | None = None) -> None:
+        outcome = end.outcome
         if args.json:
             data = views.outcome_json(genre, outcome, limit)
             for key in ("solution", "second_solution", "differences"):
                 data.pop(key, None)
-            if readings is not None:
-                data["readings"] = readings
-            if differ is not None:
-                data["file_solution"] = "differs" if differ else "matches"
-                data["file_differences"] = differ
-            if args.grade:
-                data["difficulty"] = views.grade_fields(difficulty) if difficulty else None
-            if explained:
-                data["core"] = None if core is None else views.givens(genre, outcome.puzzle, core)
+            data.update(end.fields(readings))
             print(json.dumps({**data, **({"error": error} if error else {})}), flush=True)
             return
         n = len(outcome.solutions)
@@ -404,8 +444,6 @@ def _solve_all(
             print(f"{head}memory limit reached after {n} solution(s)")
         elif outcome.status is Status.UNSOLVABLE:
             print("no solution")
-            if explained:
-                print(views.core_text(genre, outcome.puzzle, core), end="")
         elif outcome.status is Status.TIMEOUT and not n:
             print("time limit reached before a solution was found")
         elif outcome.status is Status.TIMEOUT:
@@ -415,11 +453,7 @@ def _solve_all(
         else:
             shown = f"{n} solution{'s' if n != 1 else ''} shown"
             print(f"{head}{shown}; there may be more (--count {limit} reached)")
-        graded = _difficulty_text(args.grade, outcome.status, difficulty)
-        if graded:
-            print(graded)
-        if differ == []:
-            print("matches the solution in the file")
+        end.print_text(args.stats and not error)
 
     phases: dict[str, float] = {}
     try:
@@ -429,7 +463,7 @@ def _solve_all(
     except OutOfMemory as e:
         spent = Outcome(genre.name, backend.name, encoding, Status.OUT_OF_MEMORY, None,
                         printed, times=phases)  # fmt: skip
-        summary(spent, str(e))
+        summary(_Ending(genre, spent, EXIT_TIMEOUT, graded=args.grade), str(e))
         return _fail(f"backend {backend.name} {e}", EXIT_TIMEOUT)
     except CheckFailed as e:
         return _fail(
@@ -437,25 +471,9 @@ def _solve_all(
         )
     except BackendError as e:
         return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
-    code = STATUS_EXIT[outcome.status]
-    if args.unique and outcome.status is Status.MULTIPLE:
-        code = EXIT_NOT_UNIQUE
-    difficulty: Any = None
-    if args.grade and outcome.status is Status.UNIQUE:
-        difficulty, code = _solve_grade(genre, outcome, args.time_limit, code)
-    core = None
-    if outcome.status is Status.UNSOLVABLE and genre.about.explains_no_solution:
-        core = _contradiction(genre, outcome.puzzle, backend, encoding, args.time_limit, phases)
-    summary(outcome, difficulty=difficulty, core=core)
-    if args.stats and not args.json:
-        print(views.stats_text(outcome.sizes, outcome.stats))
-    differ = _against_file(genre, outcome, given)
-    if args.render:
-        puzzle = outcome.puzzle or _load_puzzle(genre, args, {}, text)
-        _draw(genre, puzzle, outcome.solutions, outcome.status, args.render)
-    if differ:
-        return _fail(_differ_message(outcome, differ), EXIT_INTERNAL)
-    return code
+    end = _ending(args, genre, backend, encoding, outcome, given, phases)
+    summary(end)
+    return end.close(args, text)
 
 
 def _run_solve(
@@ -827,6 +845,7 @@ def _compare(args: argparse.Namespace) -> int:
     params = _checked_params(args.params, backends)
     _check_plot(args.plot)
     text = read_input(args.input)
+    given = _file_solution(text)  # a bad [Solution] section stops here, before any run
     puzzle = _load_puzzle(genre, args, {}, text)  # bad input stops here, before any run
 
     def show(run: Any, done: int, total: int) -> None:
@@ -844,24 +863,56 @@ def _compare(args: argparse.Namespace) -> int:
         progress=show if sys.stderr.isatty() else None,
         params=params,
     )
+    against = _runs_against_file(genre, puzzle, runs, given)
+    problems += against
+    matches = given is not None and not against and any(r.status is Status.UNIQUE for r in runs)
     if args.json:
-        print(json.dumps(views.compare_json(genre, runs, problems, args.time_limit)))
+        data = views.compare_json(genre, runs, problems, args.time_limit)
+        if against or matches:
+            data["file_solution"] = "differs" if against else "matches"
+        print(json.dumps(data))
     else:
         print(views.compare_table(runs))
+        if matches:
+            print("matches the solution in the file")
         if args.stats:
             print(views.compare_stats_text(runs))
         for problem in problems:
             print(f"DISAGREEMENT: {problem}")
-        if problems:
+        if problems and len(problems) > len(against):
             print(
                 "The backends disagree: a bug in a model or a solver. Please report it, "
                 "with the puzzle."
+            )
+        elif problems:
+            print(
+                "The answer is not the file's own solution: a bug in a model or a solver, "
+                "unless the file is wrong. Please report it, with the puzzle."
             )
     if args.plot:
         from .compare import plot
 
         plot(runs, args.plot, f"{genre.name}: {args.input}")
     return EXIT_INTERNAL if problems else EXIT_OK
+
+
+def _runs_against_file(
+    genre: Any, puzzle: Any, runs: list[Any], given: list[list[int | None]] | None
+) -> list[str]:
+    """The runs whose answer is not the file's own solution, as ``solve`` checks it: a unique
+    answer that differs, or no solution where the file gives one."""
+    found = []
+    for run in runs:
+        if run.status not in (Status.UNIQUE, Status.UNSOLVABLE):
+            continue  # (several solutions: the file's may be another; a limit: no answer)
+        solutions = [] if run.solution is None else [run.solution]
+        differ = _differ_from_file(genre, puzzle, run.status, solutions, given)
+        if differ:
+            found.append(
+                f"{run.backend}/{run.encoding}: the answer differs from the solution in the file "
+                f"at {_places(differ)}"
+            )
+    return found
 
 
 def _encodings(genre: Any, text: str) -> list[str]:
@@ -966,11 +1017,11 @@ def _bench(args: argparse.Namespace) -> int:
     print(bench.summary(everything))
     if args.plot:
         bench.plot(everything, args.plot)
-    failed = [r for r in records if not r["ok"]]
+    failed = [r for r in records if bench.failed(r)]
     for r in failed[:10]:
         print(
             f"FAILED: {r['puzzle']} on {r['backend']}/{r['encoding']}: "
-            f"{r.get('error') or r['status']}",
+            f"{r.get('error') or str(r['status']) + ', not the known answer'}",
             file=sys.stderr,
         )
     return (

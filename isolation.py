@@ -17,7 +17,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -75,6 +75,24 @@ def run_isolated(
     deliver = on_message or (lambda _: None)
     if not can_isolate():
         return work(deliver)
+    heard = isolated(work, timeout, memory_limit)
+    try:
+        while True:
+            deliver(next(heard))
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+    finally:
+        heard.close()  # (a ``deliver`` that raised: the child stopped and collected)
+
+
+def isolated(
+    work: Callable[[Callable[[Any], None]], T],
+    timeout: float | None = None,
+    memory_limit: int | None = None,
+) -> Generator[Any, None, T]:
+    """``run_isolated`` as a generator, for a caller that hands each message on as it comes
+    (``gridsat.solutions(isolate=True)``): it yields what the child sends and returns the value
+    of ``work``; closing it stops the child and collects it. Needs ``can_isolate()``."""
     for stream in (sys.stdout, sys.stderr):
         stream.flush()  # so the child does not inherit, and write out, the same buffered text
     with tempfile.TemporaryFile() as errors:
@@ -101,7 +119,7 @@ def run_isolated(
         _running.add(pid)
         os.close(write_fd)
         try:
-            return _parent(pid, read_fd, timeout, deliver)  # type: ignore[no-any-return]
+            return (yield from _parent(pid, read_fd, timeout))  # type: ignore[no-any-return]
         except Crashed as e:
             errors.seek(0)
             lines = errors.read().decode("utf-8", "replace").strip().splitlines()
@@ -173,14 +191,14 @@ def _watch(parent: int) -> None:
     os._exit(ORPHANED)
 
 
-def _parent(pid: int, read_fd: int, timeout: float | None, deliver: Callable[[Any], None]) -> Any:
-    """Messages passed on, then the child's value or exception; the child collected."""
+def _parent(pid: int, read_fd: int, timeout: float | None) -> Generator[Any, None, Any]:
+    """The child's messages, then its value (returned) or exception; the child collected."""
     deadline = None if timeout is None else time.monotonic() + timeout
     status = None
     try:
         for kind, value in _frames(read_fd, deadline):
             if kind == "message":
-                deliver(value)
+                yield value
             elif kind == "return":
                 return value
             else:

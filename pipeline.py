@@ -252,12 +252,8 @@ def solve_isolated(
         times[phase] = 0.0
         times[phase] = max(0.0, time.perf_counter() - begun - sum(times.values()))
         return partial
-    except MemoryError:
-        raise OutOfMemory(_memory_message(memory_limit)) from None
-    except Crashed as e:
-        if any(word in str(e).lower() for word in ("memory", "bad_alloc")):
-            raise OutOfMemory(f"{_memory_message(memory_limit)} ({e})") from None
-        raise BackendError(f"the solver process died ({e})") from None
+    except (MemoryError, Crashed, ImportError) as e:
+        raise child_failure(e, memory_limit) from None
     times.update(outcome.times)
     return replace(outcome, puzzle=partial.puzzle or outcome.puzzle, times=times)
 
@@ -341,6 +337,26 @@ class Found:
         if seen:
             raise CheckFailed(f"{source} gave the same {genre.name} solution twice")
         keep(solution)
+
+
+def child_failure(error: BaseException, memory_limit: int | None) -> BaseException:
+    """What a child run's ``error`` means: OutOfMemory past ``memory_limit`` (a MemoryError, a
+    native allocation that failed, a solver library that could not be mapped into memory), a
+    BackendError when the solver process died, else ``error`` itself."""
+    text = str(error).lower()
+    if isinstance(error, MemoryError):
+        return OutOfMemory(_memory_message(memory_limit))
+    if isinstance(error, ImportError) and not any(w in text for w in UNMAPPED):
+        return error
+    if isinstance(error, ImportError) or any(w in text for w in ("memory", "bad_alloc")):
+        return OutOfMemory(f"{_memory_message(memory_limit)} ({error})")
+    if isinstance(error, Crashed):
+        return BackendError(f"the solver process died ({error})")
+    return error
+
+
+UNMAPPED = ("failed to map segment", "cannot allocate memory")
+"""What an ImportError says when the memory limit left no room to load a library."""
 
 
 def _memory_message(limit: int | None) -> str:

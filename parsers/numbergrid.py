@@ -203,17 +203,35 @@ def read_board(text: str, blank: str | None = None, hole: str | None = None) -> 
     return NumberBoard(tuple(rows))
 
 
+_SOLUTION_LINE = re.compile(r"^\s*\[\s*solution\s*\]\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+def file_solution(text: str) -> list[list[int | None]] | None:
+    """The rows of numbers of a published layout's own ``[Solution]`` section, or None when the
+    text has none; ParseError when they cannot be read."""
+    if not _SOLUTION_LINE.search(text):
+        return None
+    section = published(text).solution
+    return None if section is None else solution_rows(section)
+
+
 def solution_rows(text: str) -> list[list[int | None]]:
     """The rows of numbers a file's ``[Solution]`` section gives (None where there is no
     number: a hole), read as boards are; rows of single digits may be written unspaced."""
     lines = _lines(text)
     square = any(len(line) == len(lines) for line in lines)  # a digit a cell, a square board
-    if len(lines) > 1 and square and all(is_digits(line) for line in lines):
+    if len(lines) > 1 and square and _unspaced_digits(lines):
         for r, line in enumerate(lines, 1):
             if len(line) != len(lines):
                 raise ParseError(
                     f"the [Solution] section: row {r} has {len(line)} digits; "
                     f"its {len(lines)} rows need {len(lines)} each"
+                )
+            wrong = next((c for c, ch in enumerate(line, 1) if not is_digits(ch)), None)
+            if wrong is not None:  # (not a size line: 7518462x9 is a row with a stray x)
+                raise ParseError(
+                    f"the [Solution] section: row {r}, column {wrong}: {line[wrong - 1]!r} is "
+                    "not a digit (its other rows are a digit a cell)"
                 )
         lines = [" ".join(line) for line in lines]
     try:
@@ -221,6 +239,13 @@ def solution_rows(text: str) -> list[list[int | None]]:
     except ParseError as e:
         raise ParseError(f"the [Solution] section: {e}") from None
     return [[v or None for v in row] for row in board.rows]
+
+
+def _unspaced_digits(lines: list[str]) -> bool:
+    """Whether ``lines`` are rows of a digit a cell, written unspaced: most of them digits only,
+    none with a space."""
+    digits = sum(is_digits(line) for line in lines)
+    return 2 * digits > len(lines) and not any(" " in line or "\t" in line for line in lines)
 
 
 def solution_differences(

@@ -165,12 +165,7 @@ def make(
     """A random full Sudoku of side N: the blocks on the main diagonal of blocks random
     permutations (they share no row or column), the rest found by the solver; drawn again when
     they cannot be completed (on small boards some cannot)."""
-    n, m = size
-    if n != m:
-        raise GenerateError(f"a sudoku board is square, not {n}x{m}: give its side, e.g. 9")
-    shape = block_shape(n)
-    if shape is None or n > 25:
-        raise GenerateError(f"sudoku boards have rectangular blocks: not {n}x{n} (try 4, 6, 9, 16)")
+    n, shape = _board_of(size)
     width, height = shape
     for _ in range(20):
         grid = [[0] * n for _ in range(n)]
@@ -178,12 +173,28 @@ def make(
             digits = rng.sample(range(1, n + 1), n)
             for i, d in enumerate(digits):
                 grid[b * height + i // width][b * width + i % width] = d
-        seed = Sudoku(tuple(map(tuple, grid)), shape, form="plain")
+        form = "plain" if shape == block_shape(n) else "id"  # (a plain board: the usual blocks)
+        seed = Sudoku(tuple(map(tuple, grid)), shape, form=form)
         found = solutions(seed, 1)
         if found:
             board: Board = found[0]
             return replace(seed, rows=board), board, []
     raise GenerateError(f"no {n}x{n} sudoku found")
+
+
+def _board_of(size: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+    """The side and block shape (width, height) of a ``--size``: ``NxN`` (or ``N``) a board
+    of side N, or, where that is no Sudoku board, Tatham's ``CxR`` (Solo's game IDs): blocks R
+    wide and C tall, a board of side C*R (``3x3`` is 9x9, ``2x3`` 6x6, ``2x2`` 4x4)."""
+    c, r = size
+    usual = block_shape(c) if c == r else None
+    n, shape = (c, usual) if usual is not None else (c * r, (r, c))
+    if min(c, r) < 2 or n > 25:
+        raise GenerateError(
+            f"no sudoku of size {c}x{r}: give the board's side with rectangular blocks (4, 6, "
+            "8, 9, 12, 16, 25) or Tatham's blocks CxR (3x3 for a 9x9 board, 2x3 for 6x6)"
+        )
+    return n, shape
 
 
 GENRE = About(
@@ -199,7 +210,8 @@ GENRE = About(
     default_encoding="onehot",
     grade_encoding="grade",  # grade: Tatham's Trivial rules first, then his Basic ones (README)
     output_formats=("grid", "tatham"),
-    sizes="N (the board's side: 4, 6, 9, 16, 25...)",
+    sizes="N (the board's side: 4, 6, 9, 16, 25...), or Tatham's blocks CxR (3x3 or 3: a 9x9 "
+    "board; 2x3: 6x6 of blocks 3 wide, 2 tall)",
     small="4",
     options=(
         Option(

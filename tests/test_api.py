@@ -381,3 +381,63 @@ def test_solve_all_unique_proves_uniqueness_even_at_count_1() -> None:
     # `--all --unique --count 1` stopped at the first solution and exited 0 on a board with 8.
     run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--unique", "--count", "1")
     assert run.returncode == 3 and "solution 2:" in run.stdout
+
+
+def test_the_package_and_the_api_name_the_same_library() -> None:
+    from gridsat import api
+
+    # One list in the package (``__all__``): the API exports the same names, and each resolves.
+    assert sorted(set(gridsat.__all__) - {"__version__"}) == sorted(api.__all__)
+    for name in gridsat.__all__:
+        assert getattr(gridsat, name) is not None
+        assert name in dir(gridsat)
+    with pytest.raises(AttributeError):
+        gridsat.checked_genre  # noqa: B018  (in the API's module, but not the library's)
+
+
+def test_solutions_walk_in_a_child_when_isolated() -> None:
+    from gridsat import isolation
+
+    puzzle = gridsat.read("magic", MAGIC_3)
+    walked = list(gridsat.solutions(puzzle, backend="sat:glucose4", isolate=True))
+    assert len(walked) == 8 and {str(s) for s in walked} == {
+        str(s) for s in gridsat.solutions(puzzle, backend="sat:glucose4")
+    }
+    for solution in walked:
+        checked(puzzle, solution)
+    walk = gridsat.solutions(puzzle, isolate=True, memory_limit=2)
+    checked(puzzle, next(walk))
+    assert isolation._running  # the child holds the solver while the walk goes on
+    walk.close()
+    assert not isolation._running  # closed: the child stopped and collected
+    many = gridsat.read("magic", "5")  # more than the time limit walks, on a solver that a
+    # call cannot stop: the child is stopped at the limit, the solutions found are the walk's
+    stopped = list(gridsat.solutions(many, backend="sat:lingeling", time_limit=0.5, isolate=True))
+    for solution in stopped[:3]:
+        checked(many, solution)
+    with pytest.raises(gridsat.PuzzleError, match="needs isolate=True"):
+        gridsat.solutions(puzzle, memory_limit=2)
+    big = gridsat.read("magic", "12")  # its model needs more than 0.3 GB on a SAT solver
+    with pytest.raises(gridsat.BackendError, match="ran out of memory"):
+        list(gridsat.solutions(big, backend="sat:cadical195", isolate=True, memory_limit=0.3))
+
+
+def test_solve_all_ends_as_solve_does() -> None:
+    # One ending for both: after the answer (or the count), the same lines in the same order,
+    # and the same JSON fields past the outcome's own.
+    unsolvable = str(DATA / "zebra" / "unsolvable.txt")
+    one = gridsat_cli("solve", "zebra", unsolvable, "--grade")
+    every = gridsat_cli("solve", "zebra", unsolvable, "--grade", "--all")
+    assert one.returncode == every.returncode == 1
+    assert one.stdout.splitlines()[0] == every.stdout.splitlines()[0] == "no solution"
+    assert one.stdout.splitlines()[1].startswith("difficulty: not graded")
+    assert every.stdout == one.stdout
+    published = str(DATA / "sudoku" / "published-sections.txt")
+    one = gridsat_cli("solve", "sudoku", published, "--grade", "--json")
+    lines = gridsat_cli("solve", "sudoku", published, "--grade", "--json", "--all").stdout
+    summary = json.loads(lines.splitlines()[-1])
+    extras = ["file_solution", "file_differences", "difficulty"]
+    assert [k for k in json.loads(one.stdout) if k in extras] == extras
+    assert [k for k in summary if k in extras] == extras
+    assert {k: summary[k] for k in extras} == {k: json.loads(one.stdout)[k] for k in extras}
+    assert summary["file_solution"] == "matches" and summary["difficulty"]["level"] >= 1

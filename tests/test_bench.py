@@ -131,17 +131,20 @@ def test_a_run_past_its_time_limit_has_only_the_phases_it_reached(tmp_path: Path
     solved = DATA / "numbrix" / "rosetta-1.txt"
     run = gridsat("bench", "numbrix", str(empty), str(solved), "--backends", "cpsat:1",
                   "--encodings", "circuit", "--time-limit", "1", "--out", str(out))  # fmt: skip
-    assert run.returncode == 1 and "timeout" in run.stderr  # a limit reached: not ok, no error
+    assert run.returncode == 0, run.stderr  # a limit reached: a result, not a failure
     records = {Path(r["puzzle"]).name: r for r in map(json.loads, out.read_text().splitlines())}
     stopped = records["empty.txt"]
-    assert stopped["status"] == "timeout" and not stopped["ok"]
+    assert stopped["status"] == "timeout" and stopped["ok"]
     assert "unique" not in stopped["times"]  # no first solution: the uniqueness phase never ran
     assert stopped["total"] == pytest.approx(sum(stopped["times"].values()), abs=1e-5)
     assert records["rosetta-1.txt"]["status"] == "unique"
     # The summary counts it as past the limit, not as a measured time.
     row = run.stdout.splitlines()[1].split()
-    assert row[:8] == ["cpsat:1", "circuit", "2", "1", "0", "0", "1", "1"]
+    assert row[:8] == ["cpsat:1", "circuit", "2", "1", "0", "0", "1", "0"]
     assert row[-1] == ">limit"
+    assert run.stdout.splitlines()[-1] == (
+        "stopped by a limit (a result, not a failure): 1 past the time limit"
+    )
 
 
 def test_with_jobs_each_result_is_written_as_it_finishes(tmp_path: Path) -> None:
@@ -155,7 +158,7 @@ def test_with_jobs_each_result_is_written_as_it_finishes(tmp_path: Path) -> None
     out = tmp_path / "results.jsonl"
     run = gridsat("bench", "magic", str(corpus), "--backends", "sat:cadical195", "--encodings",
                   "integer", "--jobs", "2", "--time-limit", "2", "--out", str(out))  # fmt: skip
-    assert run.returncode == 1, run.stderr  # the slow one reached the limit
+    assert run.returncode == 0, run.stderr  # the slow one reached the limit: a result
     records = [json.loads(line) for line in out.read_text().splitlines()]
     # Submitted first, it finished last: the fast ones were not held back behind it.
     assert [r["puzzle"] for r in records][-1] == "slow" and records[-1]["status"] == "timeout"
@@ -184,3 +187,44 @@ def test_off_a_terminal_progress_is_a_line_every_few_seconds_and_the_last() -> N
     for done, elapsed in [(1, 0.1), (2, 1.0), (3, 5.2), (4, 6.0), (5, 10.3), (6, 10.4)]:
         show(done, 6, elapsed)
     assert [line.split()[0] for line in log.getvalue().splitlines()] == ["[3/6]", "[5/6]", "[6/6]"]
+
+
+def test_a_timeout_is_a_result_but_a_wrong_answer_still_fails(tmp_path: Path) -> None:
+    slow = "\n".join("[" + ", ".join("_" * 12) + "]" for _ in range(12))  # past 0.05 s
+    wrong = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]  # not the answer of the magic square below
+    rows = [{"name": "slow", "puzzle": slow}]
+    rows.append({"name": "wrong", "puzzle": "[[2, 7, _], [_, _, _], [_, _, _]]", "solution": wrong})
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows[:1]))
+    run = gridsat("bench", "magic", str(corpus), "-b", "cpsat:1", "-e", "integer", "-t", "0.05")
+    assert run.returncode == 0, run.stderr
+    assert "FAILED" not in run.stderr and "1 past the time limit" in run.stdout
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows[1:]))
+    run = gridsat("bench", "magic", str(corpus), "-b", "cpsat:1", "-e", "integer")
+    assert run.returncode == 1 and "FAILED: wrong" in run.stderr
+
+
+def test_results_written_before_count_a_timeout_as_no_failure() -> None:
+    older = {"puzzle": "p", "backend": "cpsat:1", "encoding": "integer", "status": "timeout",
+             "ok": False}  # fmt: skip
+    assert not bench.failed(older)
+    assert bench.failed({**older, "status": "unique"})
+    assert bench.summary([older]).splitlines()[1].split()[6:8] == ["1", "0"]
+
+
+def test_bench_checks_a_files_own_solution(tmp_path: Path) -> None:
+    text = (DATA / "sudoku" / "published-sections.txt").read_text()
+    (tmp_path / "right.txt").write_text(text)
+    (tmp_path / "wrong.txt").write_text(text.replace("\n751846239\n", "\n751846293\n"))
+    run = gridsat("bench", "sudoku", str(tmp_path), "-e", "onehot")
+    assert run.returncode == 1, run.stderr
+    failed = [line for line in run.stderr.splitlines() if line.startswith("FAILED")]
+    assert failed == [f"FAILED: {tmp_path / 'wrong.txt'} on sat:cadical195/onehot: unique, "
+                      "not the known answer"]  # fmt: skip
+    (tmp_path / "bad.txt").write_text(text.replace("\n751846239\n", "\n7518462x9\n"))
+    run = gridsat("bench", "sudoku", str(tmp_path), "-e", "onehot")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr == (
+        f"gridsat: error: {tmp_path / 'bad.txt'}: the [Solution] section: row 1, column 8: 'x' "
+        "is not a digit (its other rows are a digit a cell)\n"
+    )

@@ -191,3 +191,24 @@ def test_compare_and_bench_take_b_and_e_as_solve_does() -> None:
     assert [(r["backend"], r["encoding"]) for r in json.loads(run.stdout)["results"]] == [
         ("sat:glucose4", "circuit")
     ]
+
+
+def test_compare_checks_the_files_own_solution(tmp_path: Path) -> None:
+    published = Path(__file__).parent.parent / "data" / "sudoku" / "published-sections.txt"
+    text = published.read_text()
+    one = ("-b", "sat:glucose4,cpsat:1", "-e", "onehot", "--repeat", "1")
+    right = gridsat("compare", "sudoku", str(published), *one)
+    assert right.returncode == 0, right.stderr
+    assert "matches the solution in the file" in right.stdout
+    wrong = tmp_path / "wrong.txt"  # two digits of the file's solution swapped
+    wrong.write_text(text.replace("\n751846239\n", "\n751846293\n"))
+    found = gridsat("compare", "sudoku", str(wrong), *one, "--json")
+    assert found.returncode == 70, found.stderr
+    data = json.loads(found.stdout)
+    assert data["file_solution"] == "differs" and not data["agree"]
+    assert data["disagreements"][0].endswith(
+        "the answer differs from the solution in the file at r1c8 (file 9, found 3), "
+        "r1c9 (file 3, found 9)"
+    )
+    told = gridsat("compare", "sudoku", str(wrong), *one)
+    assert told.returncode == 70 and "unless the file is wrong" in told.stdout

@@ -230,6 +230,22 @@ def test_an_unspaced_solution_row_of_the_wrong_length_is_bad_input(
     )
 
 
+@pytest.mark.parametrize(("row", "column"), [("7518462x9", 8), ("x51846239", 1)])
+def test_an_unspaced_solution_row_with_a_stray_letter_is_no_size_line(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, row: str, column: int
+) -> None:
+    # A row of the [Solution] with an x in it is that row, at fault where the x is: not a size
+    # line asking for a board of 7518462x9 cells.
+    text = (DATA / "sudoku" / "published-sections.txt").read_text()
+    path = write(tmp_path, text.replace("\n751846239\n", f"\n{row}\n"))
+    code, out, err = run(capfd, "solve", "sudoku", path)
+    assert code == 2 and out == ""
+    assert err == (
+        f"gridsat: error: the [Solution] section: row 1, column {column}: 'x' is not a digit "
+        "(its other rows are a digit a cell)\n"
+    )
+
+
 def test_sudoku_boxes_of_three_cells_still_read() -> None:
     """A Sudoku drawn with a box per block, not per cell: its walls simply go."""
     genre = get_genre("sudoku")

@@ -341,7 +341,15 @@ def test_a_model_past_the_memory_limit_is_an_answer_not_a_crash() -> None:
     assert "ran out of memory" in err and "0.3 GB" in err
 
 
-# (Under 0.3 GB python-sat cannot even load its PB encoder library: a different failure.)
+# (Under 0.3 GB python-sat cannot even load its PB encoder library: see the test below.)
+def test_no_room_to_load_a_solver_library_is_out_of_memory_not_a_crash() -> None:
+    # Unruly's default encoding loads python-sat's cardinality library in the child, which
+    # 10 MB leaves no room to map: that is the memory limit reached (exit 4), not a bug.
+    result = gridsat("solve", "unruly", "-", "--memory-limit", "0.01", stdin=b"0..1\n....\n")
+    err = one_line_error(result, 4)
+    assert "ran out of memory" in err and "0.01 GB" in err
+
+
 @pytest.mark.parametrize(("backend", "gb"), [("sat:cadical195", "0.3"), ("cpsat", "0.05")])
 def test_out_of_memory_with_json_is_still_one_object(backend: str, gb: str) -> None:
     result = gridsat(

@@ -461,3 +461,28 @@ def test_a_game_id_with_no_parameters_is_one_line(text: str) -> None:
     # The fuzz test's b':' ended in an IndexError (exit 70): the error pointed past the end.
     with pytest.raises(ParseError, match="bad parameters '': none before the ':'"):
         parse(text)
+
+
+@pytest.mark.parametrize(
+    ("size", "side", "shape"),
+    [("3x3", 9, (3, 3)), ("3", 9, (3, 3)), ("2x3", 6, (3, 2)), ("3x2", 6, (2, 3)),
+     ("2x2", 4, (2, 2)), ("9x9", 9, (3, 3)), ("4", 4, (2, 2))],
+)  # fmt: skip
+def test_generate_takes_tathams_block_notation(size: str, side: int, shape: Any) -> None:
+    import gridsat
+
+    made = gridsat.generate("sudoku", size, seed=1)
+    puzzle, answer = made.puzzle.data, made.solution.value
+    assert len(puzzle.rows) == side and puzzle.shape == shape
+    assert check(puzzle, answer) == []  # the rules' checker, not the model that made it
+    again = parse(format_puzzle(puzzle))  # written as it reads back, blocks and all
+    assert again.shape == shape and again.rows == puzzle.rows
+    assert gridsat.count(gridsat.read("sudoku", format_puzzle(puzzle)), 2) == 1
+
+
+def test_generate_refuses_a_sudoku_size_with_no_blocks_in_one_line() -> None:
+    run = subprocess.run([sys.executable, "-m", "gridsat", "generate", "sudoku", "--size", "7"],
+                         capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.count("\n") == 1
+    assert "no sudoku of size 7x7" in run.stderr and "3x3 for a 9x9 board" in run.stderr
