@@ -55,7 +55,9 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
     within distance |k - g| of every given g, along the graph (Chebyshev distance for king
     moves, Manhattan for orthogonal ones, rays for arrows) and never on another given's node.
     A node left to one number takes it; a number left with one node takes it from all others.
-    Repeated to a fixed point.
+    Repeated to a fixed point (the same whatever the order, as every rule only narrows), each
+    sweep carrying only the domains that narrowed since the last, and the node rules looking
+    only at the numbers not yet fixed: after the first sweeps most numbers are settled.
     """
     n = path.n
     full = (1 << n) - 1
@@ -65,51 +67,91 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
     ahead: dict[int, int] = {}
     behind: dict[int, int] = {}
     dom = unpruned(path)
-    changed = True
-    while changed:
-        here = dom[0]
+    # forth[k] (back[k]): dom[k] narrowed since the forward (backward) sweep last carried it on.
+    forth = [True] * n
+    back = [True] * n
+    fixed = 0  # the nodes of the numbers with one node left
+    open_ = list(range(n))  # the numbers with more than one
+    while True:
+        changed = False  # a rule narrowed a domain that a sweep has yet to carry on
+        here, carry = dom[0], forth[0]
         for k in range(1, n):
-            if here and not here & (here - 1):  # one node: its own successors
-                reach = succ[here.bit_length() - 1]
+            now = dom[k]
+            if carry:
+                if not here & (here - 1):  # one node: its own successors
+                    reach = succ[here.bit_length() - 1]
+                else:
+                    known = ahead.get(here)
+                    reach = ahead[here] = step(here, succ) if known is None else known
+                narrowed = now & reach
+                if narrowed != now:
+                    if not narrowed:
+                        return None
+                    dom[k] = now = narrowed
+                    back[k] = True
+                else:
+                    carry = forth[k]
             else:
-                known = ahead.get(here)
-                reach = ahead[here] = step(here, succ) if known is None else known
-            here = dom[k] = dom[k] & reach
-        here = dom[n - 1]
+                carry = forth[k]
+            forth[k - 1] = False
+            here = now
+        forth[n - 1] = False
+        here, carry = dom[n - 1], back[n - 1]
         for k in range(n - 2, -1, -1):
-            if here and not here & (here - 1):
-                reach = prec[here.bit_length() - 1]
+            now = dom[k]
+            if carry:
+                if not here & (here - 1):
+                    reach = prec[here.bit_length() - 1]
+                else:
+                    known = behind.get(here)
+                    reach = behind[here] = step(here, prec) if known is None else known
+                narrowed = now & reach
+                if narrowed != now:
+                    if not narrowed:
+                        return None
+                    dom[k] = now = narrowed
+                    forth[k] = changed = True
+                else:
+                    carry = back[k]
             else:
-                known = behind.get(here)
-                reach = behind[here] = step(here, prec) if known is None else known
-            here = dom[k] = dom[k] & reach
-        if not all(dom):
-            return None
-        # A node that only one number may take, that number takes.
+                carry = back[k]
+            back[k + 1] = False
+            here = now
+        back[0] = False
+        # A number with one node left takes it from all other numbers; a node that only one
+        # number may take, that number takes.
+        still = []
+        for k in open_:
+            d = dom[k]
+            if not d & (d - 1):
+                fixed |= d
+            else:
+                still.append(k)
         once = twice = 0
-        for d in dom:
+        for k in still:
+            d = dom[k]
+            if d & fixed:
+                d &= ~fixed
+                if not d:
+                    return None
+                dom[k] = d
+                forth[k] = back[k] = changed = True
             twice |= once & d
             once |= d
-        if once != full:
+        if once | fixed != full:
             return None  # some node can hold no number
         only = once & ~twice
-        changed = False
-        fixed = 0
-        for k, d in enumerate(dom):
+        for k in still:
+            d = dom[k]
             mine = d & only
             if mine and mine != d:
                 if mine & (mine - 1):
                     return None  # one number would need two nodes
-                dom[k] = d = mine
-                changed = True
-            if d & (d - 1) == 0:
-                fixed |= d
-        # A number with one node left takes it from all other numbers.
-        for k, d in enumerate(dom):
-            if d & (d - 1) and d & fixed:
-                dom[k] = d & ~fixed
-                changed = True
-    return dom
+                dom[k] = mine
+                forth[k] = back[k] = changed = True
+        open_ = still
+        if not changed:
+            return dom
 
 
 def build_path(path: NumberPath, encoding: str, prune: bool = True) -> Built[list[int]]:
@@ -141,7 +183,82 @@ def _position(
     path: NumberPath, dom: list[int], pred: Sequence[Sequence[int]], pruned: bool = True
 ) -> Built[list[int]]:
     """One Boolean per (node, number): the node holds the number; ``pruned``: ``dom`` came
-    from ``domains``, so consecutive numbers' nodes are next to each other."""
+    from ``domains``, so consecutive numbers' nodes are next to each other.
+
+    On a pruned model a number left one node is no variable: it stands there, no other number
+    may take that node, and each of its neighbours' places is next to it, so none of its rules
+    needs a clause. The model holds only the open choices, and the answer only their literals
+    (a second solution must differ there); the one node of a fixed number is, for ``keys``, a
+    single literal that is always true."""
+    if not pruned:
+        return _position_all(path, dom, pred)
+    model = Model()
+    n = path.n
+    numbers = [0] * n  # the fixed numbers, by node
+    # x[k][c]: number k+1 stands on node c, for the numbers left open.
+    x: list[dict[int, int] | None] = [None] * n
+    by_node: dict[int, list[int]] = {}
+    answer: list[int] = []
+    for k, d in enumerate(dom):
+        if not d & (d - 1):
+            numbers[d.bit_length() - 1] = k + 1
+            continue
+        nodes = members(d)
+        lits = model.bool_vars(len(nodes))
+        x[k] = row = dict(zip(nodes, lits, strict=True))
+        answer.extend(lits)
+        # Every number stands on exactly one node.
+        model.exactly_one.append(tuple(lits))
+        for c, lit in row.items():
+            group = by_node.get(c)
+            if group is None:
+                by_node[c] = [lit]
+            else:
+                group.append(lit)
+    # Every node holds exactly one number (a node of a fixed number holds no other).
+    model.exactly_one.extend(tuple(group) for group in by_node.values())
+    # From the node of k the path goes on to the node of k+1, which it reaches from that of k.
+    clauses = model.clauses
+    succ = path.succ
+    for k in range(n - 1):
+        here, there = x[k], x[k + 1]
+        if here is None or there is None:
+            continue
+        for c, lit in here.items():
+            clauses.append((-lit, *[there[d] for d in succ[c] if d in there]))
+        for d, lit in there.items():
+            clauses.append((-lit, *[here[c] for c in pred[d] if c in here]))
+    keys: dict[int, dict[int, int]] = {}
+    model.answer = list(answer)
+    if any(numbers):
+        one = model.bool_var()
+        model.clauses.append((one,))
+        for c, v in enumerate(numbers):
+            if v:
+                keys[c] = {v: one}
+    for k, open_row in enumerate(x):
+        if open_row is not None:
+            for c, lit in open_row.items():
+                keys.setdefault(c, {})[k + 1] = lit
+
+    def decode(a: Assignment) -> list[int]:
+        found = list(numbers)
+        true = a.bools
+        for k, open_row in enumerate(x):
+            if open_row is not None:
+                for c, lit in open_row.items():
+                    if true[lit]:
+                        found[c] = k + 1
+        return found
+
+    return Built(model, decode, keys)
+
+
+def _position_all(
+    path: NumberPath, dom: list[int], pred: Sequence[Sequence[int]]
+) -> Built[list[int]]:
+    """The position model with a Boolean for every (node, number) left, fixed ones too: for
+    domains that did not come from ``domains``, where no rule can be taken as said."""
     model = Model()
     n = path.n
     # x[k][c]: number k+1 stands on node c.
@@ -152,22 +269,16 @@ def _position(
     # Every number stands on exactly one node.
     for row in x:
         model.add_exactly_one(row.values())
-    # Every node holds exactly one number: a node pruning left to one number, which that
-    # number was left alone (a fixed number), is said already.
+    # Every node holds exactly one number.
     by_node: list[list[int]] = [[] for _ in range(n)]
     for row in x:
         for c, lit in row.items():
             by_node[c].append(lit)
-    alone = {lit for row in x if len(row) == 1 for lit in row.values()}
     for group in by_node:
-        if len(group) > 1 or group[0] not in alone:
-            model.add_exactly_one(group)
+        model.add_exactly_one(group)
     # From the node of k the path goes on to the node of k+1, which it reaches from that of k.
-    # Between two fixed numbers this holds already when pruning kept each next to the other.
     for k in range(n - 1):
         here, there = x[k], x[k + 1]
-        if pruned and len(here) == 1 and len(there) == 1:
-            continue
         for c, lit in here.items():
             model.add_clause([-lit, *(there[d] for d in path.succ[c] if d in there)])
         for d, lit in there.items():

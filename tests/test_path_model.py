@@ -1,5 +1,6 @@
-"""The number-path model says nothing twice: numbers pruning fixed get one unit clause each,
-and the steps between them are left to pruning only when pruning ran."""
+"""The number-path model says nothing twice: numbers pruning fixed are no variable (one literal
+that is always true stands for them all), and the steps next to them are left to pruning only
+when pruning ran."""
 
 from __future__ import annotations
 
@@ -16,14 +17,17 @@ from gridsat.solvers import Status, get_backend
 CORPUS = [json.loads(s) for s in (DATA / "signpost" / "corpus.jsonl").read_text().splitlines()]
 
 
-def test_a_board_pruning_fixes_is_one_unit_clause_per_number() -> None:
+def test_a_board_pruning_fixes_is_one_unit_clause() -> None:
     signpost = get_genre("signpost")
     row = next(r for r in CORPUS if r["params"] == "5x5c" and r["id"] == CORPUS[9]["id"])
     puzzle = signpost.parse(row["id"])
-    model = signpost.build(puzzle, "position").model
-    assert model.clauses == []
-    assert len(model.exactly_one) == puzzle.size
-    assert all(len(group) == 1 for group in model.exactly_one)
+    built = signpost.build(puzzle, "position")
+    model = built.model
+    assert model.num_bools == 1
+    assert model.clauses == [(1,)]
+    assert model.exactly_one == []
+    assert model.answer == []  # nothing left open: a second solution is ruled out at once
+    assert built.keys is not None and all(list(v.values()) == [1] for v in built.keys.values())
     outcome = solve(signpost, puzzle, get_backend("sat:cadical195"), "position", limit=2)
     assert outcome.status is Status.UNIQUE
     assert signpost.check(puzzle, outcome.solutions[0]) == []
