@@ -23,6 +23,9 @@ class NumberPath:
 
     succ: Sequence[Sequence[int]]
     givens: Mapping[int, int] = field(default_factory=dict)
+    masks: tuple[Sequence[int], Sequence[int]] | None = field(default=None, compare=False)
+    """Each node's successors and predecessors as bitmasks, when the graph's maker has them
+    cheaper than ``bitmasks`` finds them (Signpost: whole lines of the board at once)."""
 
     @property
     def n(self) -> int:
@@ -37,6 +40,18 @@ class NumberPath:
                 pred[d].append(c)
         return pred
 
+    def bitmasks(self) -> tuple[Sequence[int], Sequence[int]]:
+        """Each node's successors, and its predecessors, as bitmasks of nodes."""
+        if self.masks is not None:
+            return self.masks
+        succ = [_mask(nexts) for nexts in self.succ]
+        prec = [0] * self.n
+        for c, nexts in enumerate(self.succ):
+            bit = 1 << c
+            for d in nexts:
+                prec[d] |= bit
+        return succ, prec
+
 
 def unpruned(path: NumberPath) -> list[int]:
     """For each number (index k-1), the bitmask of nodes that may hold it: givens only fixed."""
@@ -48,7 +63,7 @@ def unpruned(path: NumberPath) -> list[int]:
     return dom
 
 
-def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None:
+def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[int] | None:
     """For each number, the nodes that may hold it after sound pruning; None if one has none.
 
     Number k+1 stands one step after a place of k, and k one step before a place of k+1: so k is
@@ -58,11 +73,10 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
     Repeated to a fixed point (the same whatever the order, as every rule only narrows), each
     sweep carrying only the domains that narrowed since the last, and the node rules looking
     only at the numbers not yet fixed: after the first sweeps most numbers are settled.
+    ``succ`` and ``prec`` are the bitmasks of ``path.bitmasks``.
     """
     n = path.n
     full = (1 << n) - 1
-    succ = [_mask(nexts) for nexts in path.succ]
-    prec = [_mask(prevs) for prevs in pred]
     # step() remembered by mask: far from the givens, long runs of numbers share a domain.
     ahead: dict[int, int] = {}
     behind: dict[int, int] = {}
@@ -80,9 +94,12 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
             if carry:
                 if not here & (here - 1):  # one node: its own successors
                     reach = succ[here.bit_length() - 1]
+                elif here in ahead:
+                    reach = ahead[here]
+                elif now.bit_count() < here.bit_count():
+                    reach = _reaching(now, here, prec)
                 else:
-                    known = ahead.get(here)
-                    reach = ahead[here] = step(here, succ) if known is None else known
+                    reach = ahead[here] = step(here, succ)
                 narrowed = now & reach
                 if narrowed != now:
                     if not narrowed:
@@ -102,9 +119,12 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
             if carry:
                 if not here & (here - 1):
                     reach = prec[here.bit_length() - 1]
+                elif here in behind:
+                    reach = behind[here]
+                elif now.bit_count() < here.bit_count():
+                    reach = _reaching(now, here, succ)
                 else:
-                    known = behind.get(here)
-                    reach = behind[here] = step(here, prec) if known is None else known
+                    reach = behind[here] = step(here, prec)
                 narrowed = now & reach
                 if narrowed != now:
                     if not narrowed:
@@ -154,6 +174,18 @@ def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None
             return dom
 
 
+def _reaching(nodes: int, sources: int, back: Sequence[int]) -> int:
+    """Those of ``nodes`` that some of ``sources`` reaches in one step (``back``: each node's
+    sources), found from the nodes' side: cheaper than all the sources' steps when fewer."""
+    found = nodes
+    while nodes:
+        low = nodes & -nodes
+        if not back[low.bit_length() - 1] & sources:
+            found ^= low
+        nodes ^= low
+    return found
+
+
 def build_path(path: NumberPath, encoding: str, prune: bool = True) -> Built[list[int]]:
     """The model of a number path; the decoder gives each node's number.
 
@@ -161,8 +193,8 @@ def build_path(path: NumberPath, encoding: str, prune: bool = True) -> Built[lis
     """
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
-    pred = path.pred()
-    dom = domains(path, pred) if prune else unpruned(path)
+    masks = path.bitmasks()
+    dom = domains(path, *masks) if prune else unpruned(path)
     if dom is None:
         # Pruning proved there is no path: an empty clause says so to every backend.
         model = Model()
@@ -175,12 +207,15 @@ def build_path(path: NumberPath, encoding: str, prune: bool = True) -> Built[lis
             "give more numbers" + (", or leave pruning on" if not prune else "")
         )
     if encoding == "position":
-        return _position(path, dom, pred, prune)
+        return _position(path, dom, masks, prune)
     return _circuit(path, dom)
 
 
 def _position(
-    path: NumberPath, dom: list[int], pred: Sequence[Sequence[int]], pruned: bool = True
+    path: NumberPath,
+    dom: list[int],
+    masks: tuple[Sequence[int], Sequence[int]],
+    pruned: bool = True,
 ) -> Built[list[int]]:
     """One Boolean per (node, number): the node holds the number; ``pruned``: ``dom`` came
     from ``domains``, so consecutive numbers' nodes are next to each other.
@@ -191,7 +226,7 @@ def _position(
     (a second solution must differ there); the one node of a fixed number is, for ``keys``, a
     single literal that is always true."""
     if not pruned:
-        return _position_all(path, dom, pred)
+        return _position_all(path, dom, masks)
     model = Model()
     n = path.n
     numbers = [0] * n  # the fixed numbers, by node
@@ -219,15 +254,16 @@ def _position(
     model.exactly_one.extend(tuple(group) for group in by_node.values())
     # From the node of k the path goes on to the node of k+1, which it reaches from that of k.
     clauses = model.clauses
-    succ = path.succ
+    succ, prec = masks
     for k in range(n - 1):
         here, there = x[k], x[k + 1]
         if here is None or there is None:
             continue
+        ahead, behind = dom[k + 1], dom[k]
         for c, lit in here.items():
-            clauses.append((-lit, *[there[d] for d in succ[c] if d in there]))
+            clauses.append((-lit, *[there[d] for d in members(succ[c] & ahead)]))
         for d, lit in there.items():
-            clauses.append((-lit, *[here[c] for c in pred[d] if c in here]))
+            clauses.append((-lit, *[here[c] for c in members(prec[d] & behind)]))
     keys: dict[int, dict[int, int]] = {}
     model.answer = list(answer)
     if any(numbers):
@@ -255,7 +291,7 @@ def _position(
 
 
 def _position_all(
-    path: NumberPath, dom: list[int], pred: Sequence[Sequence[int]]
+    path: NumberPath, dom: list[int], masks: tuple[Sequence[int], Sequence[int]]
 ) -> Built[list[int]]:
     """The position model with a Boolean for every (node, number) left, fixed ones too: for
     domains that did not come from ``domains``, where no rule can be taken as said."""
@@ -277,12 +313,13 @@ def _position_all(
     for group in by_node:
         model.add_exactly_one(group)
     # From the node of k the path goes on to the node of k+1, which it reaches from that of k.
+    succ, prec = masks
     for k in range(n - 1):
         here, there = x[k], x[k + 1]
         for c, lit in here.items():
-            model.add_clause([-lit, *(there[d] for d in path.succ[c] if d in there)])
+            model.add_clause([-lit, *(there[d] for d in members(succ[c] & dom[k + 1]))])
         for d, lit in there.items():
-            model.add_clause([-lit, *(here[c] for c in pred[d] if c in here)])
+            model.add_clause([-lit, *(here[c] for c in members(prec[d] & dom[k]))])
     model.answer = [lit for row in x for lit in row.values()]
 
     def decode(a: Assignment) -> list[int]:
