@@ -81,63 +81,21 @@ def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[
     ahead: dict[int, int] = {}
     behind: dict[int, int] = {}
     dom = unpruned(path)
-    # forth[k] (back[k]): dom[k] narrowed since the forward (backward) sweep last carried it on.
+    # forth[k]: dom[k] narrowed since the forward sweep last carried it on; back[n - 1 - k]:
+    # the same for the backward sweep, which runs over the domains reversed.
     forth = [True] * n
     back = [True] * n
     fixed = 0  # the nodes of the numbers with one node left
     open_ = list(range(n))  # the numbers with more than one
     while True:
-        changed = False  # a rule narrowed a domain that a sweep has yet to carry on
-        here, carry = dom[0], forth[0]
-        for k in range(1, n):
-            now = dom[k]
-            if carry:
-                if not here & (here - 1):  # one node: its own successors
-                    reach = succ[here.bit_length() - 1]
-                elif here in ahead:
-                    reach = ahead[here]
-                elif now.bit_count() < here.bit_count():
-                    reach = _reaching(now, here, prec)
-                else:
-                    reach = ahead[here] = step(here, succ)
-                narrowed = now & reach
-                if narrowed != now:
-                    if not narrowed:
-                        return None
-                    dom[k] = now = narrowed
-                    back[k] = True
-                else:
-                    carry = forth[k]
-            else:
-                carry = forth[k]
-            forth[k - 1] = False
-            here = now
-        forth[n - 1] = False
-        here, carry = dom[n - 1], back[n - 1]
-        for k in range(n - 2, -1, -1):
-            now = dom[k]
-            if carry:
-                if not here & (here - 1):
-                    reach = prec[here.bit_length() - 1]
-                elif here in behind:
-                    reach = behind[here]
-                elif now.bit_count() < here.bit_count():
-                    reach = _reaching(now, here, succ)
-                else:
-                    reach = behind[here] = step(here, prec)
-                narrowed = now & reach
-                if narrowed != now:
-                    if not narrowed:
-                        return None
-                    dom[k] = now = narrowed
-                    forth[k] = changed = True
-                else:
-                    carry = back[k]
-            else:
-                carry = back[k]
-            back[k + 1] = False
-            here = now
-        back[0] = False
+        if _sweep(dom, forth, back, succ, prec, ahead) is None:
+            return None
+        turned = dom[::-1]
+        # (narrowing a domain that the forward sweep has yet to carry on)
+        changed = _sweep(turned, back, forth, prec, succ, behind)
+        if changed is None:
+            return None
+        dom = turned[::-1]
         # A number with one node left takes it from all other numbers; a node that only one
         # number may take, that number takes.
         still = []
@@ -155,7 +113,7 @@ def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[
                 if not d:
                     return None
                 dom[k] = d
-                forth[k] = back[k] = changed = True
+                forth[k] = back[n - 1 - k] = changed = True
             twice |= once & d
             once |= d
         if once | fixed != full:
@@ -168,10 +126,58 @@ def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[
                 if mine & (mine - 1):
                     return None  # one number would need two nodes
                 dom[k] = mine
-                forth[k] = back[k] = changed = True
+                forth[k] = back[n - 1 - k] = changed = True
         open_ = still
         if not changed:
             return dom
+
+
+def _sweep(
+    dom: list[int],
+    dirty: list[bool],
+    mark: list[bool],
+    nexts: Sequence[int],
+    prevs: Sequence[int],
+    memo: dict[int, int],
+) -> bool | None:
+    """Carry each narrowed domain on to the next number's, in the order of ``dom``, as far as
+    it narrows them: from each ``dirty`` number on, jumping over the runs that nothing
+    narrowed. ``mark`` hears the numbers narrowed, in the other sweep's (reversed) order.
+    Whether any narrowed; None when one is left no node."""
+    n = len(dom)
+    narrowed_any = False
+    k = 0
+    while True:
+        try:
+            k = dirty.index(True, k)
+        except ValueError:
+            return narrowed_any
+        dirty[k] = False
+        here = dom[k]
+        k += 1
+        while k < n:
+            now = dom[k]
+            if not here & (here - 1):  # one node: its own successors
+                reach = nexts[here.bit_length() - 1]
+            elif here in memo:
+                reach = memo[here]
+            elif now.bit_count() < here.bit_count():
+                reach = _reaching(now, here, prevs)
+            else:
+                reach = memo[here] = step(here, nexts)
+            narrowed = now & reach
+            if narrowed != now:
+                if not narrowed:
+                    return None
+                dom[k] = now = narrowed
+                mark[n - 1 - k] = narrowed_any = True
+                dirty[k] = False
+            elif dirty[k]:
+                dirty[k] = False
+            else:
+                break
+            here = now
+            k += 1
 
 
 def _reaching(nodes: int, sources: int, back: Sequence[int]) -> int:
