@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .graph import add_hamiltonian_path, members, step
-from .model import Assignment, Built, Model, TooLarge
+from .model import Assignment, Built, Later, Model, TooLarge
 
 ENCODINGS = ("position", "circuit")
 MAX_CANDIDATES = 1_000_000
@@ -270,18 +270,19 @@ def _position(
             clauses.append((-lit, *[there[d] for d in members(succ[c] & ahead)]))
         for d, lit in there.items():
             clauses.append((-lit, *[here[c] for c in members(prec[d] & behind)]))
-    keys: dict[int, dict[int, int]] = {}
     model.answer = list(answer)
+    one = 0
     if any(numbers):
         one = model.bool_var()
         model.clauses.append((one,))
-        for c, v in enumerate(numbers):
-            if v:
-                keys[c] = {v: one}
-    for k, open_row in enumerate(x):
-        if open_row is not None:
-            for c, lit in open_row.items():
-                keys.setdefault(c, {})[k + 1] = lit
+
+    def keys() -> dict[int, dict[int, int]]:
+        found = {c: {v: one} for c, v in enumerate(numbers) if v}
+        for k, open_row in enumerate(x):
+            if open_row is not None:
+                for c, lit in open_row.items():
+                    found.setdefault(c, {})[k + 1] = lit
+        return found
 
     def decode(a: Assignment) -> list[int]:
         found = list(numbers)
@@ -293,7 +294,7 @@ def _position(
                         found[c] = k + 1
         return found
 
-    return Built(model, decode, keys)
+    return Built(model, decode, Later(keys))
 
 
 def _position_all(

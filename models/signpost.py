@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import overload
 
 from ..puzzles.signpost import DIRECTIONS, NumberGrid, Signpost
-from .model import Assignment, Built
+from .model import Assignment, Built, Later
 from .path import ENCODINGS, NumberPath, build_path
 
 __all__ = ["ENCODINGS", "build", "number_path"]
@@ -134,5 +134,6 @@ def build(puzzle: Signpost, encoding: str = "position", prune: bool = True) -> B
         numbers = built.decode(assignment)
         return tuple(tuple(numbers[r * w : (r + 1) * w]) for r in range(puzzle.height))
 
-    keys = built.keys and {(c // w, c % w): lits for c, lits in built.keys.items()}
+    cells = built.keys
+    keys = None if cells is None else Later(lambda: {divmod(c, w): v for c, v in cells.items()})
     return Built(built.model, decode, keys)
