@@ -79,38 +79,44 @@ def _masks(puzzle: Signpost) -> tuple[list[int], list[int]]:
             down[x - y] |= bit
             up[x + y] |= bit
             bit <<= 1
-    # Each line family: its lines, the arrow along it to higher cells and the one back.
-    families = ((columns, 4, 0), (rows, 2, 6), (down, 3, 7), (up, 5, 1))
-    ahead = [
-        [(line & having[fore], line & having[back]) for line in lines]
-        for lines, fore, back in families
-    ]
+    # On each line, the cells whose arrow runs along it to higher cells, and back to lower.
+    col_fore = [line & having[4] for line in columns]
+    col_back = [line & having[0] for line in columns]
+    down_fore = [line & having[3] for line in down]
+    down_back = [line & having[7] for line in down]
+    up_fore = [line & having[5] for line in up]
+    up_back = [line & having[1] for line in up]
     full = (1 << n) - 1
     succ = []
     prec = []
     cell = 0
     for y in range(h):
+        row = rows[y]
+        row_fore, row_back = row & having[2], row & having[6]
         for x in range(w):
             before = (1 << cell) - 1
-            after = full ^ (before | (1 << cell))
+            after = full ^ before ^ (1 << cell)
             arrow = arrows[cell]
-            if arrow in (0, 4):
-                line = columns[x]
-            elif arrow in (2, 6):
-                line = rows[y]
-            elif arrow in (3, 7):
-                line = down[x - y]
-            else:
-                line = up[x + y]
-            # North, north-east, west and north-west point at lower cells; the others higher.
-            succ.append(line & (before if arrow in (0, 1, 6, 7) else after))
-            c_fore, c_back = ahead[0][x]
-            r_fore, r_back = ahead[1][y]
-            d_fore, d_back = ahead[2][x - y]
-            u_fore, u_back = ahead[3][x + y]
+            d, u = x - y, x + y
+            if arrow == 2:  # east
+                succ.append(row & after)
+            elif arrow == 6:  # west
+                succ.append(row & before)
+            elif arrow == 4:  # south
+                succ.append(columns[x] & after)
+            elif arrow == 0:  # north
+                succ.append(columns[x] & before)
+            elif arrow == 3:  # south-east
+                succ.append(down[d] & after)
+            elif arrow == 7:  # north-west
+                succ.append(down[d] & before)
+            elif arrow == 5:  # south-west
+                succ.append(up[u] & after)
+            else:  # north-east
+                succ.append(up[u] & before)
             prec.append(
-                ((c_fore | r_fore | d_fore | u_fore) & before)
-                | ((c_back | r_back | d_back | u_back) & after)
+                ((col_fore[x] | row_fore | down_fore[d] | up_fore[u]) & before)
+                | ((col_back[x] | row_back | down_back[d] | up_back[u]) & after)
             )
             cell += 1
     return succ, prec
