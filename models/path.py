@@ -119,7 +119,7 @@ def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[
         if once | fixed != full:
             return None  # some node can hold no number
         only = once & ~twice
-        for k in still:
+        for k in still if only else ():
             d = dom[k]
             mine = d & only
             if mine and mine != d:
@@ -206,7 +206,7 @@ def build_path(path: NumberPath, encoding: str, prune: bool = True) -> Built[lis
         model = Model()
         model.add_clause([])
         return Built(model, lambda a: [0] * path.n)
-    candidates = sum(d.bit_count() for d in dom)
+    candidates = sum(map(int.bit_count, dom))
     if candidates > MAX_CANDIDATES:
         raise TooLarge(
             f"{candidates} places are left open for the numbers (the limit is {MAX_CANDIDATES}): "
