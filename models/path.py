@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .graph import add_hamiltonian_path, members, step
+from .graph import add_hamiltonian_path, members
 from .model import Assignment, Built, Later, Model, TooLarge
 
 ENCODINGS = ("position", "circuit")
@@ -77,9 +77,6 @@ def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[
     """
     n = path.n
     full = (1 << n) - 1
-    # step() remembered by mask: far from the givens, long runs of numbers share a domain.
-    ahead: dict[int, int] = {}
-    behind: dict[int, int] = {}
     dom = unpruned(path)
     # forth[k]: dom[k] narrowed since the forward sweep last carried it on; back[n - 1 - k]:
     # the same for the backward sweep, which runs over the domains reversed.
@@ -88,11 +85,11 @@ def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[
     fixed = 0  # the nodes of the numbers with one node left
     open_ = list(range(n))  # the numbers with more than one
     while True:
-        if _sweep(dom, forth, back, succ, prec, ahead) is None:
+        if _sweep(dom, forth, back, succ, prec) is None:
             return None
         turned = dom[::-1]
         # (narrowing a domain that the forward sweep has yet to carry on)
-        changed = _sweep(turned, back, forth, prec, succ, behind)
+        changed = _sweep(turned, back, forth, prec, succ)
         if changed is None:
             return None
         dom = turned[::-1]
@@ -138,7 +135,6 @@ def _sweep(
     mark: list[bool],
     nexts: Sequence[int],
     prevs: Sequence[int],
-    memo: dict[int, int],
 ) -> bool | None:
     """Carry each narrowed domain on to the next number's, in the order of ``dom``, as far as
     it narrows them: from each ``dirty`` number on, jumping over the runs that nothing
@@ -158,14 +154,22 @@ def _sweep(
         while k < n:
             now = dom[k]
             if not here & (here - 1):  # one node: its own successors
-                reach = nexts[here.bit_length() - 1]
-            elif here in memo:
-                reach = memo[here]
+                narrowed = now & nexts[here.bit_length() - 1]
             elif now.bit_count() < here.bit_count():
-                reach = _reaching(now, here, prevs)
+                # Fewer nodes here than before: keep those some node before reaches.
+                narrowed = rest = now
+                while rest:
+                    low = rest & -rest
+                    if not prevs[low.bit_length() - 1] & here:
+                        narrowed ^= low
+                    rest ^= low
             else:
-                reach = memo[here] = step(here, nexts)
-            narrowed = now & reach
+                reach, rest = 0, here
+                while rest:
+                    low = rest & -rest
+                    reach |= nexts[low.bit_length() - 1]
+                    rest ^= low
+                narrowed = now & reach
             if narrowed != now:
                 if not narrowed:
                     return None
@@ -178,18 +182,6 @@ def _sweep(
                 break
             here = now
             k += 1
-
-
-def _reaching(nodes: int, sources: int, back: Sequence[int]) -> int:
-    """Those of ``nodes`` that some of ``sources`` reaches in one step (``back``: each node's
-    sources), found from the nodes' side: cheaper than all the sources' steps when fewer."""
-    found = nodes
-    while nodes:
-        low = nodes & -nodes
-        if not back[low.bit_length() - 1] & sources:
-            found ^= low
-        nodes ^= low
-    return found
 
 
 def build_path(path: NumberPath, encoding: str, prune: bool = True) -> Built[list[int]]:
