@@ -257,11 +257,18 @@ def _position(
         here, there = x[k], x[k + 1]
         if here is None or there is None:
             continue
-        ahead, behind = dom[k + 1], dom[k]
-        for c, lit in here.items():
-            clauses.append((-lit, *[there[d] for d in members(succ[c] & ahead)]))
-        for d, lit in there.items():
-            clauses.append((-lit, *[here[c] for c in members(prec[d] & behind)]))
+        for row, other, masks_of, within in (
+            (here, there, succ, dom[k + 1]),
+            (there, here, prec, dom[k]),
+        ):
+            for c, lit in row.items():
+                clause = [-lit]
+                rest = masks_of[c] & within
+                while rest:
+                    low = rest & -rest
+                    clause.append(other[low.bit_length() - 1])
+                    rest ^= low
+                clauses.append(tuple(clause))
     model.answer = list(answer)
     one = 0
     if any(numbers):
