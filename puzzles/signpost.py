@@ -76,9 +76,15 @@ def check(puzzle: Signpost, solution: NumberGrid) -> list[str]:
     if len(solution) != puzzle.height or any(len(row) != puzzle.width for row in solution):
         return [f"the solution is not a {puzzle.width}x{puzzle.height} grid"]
     numbers = [v for row in solution for v in row]
-    # Every number from 1 to N stands in exactly one cell.
-    where, problems = once_each(enumerate(numbers), n, puzzle.cell_name)
-    if problems:
+    # Every number from 1 to N stands in exactly one cell (the sorted numbers are 1..N; else
+    # once_each says which is wrong, and where).
+    problems: list[str] = []
+    if sorted(numbers) == list(range(1, n + 1)):
+        where = [0] * (n + 1)
+        for cell, value in enumerate(numbers):
+            where[value] = cell
+    else:
+        _, problems = once_each(enumerate(numbers), n, puzzle.cell_name)
         return problems
     # A given number stays where it is.
     for cell, value in puzzle.givens.items():
