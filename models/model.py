@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from typing import Any, Generic, Literal, TypeVar
 
@@ -251,6 +251,31 @@ class Assignment:
 
 
 S = TypeVar("S")
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Later(Mapping[K, V]):
+    """A mapping made when first read: ``Built.keys``, which only a generator reads, costs a
+    solve of a large board nothing otherwise."""
+
+    def __init__(self, make: Callable[[], Mapping[K, V]]) -> None:
+        self._make: Callable[[], Mapping[K, V]] | None = make
+        self._made: Mapping[K, V] = {}
+
+    def _found(self) -> Mapping[K, V]:
+        if self._make is not None:
+            self._made, self._make = self._make(), None
+        return self._made
+
+    def __getitem__(self, key: K) -> V:
+        return self._found()[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._found())
+
+    def __len__(self) -> int:
+        return len(self._found())
 
 
 @dataclass(frozen=True)

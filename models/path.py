@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..records import dataclass, field
-from .graph import add_hamiltonian_path, members, step
-from .model import Assignment, Built, Model, TooLarge
+from .graph import add_hamiltonian_path, members
+from .model import Assignment, Built, Later, Model, TooLarge
 
 ENCODINGS = ("position", "circuit")
 MAX_CANDIDATES = 1_000_000
@@ -23,6 +23,9 @@ class NumberPath:
 
     succ: Sequence[Sequence[int]]
     givens: Mapping[int, int] = field(default_factory=dict)
+    masks: tuple[Sequence[int], Sequence[int]] | None = field(default=None, compare=False)
+    """Each node's successors and predecessors as bitmasks, when the graph's maker has them
+    cheaper than ``bitmasks`` finds them (Signpost: whole lines of the board at once)."""
 
     @property
     def n(self) -> int:
@@ -37,6 +40,18 @@ class NumberPath:
                 pred[d].append(c)
         return pred
 
+    def bitmasks(self) -> tuple[Sequence[int], Sequence[int]]:
+        """Each node's successors, and its predecessors, as bitmasks of nodes."""
+        if self.masks is not None:
+            return self.masks
+        succ = [_mask(nexts) for nexts in self.succ]
+        prec = [0] * self.n
+        for c, nexts in enumerate(self.succ):
+            bit = 1 << c
+            for d in nexts:
+                prec[d] |= bit
+        return succ, prec
+
 
 def unpruned(path: NumberPath) -> list[int]:
     """For each number (index k-1), the bitmask of nodes that may hold it: givens only fixed."""
@@ -48,68 +63,125 @@ def unpruned(path: NumberPath) -> list[int]:
     return dom
 
 
-def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None:
+def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[int] | None:
     """For each number, the nodes that may hold it after sound pruning; None if one has none.
 
     Number k+1 stands one step after a place of k, and k one step before a place of k+1: so k is
     within distance |k - g| of every given g, along the graph (Chebyshev distance for king
     moves, Manhattan for orthogonal ones, rays for arrows) and never on another given's node.
     A node left to one number takes it; a number left with one node takes it from all others.
-    Repeated to a fixed point.
+    Repeated to a fixed point (the same whatever the order, as every rule only narrows), each
+    sweep carrying only the domains that narrowed since the last, and the node rules looking
+    only at the numbers not yet fixed: after the first sweeps most numbers are settled.
+    ``succ`` and ``prec`` are the bitmasks of ``path.bitmasks``.
     """
     n = path.n
     full = (1 << n) - 1
-    succ = [_mask(nexts) for nexts in path.succ]
-    prec = [_mask(prevs) for prevs in pred]
-    # step() remembered by mask: far from the givens, long runs of numbers share a domain.
-    ahead: dict[int, int] = {}
-    behind: dict[int, int] = {}
     dom = unpruned(path)
-    changed = True
-    while changed:
-        here = dom[0]
-        for k in range(1, n):
-            if here and not here & (here - 1):  # one node: its own successors
-                reach = succ[here.bit_length() - 1]
-            else:
-                known = ahead.get(here)
-                reach = ahead[here] = step(here, succ) if known is None else known
-            here = dom[k] = dom[k] & reach
-        here = dom[n - 1]
-        for k in range(n - 2, -1, -1):
-            if here and not here & (here - 1):
-                reach = prec[here.bit_length() - 1]
-            else:
-                known = behind.get(here)
-                reach = behind[here] = step(here, prec) if known is None else known
-            here = dom[k] = dom[k] & reach
-        if not all(dom):
+    # forth[k]: dom[k] narrowed since the forward sweep last carried it on; back[n - 1 - k]:
+    # the same for the backward sweep, which runs over the domains reversed.
+    forth = [True] * n
+    back = [True] * n
+    fixed = 0  # the nodes of the numbers with one node left
+    open_ = list(range(n))  # the numbers with more than one
+    while True:
+        if _sweep(dom, forth, back, succ, prec) is None:
             return None
-        # A node that only one number may take, that number takes.
+        turned = dom[::-1]
+        # (narrowing a domain that the forward sweep has yet to carry on)
+        changed = _sweep(turned, back, forth, prec, succ)
+        if changed is None:
+            return None
+        dom = turned[::-1]
+        # A number with one node left takes it from all other numbers; a node that only one
+        # number may take, that number takes.
+        still = []
+        for k in open_:
+            d = dom[k]
+            if not d & (d - 1):
+                fixed |= d
+            else:
+                still.append(k)
         once = twice = 0
-        for d in dom:
+        for k in still:
+            d = dom[k]
+            if d & fixed:
+                d &= ~fixed
+                if not d:
+                    return None
+                dom[k] = d
+                forth[k] = back[n - 1 - k] = changed = True
             twice |= once & d
             once |= d
-        if once != full:
+        if once | fixed != full:
             return None  # some node can hold no number
         only = once & ~twice
-        changed = False
-        fixed = 0
-        for k, d in enumerate(dom):
+        for k in still if only else ():
+            d = dom[k]
             mine = d & only
             if mine and mine != d:
                 if mine & (mine - 1):
                     return None  # one number would need two nodes
-                dom[k] = d = mine
-                changed = True
-            if d & (d - 1) == 0:
-                fixed |= d
-        # A number with one node left takes it from all other numbers.
-        for k, d in enumerate(dom):
-            if d & (d - 1) and d & fixed:
-                dom[k] = d & ~fixed
-                changed = True
-    return dom
+                dom[k] = mine
+                forth[k] = back[n - 1 - k] = changed = True
+        open_ = still
+        if not changed:
+            return dom
+
+
+def _sweep(
+    dom: list[int],
+    dirty: list[bool],
+    mark: list[bool],
+    nexts: Sequence[int],
+    prevs: Sequence[int],
+) -> bool | None:
+    """Carry each narrowed domain on to the next number's, in the order of ``dom``, as far as
+    it narrows them: from each ``dirty`` number on, jumping over the runs that nothing
+    narrowed. ``mark`` hears the numbers narrowed, in the other sweep's (reversed) order.
+    Whether any narrowed; None when one is left no node."""
+    n = len(dom)
+    narrowed_any = False
+    k = 0
+    while True:
+        try:
+            k = dirty.index(True, k)
+        except ValueError:
+            return narrowed_any
+        dirty[k] = False
+        here = dom[k]
+        k += 1
+        while k < n:
+            now = dom[k]
+            if not here & (here - 1):  # one node: its own successors
+                narrowed = now & nexts[here.bit_length() - 1]
+            elif now.bit_count() < here.bit_count():
+                # Fewer nodes here than before: keep those some node before reaches.
+                narrowed = rest = now
+                while rest:
+                    low = rest & -rest
+                    if not prevs[low.bit_length() - 1] & here:
+                        narrowed ^= low
+                    rest ^= low
+            else:
+                reach, rest = 0, here
+                while rest:
+                    low = rest & -rest
+                    reach |= nexts[low.bit_length() - 1]
+                    rest ^= low
+                narrowed = now & reach
+            if narrowed != now:
+                if not narrowed:
+                    return None
+                dom[k] = now = narrowed
+                mark[n - 1 - k] = narrowed_any = True
+                dirty[k] = False
+            elif dirty[k]:
+                dirty[k] = False
+            else:
+                break
+            here = now
+            k += 1
 
 
 def build_path(path: NumberPath, encoding: str, prune: bool = True) -> Built[list[int]]:
@@ -119,29 +191,116 @@ def build_path(path: NumberPath, encoding: str, prune: bool = True) -> Built[lis
     """
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
-    pred = path.pred()
-    dom = domains(path, pred) if prune else unpruned(path)
+    masks = path.bitmasks()
+    dom = domains(path, *masks) if prune else unpruned(path)
     if dom is None:
         # Pruning proved there is no path: an empty clause says so to every backend.
         model = Model()
         model.add_clause([])
         return Built(model, lambda a: [0] * path.n)
-    candidates = sum(d.bit_count() for d in dom)
+    candidates = sum(map(int.bit_count, dom))
     if candidates > MAX_CANDIDATES:
         raise TooLarge(
             f"{candidates} places are left open for the numbers (the limit is {MAX_CANDIDATES}): "
             "give more numbers" + (", or leave pruning on" if not prune else "")
         )
     if encoding == "position":
-        return _position(path, dom, pred, prune)
+        return _position(path, dom, masks, prune)
     return _circuit(path, dom)
 
 
 def _position(
-    path: NumberPath, dom: list[int], pred: Sequence[Sequence[int]], pruned: bool = True
+    path: NumberPath,
+    dom: list[int],
+    masks: tuple[Sequence[int], Sequence[int]],
+    pruned: bool = True,
 ) -> Built[list[int]]:
     """One Boolean per (node, number): the node holds the number; ``pruned``: ``dom`` came
-    from ``domains``, so consecutive numbers' nodes are next to each other."""
+    from ``domains``, so consecutive numbers' nodes are next to each other.
+
+    On a pruned model a number left one node is no variable: it stands there, no other number
+    may take that node, and each of its neighbours' places is next to it, so none of its rules
+    needs a clause. The model holds only the open choices, and the answer only their literals
+    (a second solution must differ there); the one node of a fixed number is, for ``keys``, a
+    single literal that is always true."""
+    if not pruned:
+        return _position_all(path, dom, masks)
+    model = Model()
+    n = path.n
+    numbers = [0] * n  # the fixed numbers, by node
+    # x[k][c]: number k+1 stands on node c, for the numbers left open.
+    x: list[dict[int, int] | None] = [None] * n
+    by_node: dict[int, list[int]] = {}
+    answer: list[int] = []
+    for k, d in enumerate(dom):
+        if not d & (d - 1):
+            numbers[d.bit_length() - 1] = k + 1
+            continue
+        nodes = members(d)
+        lits = model.bool_vars(len(nodes))
+        x[k] = row = dict(zip(nodes, lits, strict=True))
+        answer.extend(lits)
+        # Every number stands on exactly one node.
+        model.exactly_one.append(tuple(lits))
+        for c, lit in row.items():
+            group = by_node.get(c)
+            if group is None:
+                by_node[c] = [lit]
+            else:
+                group.append(lit)
+    # Every node holds exactly one number (a node of a fixed number holds no other).
+    model.exactly_one.extend(tuple(group) for group in by_node.values())
+    # From the node of k the path goes on to the node of k+1, which it reaches from that of k.
+    clauses = model.clauses
+    succ, prec = masks
+    for k in range(n - 1):
+        here, there = x[k], x[k + 1]
+        if here is None or there is None:
+            continue
+        for row, other, masks_of, within in (
+            (here, there, succ, dom[k + 1]),
+            (there, here, prec, dom[k]),
+        ):
+            for c, lit in row.items():
+                clause = [-lit]
+                rest = masks_of[c] & within
+                while rest:
+                    low = rest & -rest
+                    clause.append(other[low.bit_length() - 1])
+                    rest ^= low
+                clauses.append(tuple(clause))
+    model.answer = list(answer)
+    one = 0
+    if any(numbers):
+        one = model.bool_var()
+        model.clauses.append((one,))
+
+    def keys() -> dict[int, dict[int, int]]:
+        found = {c: {v: one} for c, v in enumerate(numbers) if v}
+        for k, open_row in enumerate(x):
+            if open_row is not None:
+                for c, lit in open_row.items():
+                    found.setdefault(c, {})[k + 1] = lit
+        return found
+
+    def decode(a: Assignment) -> list[int]:
+        found = list(numbers)
+        true = a.bools
+        for k, open_row in enumerate(x):
+            if open_row is not None:
+                for c, lit in open_row.items():
+                    if true[lit]:
+                        found[c] = k + 1
+        return found
+
+    return Built(model, decode, Later(keys))
+
+
+def _position_all(
+    path: NumberPath, dom: list[int], masks: tuple[Sequence[int], Sequence[int]]
+) -> Built[list[int]]:
+    """The position model with a Boolean for every (node, number) left, fixed ones too: for
+    domains that did not come from ``domains``, where no rule can be taken as said."""
     model = Model()
     n = path.n
     # x[k][c]: number k+1 stands on node c.
@@ -152,26 +311,21 @@ def _position(
     # Every number stands on exactly one node.
     for row in x:
         model.add_exactly_one(row.values())
-    # Every node holds exactly one number: a node pruning left to one number, which that
-    # number was left alone (a fixed number), is said already.
+    # Every node holds exactly one number.
     by_node: list[list[int]] = [[] for _ in range(n)]
     for row in x:
         for c, lit in row.items():
             by_node[c].append(lit)
-    alone = {lit for row in x if len(row) == 1 for lit in row.values()}
     for group in by_node:
-        if len(group) > 1 or group[0] not in alone:
-            model.add_exactly_one(group)
+        model.add_exactly_one(group)
     # From the node of k the path goes on to the node of k+1, which it reaches from that of k.
-    # Between two fixed numbers this holds already when pruning kept each next to the other.
+    succ, prec = masks
     for k in range(n - 1):
         here, there = x[k], x[k + 1]
-        if pruned and len(here) == 1 and len(there) == 1:
-            continue
         for c, lit in here.items():
-            model.add_clause([-lit, *(there[d] for d in path.succ[c] if d in there)])
+            model.add_clause([-lit, *(there[d] for d in members(succ[c] & dom[k + 1]))])
         for d, lit in there.items():
-            model.add_clause([-lit, *(here[c] for c in pred[d] if c in here)])
+            model.add_clause([-lit, *(here[c] for c in members(prec[d] & dom[k]))])
     model.answer = [lit for row in x for lit in row.values()]
 
     def decode(a: Assignment) -> list[int]:

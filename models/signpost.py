@@ -3,26 +3,123 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from typing import overload
 
 from ..puzzles.signpost import DIRECTIONS, NumberGrid, Signpost
-from .model import Assignment, Built
+from .model import Assignment, Built, Later
 from .path import ENCODINGS, NumberPath, build_path
 
 __all__ = ["ENCODINGS", "build", "number_path"]
 
 
 def number_path(puzzle: Signpost) -> NumberPath:
-    """From each cell the path may go to any cell its arrow points at; the givens stay. Each
-    ray is a range of cells, its length found from the board's edges rather than walked."""
-    w, h = puzzle.width, puzzle.height
-    rays = []
-    for cell, arrow in enumerate(puzzle.arrows):
-        dx, dy = DIRECTIONS[arrow]
+    """From each cell the path may go to any cell its arrow points at; the givens stay. The
+    rays are ranges made when asked (the position model needs only their bitmasks), and the
+    bitmasks are lines of the board cut at each cell."""
+    return NumberPath(Rays(puzzle), puzzle.givens, _masks(puzzle))
+
+
+class Rays(Sequence[range]):
+    """The cells each arrow points at, nearest first: a range each, its length found from the
+    board's edges rather than walked."""
+
+    def __init__(self, puzzle: Signpost) -> None:
+        self.width, self.height, self.arrows = puzzle.width, puzzle.height, puzzle.arrows
+
+    def __len__(self) -> int:
+        return len(self.arrows)
+
+    @overload
+    def __getitem__(self, cell: int) -> range: ...
+
+    @overload
+    def __getitem__(self, cell: slice) -> list[range]: ...
+
+    def __getitem__(self, cell: int | slice) -> range | list[range]:
+        if isinstance(cell, slice):
+            return [self[c] for c in range(len(self))[cell]]
+        w, h = self.width, self.height
+        if cell < 0:
+            cell += len(self)
+        if not 0 <= cell < len(self):
+            raise IndexError(cell)
+        dx, dy = DIRECTIONS[self.arrows[cell]]
         steps = min(_room(cell % w, dx, w), _room(cell // w, dy, h))
         stride = dy * w + dx  # (0 only on a board one cell wide, where no step fits)
         end = cell + stride * (steps + 1)
-        rays.append(range(cell + stride, end, stride) if steps else range(0))
-    return NumberPath(rays, puzzle.givens)
+        return range(cell + stride, end, stride) if steps else range(0)
+
+
+def _masks(puzzle: Signpost) -> tuple[list[int], list[int]]:
+    """Each cell's ray as a bitmask: its line's (row, column or diagonal) cells past it or
+    before it; and the cells whose rays reach each cell: on each of its lines, the cells before
+    it that point forward along the line and those past it that point back."""
+    w, h = puzzle.width, puzzle.height
+    n = w * h
+    arrows = puzzle.arrows
+    # By arrow, the cells that have it.
+    having = [0] * 8
+    bit = 1
+    for arrow in arrows:
+        having[arrow] |= bit
+        bit <<= 1
+    column = 0
+    for y in range(h):
+        column |= 1 << (y * w)
+    columns = [column << x for x in range(w)]
+    rows = [((1 << w) - 1) << (y * w) for y in range(h)]
+    # Diagonals by x - y (running south-east) and by x + y (running south-west); negative
+    # indices count from the end, where no two collide.
+    down = [0] * (w + h)
+    up = [0] * (w + h)
+    bit = 1
+    for y in range(h):
+        for x in range(w):
+            down[x - y] |= bit
+            up[x + y] |= bit
+            bit <<= 1
+    # On each line, the cells whose arrow runs along it to higher cells, and back to lower.
+    col_fore = [line & having[4] for line in columns]
+    col_back = [line & having[0] for line in columns]
+    down_fore = [line & having[3] for line in down]
+    down_back = [line & having[7] for line in down]
+    up_fore = [line & having[5] for line in up]
+    up_back = [line & having[1] for line in up]
+    full = (1 << n) - 1
+    succ = []
+    prec = []
+    cell = 0
+    for y in range(h):
+        row = rows[y]
+        row_fore, row_back = row & having[2], row & having[6]
+        for x in range(w):
+            before = (1 << cell) - 1
+            after = full ^ before ^ (1 << cell)
+            arrow = arrows[cell]
+            d, u = x - y, x + y
+            if arrow == 2:  # east
+                succ.append(row & after)
+            elif arrow == 6:  # west
+                succ.append(row & before)
+            elif arrow == 4:  # south
+                succ.append(columns[x] & after)
+            elif arrow == 0:  # north
+                succ.append(columns[x] & before)
+            elif arrow == 3:  # south-east
+                succ.append(down[d] & after)
+            elif arrow == 7:  # north-west
+                succ.append(down[d] & before)
+            elif arrow == 5:  # south-west
+                succ.append(up[u] & after)
+            else:  # north-east
+                succ.append(up[u] & before)
+            prec.append(
+                ((col_fore[x] | row_fore | down_fore[d] | up_fore[u]) & before)
+                | ((col_back[x] | row_back | down_back[d] | up_back[u]) & after)
+            )
+            cell += 1
+    return succ, prec
 
 
 def _room(at: int, delta: int, length: int) -> int:
@@ -43,5 +140,6 @@ def build(puzzle: Signpost, encoding: str = "position", prune: bool = True) -> B
         numbers = built.decode(assignment)
         return tuple(tuple(numbers[r * w : (r + 1) * w]) for r in range(puzzle.height))
 
-    keys = built.keys and {(c // w, c % w): lits for c, lits in built.keys.items()}
+    cells = built.keys
+    keys = None if cells is None else Later(lambda: {divmod(c, w): v for c, v in cells.items()})
     return Built(built.model, decode, keys)

@@ -14,6 +14,9 @@ MAX_CELLS = 10_000
 
 LETTERS = "abcdefgh"
 _SIZE = re.compile(r"(\d{1,9})x(\d{1,9})c?", re.IGNORECASE)
+_PLAIN = re.compile(r"(?:[1-9]\d{0,8})?[a-h]")
+"""A cell as the collection writes it: an optional number, then its arrow letter."""
+_ARROW = {letter: arrow for arrow, letter in enumerate(LETTERS)}
 
 
 def parse(text: str) -> Signpost:
@@ -52,6 +55,10 @@ def parse(text: str) -> Signpost:
 def _read_cells(text: str, start: int, width: int, height: int) -> Signpost:
     """The cells of the description that starts at ``text[start]``."""
     n = width * height
+    plain = _read_plain(text, start, n)
+    if plain is not None:
+        return Signpost(width, height, *plain)
+    # Spaces, or a fault: the walk below names the first fault where it stands.
     arrows: list[int] = []
     givens: dict[int, int] = {}
     where: dict[int, int] = {}
@@ -103,6 +110,20 @@ def _read_cells(text: str, start: int, width: int, height: int) -> Signpost:
             f"too few cells: the description has {len(arrows)}, a {width}x{height} board needs {n}"
         )
     return Signpost(width, height, tuple(arrows), givens)
+
+
+def _read_plain(text: str, start: int, n: int) -> tuple[tuple[int, ...], dict[int, int]] | None:
+    """The arrows and givens of a description written as the collection writes it (no
+    spaces, each of the ``n`` cells a number in 1..n at most once, then an arrow), read by
+    one regular expression; None for anything else."""
+    cells = _PLAIN.findall(text, start)
+    if len(cells) != n or sum(map(len, cells)) != len(text) - start:
+        return None
+    arrows = tuple([_ARROW[cell[-1]] for cell in cells])
+    givens = {c: int(cell[:-1]) for c, cell in enumerate(cells) if len(cell) > 1}
+    if len(set(givens.values())) != len(givens) or max(givens.values(), default=1) > n:
+        return None
+    return arrows, givens
 
 
 def format_id(puzzle: Signpost) -> str:

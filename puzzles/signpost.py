@@ -75,27 +75,38 @@ def check(puzzle: Signpost, solution: NumberGrid) -> list[str]:
     if len(solution) != puzzle.height or any(len(row) != puzzle.width for row in solution):
         return [f"the solution is not a {puzzle.width}x{puzzle.height} grid"]
     numbers = [v for row in solution for v in row]
-    # Every number from 1 to N stands in exactly one cell.
-    where, problems = once_each(enumerate(numbers), n, puzzle.cell_name)
-    if problems:
+    # Every number from 1 to N stands in exactly one cell (the sorted numbers are 1..N; else
+    # once_each says which is wrong, and where).
+    problems: list[str] = []
+    if sorted(numbers) == list(range(1, n + 1)):
+        where = [0] * (n + 1)
+        for cell, value in enumerate(numbers):
+            where[value] = cell
+    else:
+        _, problems = once_each(enumerate(numbers), n, puzzle.cell_name)
         return problems
     # A given number stays where it is.
     for cell, value in puzzle.givens.items():
         if numbers[cell] != value:
             problems.append(f"{puzzle.cell_name(cell)} must hold {value}, not {numbers[cell]}")
     # Each number's arrow points at the next number, at any distance.
+    w, arrows = puzzle.width, puzzle.arrows
+    here = where[1]
     for value in range(1, n):
-        here, there = where[value], where[value + 1]
-        dx, dy = DIRECTIONS[puzzle.arrows[here]]
-        step_x = there % puzzle.width - here % puzzle.width
-        step_y = there // puzzle.width - here // puzzle.width
-        distance = max(abs(step_x), abs(step_y))
-        if (step_x, step_y) != (dx * distance, dy * distance):
+        there = where[value + 1]
+        dx, dy = DIRECTIONS[arrows[here]]
+        step_y, step_x = divmod(there, w)
+        step_y -= here // w
+        step_x -= here % w
+        # (the distance along the arrow: a whole number of its steps, at least one)
+        distance = step_x * dx or step_y * dy
+        if distance <= 0 or step_x != dx * distance or step_y != dy * distance:
             problems.append(
                 f"{value + 1} at {puzzle.cell_name(there)} is not on the "
                 f"{ARROW_NAMES[puzzle.arrows[here]]} arrow of {value} "
                 f"at {puzzle.cell_name(here)}"
             )
+        here = there
     return problems
 
 

@@ -1,5 +1,6 @@
-"""The number-path model says nothing twice: numbers pruning fixed get one unit clause each,
-and the steps between them are left to pruning only when pruning ran."""
+"""The number-path model says nothing twice: numbers pruning fixed are no variable (one literal
+that is always true stands for them all), and the steps next to them are left to pruning only
+when pruning ran."""
 
 from __future__ import annotations
 
@@ -16,14 +17,17 @@ from gridsat.solvers import Status, get_backend
 CORPUS = [json.loads(s) for s in (DATA / "signpost" / "corpus.jsonl").read_text().splitlines()]
 
 
-def test_a_board_pruning_fixes_is_one_unit_clause_per_number() -> None:
+def test_a_board_pruning_fixes_is_one_unit_clause() -> None:
     signpost = get_genre("signpost")
     row = next(r for r in CORPUS if r["params"] == "5x5c" and r["id"] == CORPUS[9]["id"])
     puzzle = signpost.parse(row["id"])
-    model = signpost.build(puzzle, "position").model
-    assert model.clauses == []
-    assert len(model.exactly_one) == puzzle.size
-    assert all(len(group) == 1 for group in model.exactly_one)
+    built = signpost.build(puzzle, "position")
+    model = built.model
+    assert model.num_bools == 1
+    assert model.clauses == [(1,)]
+    assert model.exactly_one == []
+    assert model.answer == []  # nothing left open: a second solution is ruled out at once
+    assert built.keys is not None and all(list(v.values()) == [1] for v in built.keys.values())
     outcome = solve(signpost, puzzle, get_backend("sat:cadical195"), "position", limit=2)
     assert outcome.status is Status.UNIQUE
     assert signpost.check(puzzle, outcome.solutions[0]) == []
@@ -76,3 +80,56 @@ def test_a_ranges_mask_is_the_mask_of_its_nodes() -> None:
                 nodes = range(start, stop, step)
                 if all(c >= 0 for c in nodes):
                     assert _mask(nodes) == sum(1 << c for c in set(nodes)), nodes
+
+
+def _random_signposts(count: int, seed: int) -> list[object]:
+    import random
+
+    from gridsat.puzzles.signpost import Signpost
+
+    rng = random.Random(seed)
+    boards = []
+    for _ in range(count):
+        width, height = rng.randint(1, 8), rng.randint(1, 8)
+        n = width * height
+        arrows = tuple(rng.randrange(8) for _ in range(n))
+        values = rng.sample(range(1, n + 1), rng.randint(0, max(1, n // 3)))
+        cells = rng.sample(range(n), len(values))
+        boards.append(Signpost(width, height, arrows, dict(zip(cells, values, strict=True))))
+    return boards
+
+
+def test_signpost_bitmasks_are_its_rays_and_their_reverse() -> None:
+    from gridsat.models.path import _mask
+    from gridsat.models.signpost import number_path
+
+    for puzzle in _random_signposts(300, 5):
+        path = number_path(puzzle)
+        succ, prec = path.bitmasks()
+        rays = [puzzle.ray(c) for c in range(puzzle.size)]  # type: ignore[attr-defined]
+        assert [list(r) for r in path.succ] == rays
+        assert list(succ) == [_mask(r) for r in rays]
+        assert list(prec) == [
+            sum(1 << c for c in range(puzzle.size) if d in rays[c]) for d in range(puzzle.size)
+        ]
+
+
+def test_pruned_domains_are_closed_under_every_rule() -> None:
+    # What the position model leaves out next to a fixed number holds only at a fixed point:
+    # each number's nodes are one step from some node of the number before and after it.
+    from gridsat.models.graph import step
+    from gridsat.models.path import domains
+    from gridsat.models.signpost import number_path
+
+    for puzzle in _random_signposts(400, 6):
+        path = number_path(puzzle)
+        succ, prec = path.bitmasks()
+        dom = domains(path, succ, prec)
+        if dom is None:
+            continue
+        for k in range(path.n - 1):
+            assert dom[k + 1] & ~step(dom[k], succ) == 0
+            assert dom[k] & ~step(dom[k + 1], prec) == 0
+        fixed = [d for d in dom if d & (d - 1) == 0]
+        assert len(set(fixed)) == len(fixed)
+        assert all(d & f == 0 for d in dom if d & (d - 1) for f in fixed)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from conftest import DATA
 from gridsat.parsers import ParseError
 from gridsat.parsers.signpost import MAX_CELLS, format_id, format_solution, parse
 from gridsat.puzzles.signpost import DIRECTIONS
@@ -85,3 +88,35 @@ def test_malformed_ids_say_what_and_where(text: str, message: str) -> None:
         parse(text)
     assert message in str(err.value)
     assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "5x5:1cceefcfggeeccghcac3e12hch10ah25a",
+        "2x2:4a3a1a2a",
+        "3x1:cg3a",
+        *(json.loads(line)["id"] for line in (DATA / "signpost" / "corpus.jsonl").open()),
+    ],
+)
+def test_plain_ids_read_as_the_walk_reads_them(text: str) -> None:
+    # IDs as the collection writes them are read by one regular expression; with a space
+    # after the colon the walk over the characters reads them.
+    assert parse(text) == parse(text.replace(":", ": ", 1))
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("2x2:aaa12a", "number 12 at column 8 (row 2, column 2) is outside 1..4"),
+        ("2x2:a1a1aa", "number 1 is given twice: row 1, column 2 and row 2, column 1"),
+        ("2x2:a1a01aa", "number 1 is given twice: row 1, column 2 and row 2, column 1"),
+        ("2x2:a1a0aa", "number 0 at column 8 (row 2, column 1) is outside 1..4"),
+        ("2x2:aaaa4", "number 4 at column 9 has no arrow letter after it"),
+        ("2x2:aaaaa", "too many cells"),
+    ],
+)
+def test_faults_in_plain_looking_ids_are_named_where_they_stand(text: str, message: str) -> None:
+    with pytest.raises(ParseError) as err:
+        parse(text)
+    assert message in str(err.value)
