@@ -82,6 +82,7 @@ def test_solo_trivial_needs_no_switch_and_basic_its_switch() -> None:
     # encoding propagates those with its Basic switch off (score 0). His Basic level adds
     # naked singles and a row's or column's hidden singles: the switch on (score 0.5).
     assert grade(SUDOKU, singles()).score == 0  # every block has one blank
+    assert grade(SUDOKU, singles(), prune=False).score == 0  # the givens hold without it
     for params, want in (("3x3dt", 0), ("3x3db", 0.5)):
         for i in range(3):
             puzzle = solo(params, i)
