@@ -66,7 +66,7 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
         if onehot:
             # Each free cell holds one of its candidates.
             x[i] = dict(zip(digits, model.bool_vars(len(digits)), strict=True))
-            if grading:
+            if grading and not puzzle.rows[i // n][i % n]:  # a given holds outright
                 model.add_at_most_one(x[i].values())
                 model.add_clause([-basic, *x[i].values()])
             else:

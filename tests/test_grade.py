@@ -82,6 +82,7 @@ def test_solo_trivial_needs_no_switch_and_basic_its_switch() -> None:
     # encoding propagates those with its Basic switch off (score 0). His Basic level adds
     # naked singles and a row's or column's hidden singles: the switch on (score 0.5).
     assert grade(SUDOKU, singles()).score == 0  # every block has one blank
+    assert grade(SUDOKU, singles(), prune=False).score == 0  # the givens hold without it
     for params, want in (("3x3dt", 0), ("3x3db", 0.5)):
         for i in range(3):
             puzzle = solo(params, i)
@@ -252,6 +253,22 @@ def test_grade_json() -> None:
     assert data["level"] == 2 and data["name"] == "probing" and data["status"] == "unique"
     assert 1 <= data["score"] < 2 and data["rounds"] >= 1
     assert set(data["eliminated"]) == {"propagation", "probing", "lookahead"}
+
+
+def test_grade_loopy_json_and_solve_on_the_grading_encoding() -> None:
+    # Tatham's Basic Solo board, graded from the command line: level 1 with the switch on.
+    record = next(r for r in SOLO if r["params"] == "3x3db")
+    data = json.loads(gridsat("grade", "solo", record["id"], "--json").stdout)
+    assert (data["level"], data["score"]) == (1, 0.5)
+    done = gridsat("grade", "loopy", ".3.1\n...2\n0..1\n.1.2", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["level"], data["score"], data["rounds"]) == (1, 0.3333, 0)
+    # Solving on the grading encoding gives the one solution the default encoding gives.
+    lines = [gridsat("solve", "loopy", ".3.1\n...2\n0..1\n.1..", "-e", e, "--json", "--unique")
+             for e in ("grade", "cells")]  # fmt: skip
+    assert [done.returncode for done in lines] == [0, 0]
+    assert json.loads(lines[0].stdout)["solution"] == json.loads(lines[1].stdout)["solution"]
 
 
 def test_grade_from_stdin() -> None:
