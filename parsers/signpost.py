@@ -14,9 +14,13 @@ MAX_CELLS = 10_000
 
 LETTERS = "abcdefgh"
 _SIZE = re.compile(r"(\d{1,9})x(\d{1,9})c?", re.IGNORECASE)
-_PLAIN = re.compile(r"(?:[1-9]\d{0,8})?[a-h]")
-"""A cell as the collection writes it: an optional number, then its arrow letter."""
-_ARROW = {letter: arrow for arrow, letter in enumerate(LETTERS)}
+_PLAIN = re.compile(r"(?:(?:[1-9]\d{0,8})?[a-h])*")
+"""A description as the collection writes it: each cell an optional number, then its arrow."""
+_NUMBERS = re.compile(r"(\d*)[a-h]")
+_ARROWS = str.maketrans(
+    {**{d: None for d in "0123456789"}, **{a: chr(i) for i, a in enumerate(LETTERS)}}
+)
+"""Digits dropped, each arrow letter made the character of its number (``a`` chr(0)...)."""
 
 
 def parse(text: str) -> Signpost:
@@ -115,12 +119,14 @@ def _read_cells(text: str, start: int, width: int, height: int) -> Signpost:
 def _read_plain(text: str, start: int, n: int) -> tuple[tuple[int, ...], dict[int, int]] | None:
     """The arrows and givens of a description written as the collection writes it (no
     spaces, each of the ``n`` cells a number in 1..n at most once, then an arrow), read by
-    one regular expression; None for anything else."""
-    cells = _PLAIN.findall(text, start)
-    if len(cells) != n or sum(map(len, cells)) != len(text) - start:
+    regular expressions and a character table; None for anything else."""
+    if _PLAIN.fullmatch(text, start) is None:
         return None
-    arrows = tuple([_ARROW[cell[-1]] for cell in cells])
-    givens = {c: int(cell[:-1]) for c, cell in enumerate(cells) if len(cell) > 1}
+    numbers = _NUMBERS.findall(text, start)
+    if len(numbers) != n:
+        return None
+    arrows = tuple(text[start:].translate(_ARROWS).encode())
+    givens = {c: int(number) for c, number in enumerate(numbers) if number}
     if len(set(givens.values())) != len(givens) or max(givens.values(), default=1) > n:
         return None
     return arrows, givens
