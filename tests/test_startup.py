@@ -3,6 +3,7 @@ command line still reads every option and says what is wrong as before."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import signal
@@ -164,3 +165,13 @@ def test_ctrl_c_while_the_modules_load_is_exit_130_and_one_line(how: str) -> Non
     assert process.returncode == 130, err
     assert err == "gridsat: error: interrupted\n"
     assert out == ""
+
+
+def test_a_command_line_that_names_its_command_builds_that_grammar_alone() -> None:
+    from gridsat.arguments import parser
+
+    top = parser("signpost", "solve")
+    commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(commands.choices) == ["solve"]
+    args, extra = top.parse_known_args(["solve", "signpost", SEED_FILE, "--unique"])
+    assert (args.command, args.genre, args.unique, extra) == ("solve", "signpost", True, [])
