@@ -18,9 +18,9 @@ INSTALL = "pip install 'gridsat[cluster]'"
 
 CHUNK_SECONDS = 0.5
 """Work aimed at per chunk of bench tasks (puzzle x backend x encoding) shipped to a worker at
-once, from the seconds per task measured so far: Dask's own cost of a task (about 8 ms of CPU
-between the client, the scheduler and the worker, see benchmarks/bench_cluster.py) is then 2 %
-of it, and a worker killed mid-chunk costs at most about this much work run again."""
+once, from the seconds per task measured so far: Dask's own cost of a task (6.6 ms of CPU
+between the client, the scheduler and the worker, measured with one-task chunks) is then about
+1 % of it, and a worker killed mid-chunk costs at most about this much work run again."""
 
 MAX_CHUNK = 1000
 """The most tasks in a chunk, however fast they are (a chunk's arguments travel whole)."""
