@@ -677,12 +677,16 @@ def _generate(args: argparse.Namespace) -> int:
     client = _cluster(args.cluster) if args.cluster else None
     on_cluster = None
     if client is not None:  # every puzzle a task of its own, shown in order as here
-        from .cluster import in_order
+        from .bench import progress_printer
+        from .cluster import Topic, in_order
 
+        topic = Topic()  # a slow puzzle's lines, sent by its worker
         tasks = [(genre.name, size, puzzle_seed(seed, i), backend.name, args.givens,
-                  args.style, levels, args.time_limit)
+                  args.style, levels, args.time_limit, f"{genre.name}-{args.size}-seed{seed}-{i}",
+                  topic)
                  for i in range(1, args.count + 1)]  # fmt: skip
-        on_cluster = in_order(client, make_isolated, tasks, deadline)
+        progress = progress_printer(sys.stderr, note=_workers_note(client))
+        on_cluster = in_order(client, make_isolated, tasks, deadline, progress, topic, _say)
     try:
         return _generated(args, genre, seed, out, deadline, make, rng, on_cluster)
     except SchedulerLost:
@@ -755,7 +759,7 @@ def _generated(
             else f"{name}: {made.givens} of {made.of} givens; grade {graded.level} or more "
             f"(more than {LEVELS[graded.level - 1]})"
         )
-        print(remark, file=sys.stderr)
+        _say(remark + "\n")
         answer = genre.to_json(made.puzzle, made.solution)
         if out is not None:
             (out / f"{name}.txt").write_text(text + "\n", encoding="utf-8")
@@ -770,6 +774,15 @@ def _generated(
         else:
             print(("\n" if i > 1 else "") + text, flush=True)
     return EXIT_OK
+
+
+def _say(text: str) -> None:
+    """``text`` on stderr, over a progress bar drawn there on a terminal (the bar comes back
+    with the next progress)."""
+    if sys.stderr.isatty():
+        text = "\r\033[K" + text
+    sys.stderr.write(text)
+    sys.stderr.flush()
 
 
 def _memory(args: argparse.Namespace) -> int:

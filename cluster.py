@@ -18,9 +18,9 @@ INSTALL = "pip install 'gridsat[cluster]'"
 
 CHUNK_SECONDS = 0.5
 """Work aimed at per chunk of bench tasks (puzzle x backend x encoding) shipped to a worker at
-once, from the seconds per task measured so far: Dask's own cost of a task (about 8 ms of CPU
-between the client, the scheduler and the worker, see benchmarks/bench_cluster.py) is then 2 %
-of it, and a worker killed mid-chunk costs at most about this much work run again."""
+once, from the seconds per task measured so far: Dask's own cost of a task (6.6 ms of CPU
+between the client, the scheduler and the worker, measured with one-task chunks) is then about
+1 % of it, and a worker killed mid-chunk costs at most about this much work run again."""
 
 MAX_CHUNK = 1000
 """The most tasks in a chunk, however fast they are (a chunk's arguments travel whole)."""
@@ -223,33 +223,84 @@ def workers_note(client: Any, every: float = 1.0) -> Callable[[], str]:
     return note
 
 
+class Topic:
+    """Text sent from a task on a worker to the client that subscribed to ``name`` (picklable,
+    so that it travels with the task)."""
+
+    def __init__(self, name: str | None = None) -> None:
+        self.name = name or f"gridsat-{uuid.uuid4().hex}"
+
+    def __call__(self, text: str) -> None:
+        from distributed import get_worker
+
+        with contextlib.suppress(ValueError):  # (not on a worker: nobody to tell)
+            get_worker().log_event(self.name, text)
+
+
 def in_order(
-    client: Any, work: Callable[..., Any], arguments: list[tuple[Any, ...]], deadline: float | None
+    client: Any,
+    work: Callable[..., Any],
+    arguments: list[tuple[Any, ...]],
+    deadline: float | None,
+    progress: Callable[[int, int, float], None] | None = None,
+    topic: Topic | None = None,
+    heard: Callable[[str], None] | None = None,
 ) -> Generator[Any, None, None]:
     """``work(*a)`` for each of ``arguments``, one task each on the cluster, the results in
     the order of ``arguments``; TimedOut past ``deadline`` (time.monotonic), SchedulerLost when
-    the scheduler goes away. The tasks not yet done are cancelled at the end."""
+    the scheduler goes away. While it waits, ``progress`` hears the tasks finished (in any
+    order), of how many, and the seconds since the start, and ``heard`` the texts the tasks
+    send on ``topic``, in this thread. The tasks not yet done are cancelled at the end."""
     import time
-
-    from distributed import TimeoutError as DaskTimeout
 
     from .isolation import TimedOut
 
+    start = time.monotonic()
+    texts: queue.Queue[str] = queue.Queue()
+    if topic is not None:
+        client.subscribe_topic(topic.name, lambda event: texts.put(event[1]))
+    finished: list[None] = []  # one per task done (appended from Dask's thread)
     futures = [client.submit(work, *each, pure=False) for each in arguments]
+    for future in futures:
+        future.add_done_callback(lambda _: finished.append(None))
+    shown = -1
+
+    def tell(given: int) -> None:
+        nonlocal shown
+        while not texts.empty():
+            if heard is not None:
+                heard(texts.get())
+        done = max(len(finished), given)  # (a result given may not be counted yet)
+        if progress is not None and done != shown:
+            shown = done
+            progress(done, len(futures), time.monotonic() - start)
+
     try:
-        for future in futures:
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            try:
-                yield future.result(timeout=left)
-            except (DaskTimeout, TimeoutError):
-                raise TimedOut from None
-            except (KeyboardInterrupt, GeneratorExit):
-                raise
-            except BaseException:  # (Dask's CancelledError is one: the scheduler gone)
-                if future.status == "cancelled" or client.status != "running":
-                    raise SchedulerLost from None
-                raise
+        for given, future in enumerate(futures):
+            while True:
+                tell(given)
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    raise TimedOut
+                try:
+                    made = future.result(timeout=1.0 if left is None else min(1.0, left))
+                    break
+                except (KeyboardInterrupt, GeneratorExit):
+                    raise
+                except BaseException:  # (Dask's CancelledError is one: the scheduler gone)
+                    if future.status not in ("error", "cancelled"):  # a second waited
+                        if client.status not in ("running", "connecting"):
+                            raise SchedulerLost from None
+                        continue
+                    if future.status == "cancelled" or client.status != "running":
+                        raise SchedulerLost from None
+                    raise
+            tell(given + 1)
+            yield made
     finally:
         for future in futures:
             if not future.done():
                 future.cancel()
+        if topic is not None:
+            with contextlib.suppress(Exception):  # (the scheduler gone)
+                client.unsubscribe_topic(topic.name)

@@ -51,21 +51,36 @@ def make_isolated(
     style: str | None,
     levels: tuple[int, ...] | None,
     time_limit: float | None,
+    name: str = "",
+    lines: Callable[[str], None] | None = None,
 ) -> Generated:
     """One puzzle from its own seed, in a child process that ``time_limit`` stops (TimedOut):
-    a cluster worker's task, as ``generate --count`` makes each puzzle here."""
+    a cluster worker's task, as ``generate --count`` makes each puzzle here; ``lines`` hears
+    the lines a person waiting on a slow puzzle ``name`` is shown (ProgressLines)."""
+    import io
+
     from .genres import get_genre
     from .isolation import default_memory_limit, run_isolated
 
     genre = get_genre(genre_name)
     backend = get_backend(backend_name)
+    heard = None
+    if lines is not None:
+        say = lines
 
-    def work(_: Callable[[Any], None]) -> Generated:
-        return generate(
-            genre, size, random.Random(seed), backend, share, style=style, levels=levels
-        )
+        class Said(io.StringIO):
+            def write(self, text: str) -> int:
+                say(text)
+                return len(text)
 
-    return run_isolated(work, time_limit, None, default_memory_limit())
+        heard = ProgressLines(Said(), name).heard
+
+    def work(send: Callable[[Any], None]) -> Generated:
+        return generate(genre, size, random.Random(seed), backend, share,
+                        progress=None if heard is None else lambda *n: send(n),
+                        style=style, levels=levels)  # fmt: skip
+
+    return run_isolated(work, time_limit, heard, default_memory_limit())
 
 
 def size_of(genre: Genre[Any, Any], text: str) -> tuple[int, int]:

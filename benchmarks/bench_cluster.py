@@ -5,8 +5,8 @@ puzzle: start-up, a cluster's processes and their imports), on --jobs 1/2 and 1 
 workers, medians over --repeat runs; then Dask's own cost of a task (an empty one, submitted
 and gathered on a local cluster of 2 workers).
 
-    python benchmarks/bench_cluster.py [--genres all|signpost,hidato] [--repeat 3]
-        [--work 4]
+    python benchmarks/bench_cluster.py [--genres all|signpost,hidato] [--skip G1,G2]
+        [--repeat 3] [--work 4]
 
 Each genre runs on its bundled corpus's first SAMPLE puzzles (data/GENRE/*.jsonl), or on
 puzzles made by `gridsat generate` where it has none, alone and repeated under other names to
@@ -51,16 +51,22 @@ def children_cpu() -> float:
 
 
 def one_run(genre: str, corpus: Path, how: list[str]) -> tuple[float, float, int]:
-    """(wall seconds, CPU seconds, puzzles) of one `gridsat bench` run."""
+    """(wall seconds, CPU seconds, puzzles) of one `gridsat bench` run, on the genre's default
+    encoding."""
+    from gridsat.genres import get_genre
+
+    encoding = get_genre(genre).default_encoding
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "out.jsonl"
         cpu, start = children_cpu(), time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "gridsat", "bench", genre, str(corpus), "--out", str(out),
-             *how],
-            check=True, capture_output=True,
+        run = subprocess.run(
+            [sys.executable, "-m", "gridsat", "bench", genre, str(corpus), "-e", encoding,
+             "--out", str(out), *how],
+            capture_output=True, text=True,
         )  # fmt: skip
         wall = time.perf_counter() - start
+        if run.returncode != 0:
+            raise SystemExit(f"{genre} {' '.join(how)}: exit {run.returncode}: {run.stderr}")
         return wall, children_cpu() - cpu, len(out.read_text().splitlines())
 
 
@@ -111,6 +117,7 @@ def task_overhead(tasks: int = 2000) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--genres", default="all")
+    parser.add_argument("--skip", default="", help="genres left out, G1,G2")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument(
         "--work", type=float, default=4.0, help="CPU seconds of solving aimed at per run"
@@ -119,6 +126,7 @@ def main() -> None:
     from gridsat.genres import all_genres
 
     names = [g.name for g in all_genres()] if args.genres == "all" else args.genres.split(",")
+    names = [n for n in names if n not in args.skip.split(",")]
     folder = Path(tempfile.mkdtemp())
     print("genre     puzzles | puzzles/s: jobs 1 jobs 2 local:1 local:2 | CPU ms per puzzle past "
           "the fixed cost: jobs 1 jobs 2 local:1 local:2 | fixed CPU s: jobs 1 local:1 local:2",

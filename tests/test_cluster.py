@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -439,6 +440,7 @@ def test_generate_on_a_cluster_makes_the_puzzles_made_here(tmp_path: Path) -> No
     here, there = gridsat(*args), gridsat(*args, "--cluster", "local:2")
     assert here.returncode == 0 and there.returncode == 0, there.stderr
     assert there.stdout == here.stdout
+    assert re.search(r"^\[4/4\] 100% .*, [12] workers?$", there.stderr, re.M), there.stderr
     alone = gridsat(*args[:6], *args[8:])  # the same without --count
     assert alone.stdout.splitlines()[0] == here.stdout.splitlines()[0]  # --seed S: the first
     genre = get_genre("signpost")
@@ -449,6 +451,38 @@ def test_generate_on_a_cluster_makes_the_puzzles_made_here(tmp_path: Path) -> No
         outcome = solve(genre, puzzle, get_backend(genre.default_backend), limit=2)
         assert outcome.status == Status.UNIQUE
         assert genre.to_json(puzzle, outcome.solutions[0]) == row["solution"]
+
+
+SAID = threading.Event()
+
+
+def chatty(index: int, topic: Any) -> dict[str, Any]:
+    """Says a line, then waits until it was heard (or 60 s)."""
+    topic(f"puzzle {index}: still at it\n")
+    SAID.wait(60)
+    return {"index": index, "heard": SAID.is_set()}
+
+
+def test_in_order_passes_on_the_lines_of_a_task_under_way_and_counts_those_done(
+    threads: Any,
+) -> None:
+    topic = dask_cluster.Topic()
+    said: list[str] = []
+    seen: list[tuple[int, int]] = []
+
+    def hear(text: str) -> None:
+        said.append(text)
+        SAID.set()
+
+    made = list(dask_cluster.in_order(
+        threads, chatty, [(0, topic), (1, topic)], None,
+        lambda done, of, elapsed: seen.append((done, of)), topic, hear,
+    ))  # fmt: skip
+    assert [m["index"] for m in made] == [0, 1]
+    assert all(m["heard"] for m in made)  # heard while the task was still running
+    assert "puzzle 0: still at it\n" in said
+    assert seen[0] == (0, 2) and seen[-1] == (2, 2)
+    assert [d for d, _ in seen] == sorted({d for d, _ in seen})  # each count once, rising
 
 
 def test_generate_on_a_cluster_past_its_time_limit_exits_4(tmp_path: Path) -> None:
