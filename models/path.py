@@ -142,6 +142,10 @@ def _sweep(
     Whether any narrowed; None when one is left no node."""
     n = len(dom)
     narrowed_any = False
+    # Each wide domain's reach, remembered: far from the givens (a near-empty board) long runs
+    # of numbers share one domain, and walking its thousands of nodes again for each of them
+    # made a 100x100 board's pruning take minutes.
+    seen: dict[int, int] = {}
     k = 0
     while True:
         try:
@@ -164,11 +168,14 @@ def _sweep(
                         narrowed ^= low
                     rest ^= low
             else:
-                reach, rest = 0, here
-                while rest:
-                    low = rest & -rest
-                    reach |= nexts[low.bit_length() - 1]
-                    rest ^= low
+                reach = seen.get(here, -1)
+                if reach < 0:
+                    reach, rest = 0, here
+                    while rest:
+                        low = rest & -rest
+                        reach |= nexts[low.bit_length() - 1]
+                        rest ^= low
+                    seen[here] = reach
                 narrowed = now & reach
             if narrowed != now:
                 if not narrowed:
