@@ -381,3 +381,12 @@ def test_solve_all_unique_proves_uniqueness_even_at_count_1() -> None:
     # `--all --unique --count 1` stopped at the first solution and exited 0 on a board with 8.
     run = gridsat_cli("solve", "magic", MAGIC_3, "--all", "--unique", "--count", "1")
     assert run.returncode == 3 and "solution 2:" in run.stdout
+
+
+def test_a_time_limit_holds_in_process_on_a_backend_that_cannot_be_stopped() -> None:
+    # Kissat (Hidato's default) cannot be stopped inside a call: a time limit runs it in a
+    # child, which the limit stops. An empty order-6 magic square takes it far longer (in
+    # this process the call ran on past the limit: still running after 20 s).
+    hard = gridsat.read("magic", "\n".join(" ".join("_" * 6) for _ in range(6)))
+    result = gridsat.solve(hard, backend="sat:kissat404", time_limit=1)
+    assert result.status is Status.TIMEOUT and result.solution is None
