@@ -359,10 +359,11 @@ def solve(
 ) -> Result:
     """Solve ``puzzle``; with ``unique``, also prove the solution unique or find a second one.
 
-    In this process by default: ``time_limit`` (seconds) is then the solver's own (Kissat and
-    Lingeling cannot be stopped inside a call). ``isolate=True`` runs in a forked child that is
-    stopped at the time limit on every backend, with ``memory_limit`` (GB; default three
-    quarters of the machine). ``params`` are the backend's parameters (``--param KEY=VALUE``).
+    In this process by default: ``time_limit`` (seconds) is then the solver's own; on a backend
+    that cannot be stopped inside a call (Kissat, Lingeling: no ``time-limit`` capability) a time
+    limit runs isolated. ``isolate=True`` runs in a forked child that is stopped at the time
+    limit on every backend, with ``memory_limit`` (GB; default three quarters of the machine).
+    ``params`` are the backend's parameters (``--param KEY=VALUE``).
     """
     return _run(puzzle, 2 if unique else 1, None, backend, encoding, time_limit, memory_limit,
                 params, isolate, prune)  # fmt: skip
@@ -435,7 +436,8 @@ def solutions(
         for value in values():
             yield Solution(puzzle, value)
 
-    if not isolate:
+    # A solver that cannot be stopped inside a call keeps a time limit only in a child.
+    if not isolate and (time_limit is None or "time-limit" in run.capabilities):
         return walk()
     return _walk_isolated(puzzle, values, time_limit, memory_limit)
 
@@ -553,13 +555,14 @@ def generate(
 ) -> Generated:
     """A random puzzle of ``size`` (``"WxH"``, or as ``gridsat genres`` says the genre takes
     it) with exactly one solution, down to a minimal set of givens or to the share ``givens``;
-    the same ``seed`` gives the same puzzle. In this process (but for Kissat and Lingeling,
+    the same ``seed`` gives the same puzzle. On the genre's generate backend unless ``backend``
+    says otherwise (one with a repeatable budget). In this process (but for Kissat and Lingeling,
     which have no search budget: each of their trials runs in a child, under a time limit)."""
     from .generate import generate as make
     from .generate import size_of
 
     kind = checked_genre(genre)
-    chosen = checked_backend(backend or kind.default_backend)
+    chosen = checked_backend(backend or kind.generate_backend)
     try:
         shape = size_of(kind, size if isinstance(size, str) else "x".join(map(str, size)))
     except GenerateError as e:
@@ -680,6 +683,8 @@ def _run(
     _check_memory(memory_limit, isolate)
     passed: dict[str, Any] = {"params": dict(params)} if params else {}  # to the backend
     times = {"parse": puzzle.parse_seconds}
+    # A solver that cannot be stopped inside a call keeps a time limit only in a child.
+    isolate = isolate or (time_limit is not None and "time-limit" not in chosen.capabilities)
     if not isolate:
         outcome = _read_errors(lambda: run(genre, puzzle.data, chosen, kind, limit=limit,
                                            time_limit=time_limit, prune=prune, times=times,

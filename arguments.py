@@ -338,7 +338,12 @@ def parser(genre: str | None = None, command: str | None = None) -> argparse.Arg
         help="a puzzle whose grade (see `gridsat grade`) is in this band's levels, or exit 4 "
         "when none is reached within the attempts",
     )
-    gen.add_argument("--backend", "-b", help="the backend that proves uniqueness")
+    gen.add_argument(
+        "--backend",
+        "-b",
+        help="the backend that proves uniqueness (default: the genre's for generating, one with "
+        "a repeatable budget: `gridsat genres` names it where it is not the default backend)",
+    )
     gen.add_argument(
         "--time-limit",
         "-t",

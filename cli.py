@@ -649,7 +649,7 @@ def _generate(args: argparse.Namespace) -> int:
     from .grade import bands
 
     genre = _checked_genre(args.genre)
-    backend = _checked_backend(args.backend or genre.default_backend)
+    backend = _checked_backend(args.backend or genre.generate_backend)
     try:
         size = size_of(genre, args.size)
     except ValueError as e:
@@ -1097,6 +1097,7 @@ def _genres(args: argparse.Namespace) -> int:
             "encodings": list(g.encodings),
             "default_encoding": g.default_encoding,
             "default_backend": g.default_backend,
+            "generate_backend": g.generate_backend,
             "formats": list(g.output_formats),
             "styles": list(g.about.styles),
         }
@@ -1114,7 +1115,9 @@ def _genres(args: argparse.Namespace) -> int:
             e + (" (default)" if e == r["default_encoding"] else "") for e in r["encodings"]
         )
         print(f"  encodings: {encodings}")
-        print(f"  backend:   {r['default_backend']} by default")
+        made_on = r["generate_backend"]
+        made = f"; generate on {made_on}" if made_on != r["default_backend"] else ""
+        print(f"  backend:   {r['default_backend']} by default{made}")
         print(f"  formats:   {', '.join(r['formats'])}")
         if r["styles"]:
             print(f"  styles:    {', '.join(r['styles'])} (generate --style)")

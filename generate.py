@@ -135,7 +135,7 @@ def generate(
     puzzle whose grade is one of them (a removal is kept only while the grade stays within the
     highest), from up to ``starts`` random solutions (default STARTS); past
     them, OutOfReach."""
-    backend = backend or get_backend(genre.default_backend)
+    backend = backend or get_backend(genre.generate_backend)
     if levels is None:
         return _one(genre, size, rng, backend, share, effort, progress, None, style)
     for _ in range(starts or STARTS):

@@ -93,6 +93,10 @@ class About:
     bands: tuple[tuple[str, tuple[int, ...]], ...] = ()  # grade levels per band (default: BANDS)
     graded_when_made: bool = True  # `generate` grades each puzzle (False: only for --difficulty)
     params: tuple[tuple[str, str, str], ...] = ()  # (backend family, name, value): defaults
+    generate_backend: str = ""  # what ``generate`` runs on (default: default_backend); see below
+    """Generation needs a backend with a repeatable budget (the ``effort`` capability), so a
+    seed makes the same puzzle on any machine: a genre whose default backend has none (Kissat)
+    names one that has."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +159,11 @@ class Genre(Generic[P, S]):
     @property
     def default_backend(self) -> str:
         return self.about.default_backend
+
+    @property
+    def generate_backend(self) -> str:
+        """The backend ``generate`` runs on unless told otherwise."""
+        return self.about.generate_backend or self.about.default_backend
 
     @property
     def default_encoding(self) -> str:

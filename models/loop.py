@@ -4,6 +4,7 @@ neighbours; one network lazily (``cnf``), or a tree by each tile's distance from
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Callable
 from typing import NamedTuple
@@ -39,16 +40,17 @@ class Settled(NamedTuple):
 OPEN, PIPE, NONE = 0, 1, 2
 """The state of a link between two tiles: not known yet, a pipe, no pipe."""
 
-_TABLE: list[tuple[tuple[int, ...], int, int] | None] = []
-"""By (kind, the states of the tile's four links): its turns left, and the sides on which all
-of them have a pipe, or none, that were not known; None when no turn is left. A kind is a
-tile 0..15 free to turn, 16 + t a tile fixed as t, 32 a tile fixed as none of its turns."""
+Entry = tuple[tuple[int, ...], int, int] | None
+"""A tile's turns left, and the sides on which all of them have a pipe, or none, that were not
+known; None when no turn is left."""
 
 
-def _table() -> list[tuple[tuple[int, ...], int, int] | None]:
-    """``_TABLE``, worked out on first use (8,448 entries, a few milliseconds)."""
-    if _TABLE:
-        return _TABLE
+@functools.cache
+def _table() -> tuple[Entry, ...]:
+    """The entry of each (kind, the states of the tile's four links), worked out once (8,448
+    entries, about 15 ms). A kind is a tile 0..15 free to turn, 16 + t a tile fixed as
+    t, 32 a tile fixed as none of its turns."""
+    table: list[Entry] = []
     for kind in range(33):
         base = ROTATIONS[kind] if kind < 16 else (kind - 16,) if kind < 32 else ()
         for states in range(256):
@@ -61,14 +63,14 @@ def _table() -> list[tuple[tuple[int, ...], int, int] | None]:
                     closed |= side
             options = tuple(t for t in base if t & must == must and not t & closed)
             if not options:
-                _TABLE.append(None)
+                table.append(None)
                 continue
             every, some = 15, 0
             for t in options:
                 every &= t
                 some |= t
-            _TABLE.append((options, every & ~must, ~some & 15 & ~closed))
-    return _TABLE
+            table.append((options, every & ~must, ~some & 15 & ~closed))
+    return tuple(table)
 
 
 def settle(puzzle: Loop) -> Settled:
@@ -111,7 +113,7 @@ def settle(puzzle: Loop) -> Settled:
                 links[at] = state
                 push(there)
                 push(i)
-            elif links[at] != state:  # (one link on two sides of a tile, on a board of width 1)
+            elif links[at] != state:  # (one link on two sides of a tile: a board 1 wide)
                 return Settled(right, below, None)
     options: list[tuple[int, ...]] = []
     for i in range(n):

@@ -147,7 +147,8 @@ GENRE = About(
     input_format=BOARD_INPUT,
     example="[[_, 16, _, _], [_, _, _, _], [_, _, _, _], [10, 6, _, _]]",
     small="6x6",
-    default_backend="sat:cadical195",
+    default_backend="sat:kissat404",  # measured: see README, Hidato and Numbrix
     default_encoding="position",
     options=BOARD_OPTIONS,
+    generate_backend="sat:cadical195",  # (Kissat has no repeatable budget)
 )

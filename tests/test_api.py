@@ -441,3 +441,20 @@ def test_solve_all_ends_as_solve_does() -> None:
     assert [k for k in summary if k in extras] == extras
     assert {k: summary[k] for k in extras} == {k: json.loads(one.stdout)[k] for k in extras}
     assert summary["file_solution"] == "matches" and summary["difficulty"]["level"] >= 1
+
+
+def test_a_time_limit_holds_in_process_on_a_backend_that_cannot_be_stopped() -> None:
+    # Kissat (Hidato's default) cannot be stopped inside a call: a time limit runs it in a
+    # child, which the limit stops. An empty order-6 magic square takes it far longer (in
+    # this process the call ran on past the limit: still running after 20 s).
+    hard = gridsat.read("magic", "\n".join(" ".join("_" * 6) for _ in range(6)))
+    result = gridsat.solve(hard, backend="sat:kissat404", time_limit=1)
+    assert result.status is Status.TIMEOUT and result.solution is None
+
+
+def test_a_walk_with_a_time_limit_holds_on_a_backend_that_cannot_be_stopped() -> None:
+    # The same for solutions(): on Kissat a time limit walks in a child, which the limit stops.
+    hard = gridsat.read("magic", "\n".join(" ".join("_" * 6) for _ in range(6)))
+    walked = list(gridsat.solutions(hard, backend="sat:kissat404", time_limit=1))
+    for solution in walked:
+        checked(hard, solution)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
 from conftest import BACKENDS, DATA
-from gridsat.genres import get_genre
+from gridsat.genres import all_genres, get_genre
 from gridsat.parsers import ParseError
 from gridsat.parsers.hidato import format_puzzle, parse
 from gridsat.parsers.numbrix import parse as parse_numbrix
@@ -163,3 +165,28 @@ def test_random_hamiltonian_paths_stay_paths(moves: str) -> None:
         assert all(b in neighbours[a] for a, b in itertools.pairwise(path))
         paths.add(tuple(path))
     assert len(paths) == 5  # they do wander
+
+
+def test_generation_runs_on_a_backend_with_a_repeatable_budget() -> None:
+    # Hidato solves fastest on Kissat, which has no conflict budget: generation, whose seeds
+    # must make the same puzzle on any machine, declares a backend that has one.
+    hidato = get_genre("hidato")
+    assert hidato.default_backend == "sat:kissat404"
+    assert "effort" not in get_backend(hidato.default_backend).capabilities
+    for genre in all_genres():
+        assert "effort" in get_backend(genre.generate_backend).capabilities, genre.name
+    made = [
+        subprocess.run(
+            [sys.executable, "-m", "gridsat", "generate", "hidato", "--size", "5x5", "--seed", "4"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        for _ in range(2)
+    ]
+    assert made[0].returncode == 0 and made[0].stdout == made[1].stdout, made[0].stderr
+    listed = subprocess.run(
+        [sys.executable, "-m", "gridsat", "genres", "--json"], capture_output=True, text=True
+    )
+    row = next(r for r in json.loads(listed.stdout) if r["name"] == "hidato")
+    assert (row["default_backend"], row["generate_backend"]) == ("sat:kissat404", "sat:cadical195")
