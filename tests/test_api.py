@@ -441,3 +441,10 @@ def test_solve_all_ends_as_solve_does() -> None:
     assert [k for k in summary if k in extras] == extras
     assert {k: summary[k] for k in extras} == {k: json.loads(one.stdout)[k] for k in extras}
     assert summary["file_solution"] == "matches" and summary["difficulty"]["level"] >= 1
+
+
+def test_a_grade_past_its_time_limit_says_so() -> None:
+    hard = gridsat.read("sudoku", (DATA / "sudoku" / "easter-monster.txt").read_text())
+    graded = gridsat.grade(hard, time_limit=0.001)  # not even the child's start fits in it
+    assert graded.status is Status.TIMEOUT
+    assert str(graded) == "time limit reached: not graded"  # (it once said "no solution")
