@@ -579,7 +579,11 @@ def _diagnose(args: argparse.Namespace) -> int:
             memory_limit=default_memory_limit(),
         )
     except TimedOut:
-        return _fail(f"the diagnosis did not finish within {args.time_limit:g} s", EXIT_TIMEOUT)
+        said = f"the diagnosis did not finish within {args.time_limit:g} s"
+        if args.json:  # an object still comes, as solve's does, its status saying why it is bare
+            cut = {"genre": genre.name, "backend": backend.name, "status": Status.TIMEOUT}
+            print(json.dumps({**cut, "error": said}))
+        return _fail(said, EXIT_TIMEOUT)
     except CheckFailed as e:
         return _fail(f"internal error: {e}. Please report this as a bug.", EXIT_INTERNAL)
     except BackendError as e:
