@@ -806,6 +806,8 @@ def checked_picture(genre: Genre[Any, Any], path: str) -> None:
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         raise PuzzleError(f"cannot write {path}: there is no folder {folder}")
+    if os.path.isdir(path):  # (said before the run, not after its answer)
+        raise PuzzleError(f"cannot write {path}: it is a folder")
 
 
 def draw(

@@ -60,9 +60,18 @@ def _file_item(path: Path) -> Item:
     """A puzzle file, its known answer from ``NAME.solution.json`` beside it or else from its
     own ``[Solution]`` section (a published layout), as ``solve`` checks it."""
     answer = path.with_name(path.stem + ".solution.json")
-    text = path.read_text()
+    text = _text(path)
     known = json.loads(answer.read_text()) if answer.exists() else _own_solution(text, path)
     return Item(str(path), text, known)
+
+
+def _text(path: Path) -> str:
+    """A file's text; a ValueError that names the file when it is not UTF-8."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{path} is not UTF-8 text (byte {e.start})") from None
 
 
 def _own_solution(text: str, where: object) -> Any:
@@ -75,7 +84,7 @@ def _own_solution(text: str, where: object) -> Any:
 
 
 def _lines(path: Path) -> Iterator[Item]:
-    for number, line in enumerate(path.read_text().splitlines(), 1):
+    for number, line in enumerate(_text(path).splitlines(), 1):
         if not line.strip():
             continue
         try:
@@ -400,9 +409,19 @@ def read_done(path: Path) -> tuple[list[dict[str, Any]], set[tuple[str, str, str
     """The records already in a results file, and their keys (for --resume)."""
     records = []
     if path.exists():
-        for line in path.read_text().splitlines():
+        for number, line in enumerate(_text(path).splitlines(), 1):
             try:
-                records.append(json.loads(line))
+                record = json.loads(line)
             except ValueError:
                 continue  # a line cut short by an interruption
+            if not isinstance(record, dict) or not record.keys() >= RECORD_KEYS:
+                raise ValueError(
+                    f"{path}:{number}: not a result of gridsat bench (a JSON object with "
+                    "puzzle, backend, encoding, status and ok): --resume continues its own file"
+                )
+            records.append(record)
     return records, {(r["puzzle"], r["backend"], r["encoding"]) for r in records}
+
+
+RECORD_KEYS = {"puzzle", "backend", "encoding", "status", "ok"}
+"""What every result line has (``read_done`` refuses a file whose lines lack them)."""

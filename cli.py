@@ -580,7 +580,11 @@ def _diagnose(args: argparse.Namespace) -> int:
             memory_limit=default_memory_limit(),
         )
     except TimedOut:
-        return _fail(f"the diagnosis did not finish within {args.time_limit:g} s", EXIT_TIMEOUT)
+        said = f"the diagnosis did not finish within {args.time_limit:g} s"
+        if args.json:  # an object still comes, as solve's does, its status saying why it is bare
+            cut = {"genre": genre.name, "backend": backend.name, "status": Status.TIMEOUT}
+            print(json.dumps({**cut, "error": said}))
+        return _fail(said, EXIT_TIMEOUT)
     except CheckFailed as e:
         return _fail(f"internal error: {e}. Please report this as a bug.", EXIT_INTERNAL)
     except BackendError as e:
@@ -661,7 +665,10 @@ def _generate(args: argparse.Namespace) -> int:
         raise UsageError(f"--givens {args.givens:g}: a share between 0 and 1")
     out = Path(args.out) if args.out else None
     if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:  # (a file of that name, a folder it may not write in)
+            raise UsageError(f"--out {out}: cannot make the folder: {e.strerror}") from e
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     rng = random.Random(seed)
     levels = None if args.difficulty is None else tuple(bands(genre)[args.difficulty])
@@ -970,6 +977,8 @@ def _bench(args: argparse.Namespace) -> int:
         puzzles = list(bench.items(args.paths))
     except (ValueError, OSError) as e:
         raise UsageError(str(e)) from e
+    if not puzzles:
+        raise UsageError(f"no puzzles in {' '.join(args.paths)} (files, .txt in folders, .jsonl)")
     encodings = _encodings(genre, args.encodings)
     params = _checked_params(args.params, [get_backend(name) for name in backends])
     if args.resume and not args.out:
@@ -977,14 +986,20 @@ def _bench(args: argparse.Namespace) -> int:
     if args.cluster and args.jobs > 1:
         raise UsageError("--jobs and --cluster: one or the other (a cluster has its workers)")
     _check_plot(args.plot)
-    previous, done = bench.read_done(Path(args.out)) if args.resume else ([], set())
+    try:
+        previous, done = bench.read_done(Path(args.out)) if args.resume else ([], set())
+    except (ValueError, OSError) as e:
+        raise UsageError(str(e)) from e
     asked = {(item.name, b, e) for item in puzzles for b in backends for e in encodings}
 
     def only_asked(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The records of this run's puzzles x backends x encodings: the file may hold more."""
         return [r for r in found if (r["puzzle"], r["backend"], r["encoding"]) in asked]
 
-    out = open(args.out, "w") if args.out else None  # noqa: SIM115
+    try:
+        out = open(args.out, "w") if args.out else None  # noqa: SIM115
+    except OSError as e:
+        raise UsageError(f"cannot write --out {args.out}: {e.strerror}") from e
     if out is not None:  # what finished before, rewritten whole (a cut-off last line dropped)
         out.writelines(json.dumps(r) + "\n" for r in previous)
     records: list[dict[str, Any]] = []

@@ -1,18 +1,32 @@
 """The ``gridsat`` command's first code: the console script and ``python -m gridsat`` start
-here, so that Ctrl-C is answered (one line, exit 130) from the first moment, even while the
-modules load, before ``cli.main`` can answer it itself."""
+here, so that Ctrl-C or a stop signal is answered (one line, exit 130, or 128 + the signal) from
+the first moment, even while the modules load, before ``cli.main`` can answer it itself."""
 
+import signal
 import sys
 
 EXIT_INTERRUPTED = 130  # (arguments.EXIT_INTERRUPTED: not imported, it may be what is loading)
 
 
 def main() -> int:
-    """Run the command line; Ctrl-C at any point is exit 130, never a traceback."""
+    """Run the command line; a stop at any point is one line and its exit code, no traceback."""
+    received: list[int] = []
+
+    def stop(number: int, frame: object) -> None:
+        received.append(number)
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):  # (``cli.main`` answers them itself once it runs)
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
     try:
         from .cli import main as command
 
         return command()
     except KeyboardInterrupt:
+        if received:
+            name = signal.Signals(received[0]).name
+            print(f"gridsat: error: stopped by {name}", file=sys.stderr)
+            return 128 + received[0]
         print("gridsat: error: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -268,6 +268,8 @@ def grade_text(status: Status, found: Any) -> str:
     if found is None:
         if status is Status.MULTIPLE:
             return "not unique: more than one solution, so no grade (it assumes one solution)"
+        if status is Status.TIMEOUT:
+            return "time limit reached: not graded"
         return "no solution: nothing to grade"
     steps = ", ".join(f"{step} {n}" for step, n in found.eliminated.items())
     return (

@@ -458,3 +458,10 @@ def test_a_walk_with_a_time_limit_holds_on_a_backend_that_cannot_be_stopped() ->
     walked = list(gridsat.solutions(hard, backend="sat:kissat404", time_limit=1))
     for solution in walked:
         checked(hard, solution)
+
+
+def test_a_grade_past_its_time_limit_says_so() -> None:
+    hard = gridsat.read("sudoku", (DATA / "sudoku" / "easter-monster.txt").read_text())
+    graded = gridsat.grade(hard, time_limit=0.001)  # not even the child's start fits in it
+    assert graded.status is Status.TIMEOUT
+    assert str(graded) == "time limit reached: not graded"  # (it once said "no solution")

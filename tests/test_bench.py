@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -228,3 +229,27 @@ def test_bench_checks_a_files_own_solution(tmp_path: Path) -> None:
         f"gridsat: error: {tmp_path / 'bad.txt'}: the [Solution] section: row 1, column 8: 'x' "
         "is not a digit (its other rows are a digit a cell)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("make", "args", "message"),
+    [
+        (lambda d: (d / "empty.jsonl").write_text(""), ["empty.jsonl"], "no puzzles in "),
+        (lambda d: (d / "none").mkdir(), ["none"], "no puzzles in "),
+        (lambda d: (d / "bin.txt").write_bytes(b"\xff\xfe\x00"), ["bin.txt"],
+         "bin.txt is not UTF-8 text (byte 0)"),
+        (lambda d: (d / "out").mkdir(), ["x.txt", "--out", "out"], "cannot write --out "),
+        (lambda d: (d / "old.jsonl").write_text('{"puzzle": 1}\n'),
+         ["x.txt", "--out", "old.jsonl", "--resume"], "old.jsonl:1: not a result of gridsat bench"),
+    ],
+)  # fmt: skip
+def test_bench_bad_paths_are_one_line(
+    tmp_path: Path, make: Any, args: list[str], message: str
+) -> None:
+    make(tmp_path)
+    (tmp_path / "x.txt").write_text((DATA / "sudoku" / "x.txt").read_text())
+    run = subprocess.run([sys.executable, "-m", "gridsat", "bench", "sudoku", *args],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)  # fmt: skip
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("gridsat: error: ") and run.stderr.count("\n") == 1, run.stderr
+    assert message in run.stderr

@@ -165,8 +165,8 @@ def test_a_time_limit_stops_diagnose_with_one_line_and_exit_4(
                              "--time-limit", seconds, *form)  # fmt: skip
         assert code in (0, 1, 3, 4), err
         codes.add(code)
-        if code == 4:
-            assert out == ""
+        if code == 4:  # with --json, still an object: its status says the limit came first
+            assert json.loads(out)["status"] == "timeout" if form else out == ""
             assert err.count("\n") == 1 and err.startswith("gridsat: error: "), err
             assert f"within {float(seconds):g} s" in err
         else:
@@ -192,3 +192,22 @@ def test_longer_time_limits_stop_the_later_phases(
     else:
         json.loads(out)
         ET.parse(picture)
+
+
+def test_diagnose_json_past_its_time_limit_is_still_an_object() -> None:
+    import subprocess
+    import sys
+
+    empty = "\n".join(" ".join("_" * 12) for _ in range(12))  # no diagnosis in 0.2 s
+    done = subprocess.run([sys.executable, "-m", "gridsat", "diagnose", "magic", "-", "--json",
+                           "-t", "0.2"], input=empty, capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.returncode == 4
+    said = "the diagnosis did not finish within 0.2 s"
+    assert json.loads(done.stdout) == {
+        "genre": "magic",
+        "backend": "cpsat:1",
+        "status": "timeout",
+        "error": said,
+    }
+    assert done.stderr == f"gridsat: error: {said}\n"

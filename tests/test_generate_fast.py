@@ -163,3 +163,14 @@ def test_a_genre_not_graded_when_made_says_so(capsys: pytest.CaptureFixture[str]
     assert json.loads(out)["grade"] is None and "not graded" in err
     banded = generate(get_genre("sudoku"), (4, 4), random.Random(1))
     assert banded.grade is not None  # the others are graded as they are made
+
+
+def test_generate_out_where_no_folder_can_be_is_one_line(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("a file, not a folder")
+    code = main(["generate", "sudoku", "--size", "4", "--seed", "1", "--out", str(taken)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err == f"gridsat: error: --out {taken}: cannot make the folder: File exists\n"

@@ -206,3 +206,19 @@ def test_fixed_loop_tiles_are_drawn_fixed(tmp_path: Path) -> None:
     render(genre, puzzle, [], str(path))
     found = elements(path)
     assert "fixed-0-0" in found and "fixed-0-1" not in found
+
+
+@pytest.mark.parametrize("command", ["solve", "render", "diagnose"])
+def test_a_picture_onto_a_folder_is_refused_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    folder = tmp_path / "board.svg"
+    folder.mkdir()
+    puzzle = "[[2, 7, _], [_, _, _], [_, _, _]]"
+    words = [command, "magic", puzzle, str(folder)]
+    if command != "render":
+        words[-1:] = ["--render", str(folder)]
+    code = cli.main(words)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""  # no answer first, then the error
+    assert err == f"gridsat: error: cannot write {folder}: it is a folder\n"
