@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .genres import GenerateError, Genre
-from .grade import Grade, grade
+from .grade import SOLVER, Grade, grade, grade_encoding
 from .models.model import Built, IntVar, Lit
 from .pipeline import solve, solve_isolated
 from .solvers import Backend, Status, get_backend
@@ -190,15 +190,20 @@ def _one(
         """The puzzle showing ``kept`` grades past ``top`` (search, 4, is past every top)."""
         return top is not None and top < 4 and grade(genre, rules.keep(full, kept), top).level > top
 
-    def remove(trial: Callable[[list[Any], Any], Status]) -> tuple[list[Any], list[Any]]:
-        """The givens kept, and those kept only because their removal was not settled."""
-        kept = list(shown)
+    def remove(
+        trial: Callable[[list[Any], Any], Status], start: list[Any] | None = None
+    ) -> tuple[list[Any], list[Any]]:
+        """The givens kept (from ``start``, else all), and those kept only because their
+        removal was not settled."""
+        kept = list(shown if start is None else start)
         unproved = []
         for tried, given in enumerate(order):
             if progress:
                 progress(tried, len(order))
             if len(kept) <= floor:
                 break
+            if given not in kept:
+                continue
             status = trial(kept, given)
             if status == Status.UNIQUE and too_hard([g for g in kept if g != given]):
                 continue  # unique, but past the band: the given stays
@@ -211,11 +216,24 @@ def _one(
     def fresh(kept: list[Any], given: Any) -> Status:
         return check(rules.keep(full, [g for g in kept if g != given]))
 
-    try:
-        trials = Removals(genre, full, solution, list(keep), order, backend, SESSION_EFFORT)
-    except NotIncremental:
-        trials = None
-    if trials is None:
+    added: list[Any] | None = None
+    trials: Removals | None = None
+    if share is None and genre.about.adds_givens:
+        try:
+            added = Additions(genre, full, solution, list(keep), order).run()
+        except NotIncremental:
+            added = None
+    if added is None:
+        try:
+            trials = Removals(genre, full, solution, list(keep), order, backend, SESSION_EFFORT)
+        except NotIncremental:
+            trials = None
+    if added is not None:
+        kept, unproved = [*keep, *added], list[Any]()
+        if top is not None and top > 1:
+            # Past propagation alone: removal trials go on from there, the slow way.
+            kept, unproved = remove(fresh, kept)
+    elif trials is None:
         kept, unproved = remove(fresh)
     else:
 
@@ -365,6 +383,84 @@ class Removals:
 
     def __exit__(self, *exc: object) -> None:
         self.session.close()
+
+
+class Additions:
+    """Simon Tatham's way, for a model that leaves most values open at each place (a number
+    path, where a removal test rarely settles within its budget, and a solver's search for a
+    second solution as rarely): givens are added rather than taken away, each at the first
+    place, in the random ``order``, that unit propagation leaves open, until propagation fixes
+    every place; then each given added is dropped again, in the reverse order, when propagation
+    still fixes every place without it. One propagation per step, on one solver built once
+    from the puzzle without its givens (each given an assumption): the puzzle made is solved by
+    propagation alone, so it has one solution, and no given can be dropped from it on that
+    ground."""
+
+    def __init__(
+        self,
+        genre: Genre[Any, Any],
+        full: Any,
+        solution: Any,
+        keep: list[Any],
+        givens: list[Any],
+    ) -> None:
+        from pysat.solvers import Solver
+
+        from .solvers.sat import SatSession
+
+        rules = genre.givens
+        built = genre.build(rules.keep(full, keep), grade_encoding(genre))
+        model = built.model
+        values = genre.answer(solution)
+        if built.keys is None or model.circuits or model.connected or model.matchings:
+            raise NotIncremental("the model has no literal per value, or lazy constraints")
+        try:
+            where = {rules.at(full, solution, place): place for place in values}
+            places = [where[g] for g in givens]
+        except (TypeError, KeyError):
+            raise NotIncremental("givens are not values at places") from None
+        keys = built.keys
+        self.givens = givens
+        self.lits: dict[Any, Lit] = {}
+        for given, place in zip(givens, places, strict=True):
+            lit = keys.get(place, {}).get(values[place])
+            if lit is None:
+                raise NotIncremental(f"the model has no literal for the given at {place}")
+            self.lits[given] = lit
+        # The model's units are facts, as in the grade's propagation (``grade._Prober``).
+        translated = SatSession(model, SOLVER)
+        self.facts = [c[0] for c in translated.clauses if len(c) == 1]
+        clauses = [c for c in translated.clauses if len(c) > 1]
+        self.solver: Any = Solver(name=SOLVER, bootstrap_with=clauses)
+        self.calls = 0
+
+    def open(self, shown: list[Any]) -> list[Any] | None:
+        """The givens whose place unit propagation leaves open when ``shown`` are shown, in
+        order; None on a contradiction (givens that are not the solution's)."""
+        self.calls += 1
+        ok, implied = self.solver.propagate(
+            assumptions=[*self.facts, *(self.lits[g] for g in shown)]
+        )
+        if not ok:
+            return None
+        fixed = set(implied)
+        return [g for g in self.givens if self.lits[g] not in fixed]
+
+    def run(self) -> list[Any]:
+        """The givens added, in the order given, none of them redundant for propagation."""
+        try:
+            shown: list[Any] = []
+            while left := self.open(shown):
+                shown.append(left[0])
+            if left is None:
+                raise RuntimeError("the givens of a generated puzzle contradict each other")
+            for given in reversed(list(shown)):
+                fewer = [g for g in shown if g != given]
+                if self.open(fewer) == []:
+                    shown = fewer
+            return shown
+        finally:
+            self.solver.delete()
 
 
 class ProgressLines:

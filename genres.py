@@ -93,6 +93,7 @@ class About:
     bands: tuple[tuple[str, tuple[int, ...]], ...] = ()  # grade levels per band (default: BANDS)
     graded_when_made: bool = True  # `generate` grades each puzzle (False: only for --difficulty)
     params: tuple[tuple[str, str, str], ...] = ()  # (backend family, name, value): defaults
+    adds_givens: bool = False  # `generate` adds givens until propagation solves the puzzle
 
 
 @dataclass(frozen=True)
