@@ -433,6 +433,7 @@ class Additions:
         clauses = [c for c in translated.clauses if len(c) > 1]
         self.solver: Any = Solver(name=SOLVER, bootstrap_with=clauses)
         self.calls = 0
+        self.steps: list[tuple[str, Any]] = []  # ("add" or "drop", given), as they were taken
 
     def open(self, shown: list[Any]) -> list[Any] | None:
         """The givens whose place unit propagation leaves open when ``shown`` are shown, in
@@ -452,12 +453,14 @@ class Additions:
             shown: list[Any] = []
             while left := self.open(shown):
                 shown.append(left[0])
+                self.steps.append(("add", left[0]))
             if left is None:
                 raise RuntimeError("the givens of a generated puzzle contradict each other")
             for given in reversed(list(shown)):
                 fewer = [g for g in shown if g != given]
                 if self.open(fewer) == []:
                     shown = fewer
+                    self.steps.append(("drop", given))
             return shown
         finally:
             self.solver.delete()
