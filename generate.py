@@ -451,7 +451,8 @@ class Additions:
         """The givens added, in the order given, none of them redundant for propagation."""
         try:
             shown = self._add()
-            for given in reversed(list(shown)):
+            # The last given added stays: the others left its place open, which is why it came.
+            for given in reversed(shown[:-1]):
                 fewer = [g for g in shown if g != given]
                 if self.open(fewer) == []:
                     shown = fewer
