@@ -394,7 +394,9 @@ class Additions:
     still fixes every place without it. One propagation per step, on one solver built once
     from the puzzle without its givens (each given an assumption): the puzzle made is solved by
     propagation alone, so it has one solution, and no given can be dropped from it on that
-    ground."""
+    ground. A genre whose model tells what its own pruning fixes (``Genre.settled``: a number
+    path's, from the givens alone, in a millisecond) is asked that instead of a solver: the
+    puzzle made is then solved by that pruning alone, with which the grade builds its model."""
 
     def __init__(
         self,
@@ -409,18 +411,27 @@ class Additions:
         from .solvers.sat import SatSession
 
         rules = genre.givens
-        built = genre.build(rules.keep(full, keep), grade_encoding(genre))
-        model = built.model
         values = genre.answer(solution)
-        if built.keys is None or model.circuits or model.connected or model.matchings:
-            raise NotIncremental("the model has no literal per value, or lazy constraints")
         try:
             where = {rules.at(full, solution, place): place for place in values}
             places = [where[g] for g in givens]
         except (TypeError, KeyError):
             raise NotIncremental("givens are not values at places") from None
-        keys = built.keys
         self.givens = givens
+        self.calls = 0
+        self.steps: list[tuple[str, Any]] = []  # ("add" or "drop", given), as they were taken
+        self.solver: Any = None
+        self.at = {g: (place, values[place]) for g, place in zip(givens, places, strict=True)}
+        self.settled: Callable[[list[Any]], Any] | None = None
+        settled = genre.settled
+        if settled is not None:
+            self.settled = lambda shown: settled(rules.keep(full, [*keep, *shown]))
+            return
+        built = genre.build(rules.keep(full, keep), grade_encoding(genre))
+        model = built.model
+        if built.keys is None or model.circuits or model.connected or model.matchings:
+            raise NotIncremental("the model has no literal per value, or lazy constraints")
+        keys = built.keys
         self.lits: dict[Any, Lit] = {}
         for given, place in zip(givens, places, strict=True):
             lit = keys.get(place, {}).get(values[place])
@@ -431,14 +442,17 @@ class Additions:
         translated = SatSession(model, SOLVER)
         self.facts = [c[0] for c in translated.clauses if len(c) == 1]
         self.clauses = [c for c in translated.clauses if len(c) > 1]
-        self.solver: Any = Solver(name=SOLVER, bootstrap_with=self.clauses)
-        self.calls = 0
-        self.steps: list[tuple[str, Any]] = []  # ("add" or "drop", given), as they were taken
+        self.solver = Solver(name=SOLVER, bootstrap_with=self.clauses)
 
     def open(self, shown: list[Any]) -> list[Any] | None:
         """The givens whose place unit propagation leaves open when ``shown`` are shown, in
         order; None on a contradiction (givens that are not the solution's)."""
         self.calls += 1
+        if self.settled is not None:
+            fixed = self.settled(shown)
+            if fixed is None:
+                return None
+            return [g for g in self.givens if fixed.get(self.at[g][0]) != self.at[g][1]]
         ok, implied = self.solver.propagate(
             assumptions=[*self.facts, *(self.lits[g] for g in shown)]
         )
@@ -459,7 +473,8 @@ class Additions:
                     self.steps.append(("drop", given))
             return shown
         finally:
-            self.solver.delete()
+            if self.solver is not None:
+                self.solver.delete()
 
     def _add(self) -> list[Any]:
         """Givens added until propagation fixes every place. On a second solver, the facts and
@@ -468,6 +483,14 @@ class Additions:
         so far imply is kept here, and grows by each step's propagation."""
         from pysat.solvers import Solver
 
+        if self.settled is not None:  # no solver: each step asks the pruning afresh
+            shown: list[Any] = []
+            while left := self.open(shown):
+                shown.append(left[0])
+                self.steps.append(("add", left[0]))
+            if left is None:
+                raise RuntimeError("the givens of a generated puzzle contradict each other")
+            return shown
         growing: Any = Solver(name=SOLVER, bootstrap_with=self.clauses)
         try:
             self.calls += 1
@@ -475,7 +498,7 @@ class Additions:
             for lit in self.facts:
                 growing.add_clause([lit])
             fixed = set(implied)
-            shown: list[Any] = []
+            shown = []
             while ok and (left := [g for g in self.givens if self.lits[g] not in fixed]):
                 given = left[0]
                 self.calls += 1

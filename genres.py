@@ -132,6 +132,7 @@ class Genre(Generic[P, S]):
     marked: Callable[[P, S, set[Place]], str] | None = None  # the parser's own format_marked
     explain: Callable[[P], list[str]] | None = None  # each clue as read (``solve --explain``)
     extras: Callable[[P, S], dict[str, Any]] | None = None  # more keys for ``solve --json``
+    settled: Callable[[P], Mapping[Place, Any] | None] | None = None  # what pruning fixes
 
     @property
     def name(self) -> str:
@@ -238,6 +239,7 @@ def load(module: str) -> Genre[Any, Any]:
         marked=getattr(parser, "format_marked", None),
         explain=getattr(parser, "explain", None),
         extras=getattr(parser, "json_extras", None),
+        settled=getattr(model, "settled", None),
     )
 
 

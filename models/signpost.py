@@ -6,9 +6,9 @@ import sys
 
 from ..puzzles.signpost import DIRECTIONS, NumberGrid, Signpost
 from .model import Assignment, Built
-from .path import ENCODINGS, NumberPath, build_path
+from .path import ENCODINGS, NumberPath, build_path, domains
 
-__all__ = ["ENCODINGS", "build", "number_path"]
+__all__ = ["ENCODINGS", "build", "number_path", "settled"]
 
 
 def number_path(puzzle: Signpost) -> NumberPath:
@@ -45,3 +45,15 @@ def build(puzzle: Signpost, encoding: str = "position", prune: bool = True) -> B
 
     keys = built.keys and {(c // w, c % w): lits for c, lits in built.keys.items()}
     return Built(built.model, decode, keys)
+
+
+def settled(puzzle: Signpost) -> dict[tuple[int, int], int] | None:
+    """The numbers the model's sound pruning (``domains``) fixes, by (row, column), before any
+    solving; None when it finds no path. A generator adding givens asks this at each step: a
+    millisecond, where building the model takes a tenth of a second."""
+    path = number_path(puzzle)
+    dom = domains(path, path.pred())
+    if dom is None:
+        return None
+    w = puzzle.width
+    return {divmod(d.bit_length() - 1, w): k for k, d in enumerate(dom, 1) if not d & (d - 1)}
