@@ -48,22 +48,26 @@ def unpruned(path: NumberPath) -> list[int]:
     return dom
 
 
-def domains(path: NumberPath, pred: Sequence[Sequence[int]]) -> list[int] | None:
+def domains(
+    path: NumberPath,
+    pred: Sequence[Sequence[int]],
+    memo: tuple[dict[int, int], dict[int, int]] | None = None,
+) -> list[int] | None:
     """For each number, the nodes that may hold it after sound pruning; None if one has none.
 
     Number k+1 stands one step after a place of k, and k one step before a place of k+1: so k is
     within distance |k - g| of every given g, along the graph (Chebyshev distance for king
     moves, Manhattan for orthogonal ones, rays for arrows) and never on another given's node.
     A node left to one number takes it; a number left with one node takes it from all others.
-    Repeated to a fixed point.
+    Repeated to a fixed point. ``memo``: the steps already taken on this graph, forward and
+    backward, by node mask (kept by a caller that prunes the same graph many times).
     """
     n = path.n
     full = (1 << n) - 1
     succ = [_mask(nexts) for nexts in path.succ]
     prec = [_mask(prevs) for prevs in pred]
     # step() remembered by mask: far from the givens, long runs of numbers share a domain.
-    ahead: dict[int, int] = {}
-    behind: dict[int, int] = {}
+    ahead, behind = memo if memo is not None else ({}, {})
     dom = unpruned(path)
     changed = True
     while changed:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 
 from ..puzzles.signpost import DIRECTIONS, NumberGrid, Signpost
@@ -52,8 +53,18 @@ def settled(puzzle: Signpost) -> dict[tuple[int, int], int] | None:
     solving; None when it finds no path. A generator adding givens asks this at each step: a
     millisecond, where building the model takes a tenth of a second."""
     path = number_path(puzzle)
-    dom = domains(path, path.pred())
+    pred, memo = _graph(puzzle.width, puzzle.height, puzzle.arrows)
+    dom = domains(path, pred, memo)
     if dom is None:
         return None
     w = puzzle.width
     return {divmod(d.bit_length() - 1, w): k for k, d in enumerate(dom, 1) if not d & (d - 1)}
+
+
+@functools.lru_cache(maxsize=2)
+def _graph(
+    width: int, height: int, arrows: tuple[int, ...]
+) -> tuple[list[list[int]], tuple[dict[int, int], dict[int, int]]]:
+    """A board's predecessors and the pruning's steps by mask, kept while a generator asks
+    ``settled`` of the same board again and again (the givens aside, the graph is the same)."""
+    return number_path(Signpost(width, height, arrows)).pred(), ({}, {})
