@@ -220,7 +220,7 @@ def _one(
     trials: Removals | None = None
     if share is None and genre.about.adds_givens:
         try:
-            added = Additions(genre, full, solution, list(keep), order).run()
+            added = Additions(genre, full, solution, list(keep), order, progress).run()
         except NotIncremental:
             added = None
     if added is None:
@@ -405,6 +405,7 @@ class Additions:
         solution: Any,
         keep: list[Any],
         givens: list[Any],
+        progress: Callable[[int, int], None] | None = None,
     ) -> None:
         from pysat.solvers import Solver
 
@@ -418,6 +419,7 @@ class Additions:
         except (TypeError, KeyError):
             raise NotIncremental("givens are not values at places") from None
         self.givens = givens
+        self.progress = progress  # hears the givens tried (added, then tried for dropping)
         self.calls = 0
         self.steps: list[tuple[str, Any]] = []  # ("add" or "drop", given), as they were taken
         self.solver: Any = None
@@ -466,7 +468,9 @@ class Additions:
         try:
             shown = self._add()
             # The last given added stays: the others left its place open, which is why it came.
-            for given in reversed(shown[:-1]):
+            for tried, given in enumerate(reversed(shown[:-1])):
+                if self.progress:
+                    self.progress(tried, len(shown))
                 fewer = [g for g in shown if g != given]
                 if self.open(fewer) == []:
                     shown = fewer
@@ -486,6 +490,8 @@ class Additions:
         if self.settled is not None:  # no solver: each step asks the pruning afresh
             shown: list[Any] = []
             while left := self.open(shown):
+                if self.progress:
+                    self.progress(len(shown), len(self.givens))
                 shown.append(left[0])
                 self.steps.append(("add", left[0]))
             if left is None:
@@ -501,6 +507,8 @@ class Additions:
             shown = []
             while ok and (left := [g for g in self.givens if self.lits[g] not in fixed]):
                 given = left[0]
+                if self.progress:
+                    self.progress(len(shown), len(self.givens))
                 self.calls += 1
                 ok, implied = growing.propagate(assumptions=[self.lits[given]])
                 growing.add_clause([self.lits[given]])
