@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .genres import GenerateError, Genre
-from .grade import Grade, grade
+from .grade import SOLVER, Grade, grade, grade_encoding
 from .models.model import Built, IntVar, Lit
 from .pipeline import solve, solve_isolated
 from .records import dataclass, field
@@ -205,15 +205,20 @@ def _one(
         """The puzzle showing ``kept`` grades past ``top`` (search, 4, is past every top)."""
         return top is not None and top < 4 and grade(genre, rules.keep(full, kept), top).level > top
 
-    def remove(trial: Callable[[list[Any], Any], Status]) -> tuple[list[Any], list[Any]]:
-        """The givens kept, and those kept only because their removal was not settled."""
-        kept = list(shown)
+    def remove(
+        trial: Callable[[list[Any], Any], Status], start: list[Any] | None = None
+    ) -> tuple[list[Any], list[Any]]:
+        """The givens kept (from ``start``, else all), and those kept only because their
+        removal was not settled."""
+        kept = list(shown if start is None else start)
         unproved = []
         for tried, given in enumerate(order):
             if progress:
                 progress(tried, len(order))
             if len(kept) <= floor:
                 break
+            if given not in kept:
+                continue
             status = trial(kept, given)
             if status == Status.UNIQUE and too_hard([g for g in kept if g != given]):
                 continue  # unique, but past the band: the given stays
@@ -226,11 +231,24 @@ def _one(
     def fresh(kept: list[Any], given: Any) -> Status:
         return check(rules.keep(full, [g for g in kept if g != given]))
 
-    try:
-        trials = Removals(genre, full, solution, list(keep), order, backend, SESSION_EFFORT)
-    except NotIncremental:
-        trials = None
-    if trials is None:
+    added: list[Any] | None = None
+    trials: Removals | None = None
+    if share is None and genre.about.adds_givens:
+        try:
+            added = Additions(genre, full, solution, list(keep), order, progress).run()
+        except NotIncremental:
+            added = None
+    if added is None:
+        try:
+            trials = Removals(genre, full, solution, list(keep), order, backend, SESSION_EFFORT)
+        except NotIncremental:
+            trials = None
+    if added is not None:
+        kept, unproved = [*keep, *added], list[Any]()
+        if top is not None and top > 1:
+            # Past propagation alone: removal trials go on from there, the slow way.
+            kept, unproved = remove(fresh, kept)
+    elif trials is None:
         kept, unproved = remove(fresh)
     else:
 
@@ -380,6 +398,143 @@ class Removals:
 
     def __exit__(self, *exc: object) -> None:
         self.session.close()
+
+
+class Additions:
+    """Simon Tatham's way, for a model that leaves most values open at each place (a number
+    path, where a removal test rarely settles within its budget, and a solver's search for a
+    second solution as rarely): givens are added rather than taken away, each at the first
+    place, in the random ``order``, that unit propagation leaves open, until propagation fixes
+    every place; then each given added is dropped again, in the reverse order, when propagation
+    still fixes every place without it. One propagation per step, on one solver built once
+    from the puzzle without its givens (each given an assumption): the puzzle made is solved by
+    propagation alone, so it has one solution, and no given can be dropped from it on that
+    ground. A genre whose model tells what its own pruning fixes (``Genre.settled``: a number
+    path's, from the givens alone, in a millisecond) is asked that instead of a solver: the
+    puzzle made is then solved by that pruning alone, with which the grade builds its model."""
+
+    def __init__(
+        self,
+        genre: Genre[Any, Any],
+        full: Any,
+        solution: Any,
+        keep: list[Any],
+        givens: list[Any],
+        progress: Callable[[int, int], None] | None = None,
+    ) -> None:
+        from pysat.solvers import Solver
+
+        from .solvers.sat import SatSession
+
+        rules = genre.givens
+        values = genre.answer(solution)
+        try:
+            where = {rules.at(full, solution, place): place for place in values}
+            places = [where[g] for g in givens]
+        except (TypeError, KeyError):
+            raise NotIncremental("givens are not values at places") from None
+        self.givens = givens
+        self.progress = progress  # hears the givens tried (added, then tried for dropping)
+        self.calls = 0
+        self.steps: list[tuple[str, Any]] = []  # ("add" or "drop", given), as they were taken
+        self.solver: Any = None
+        self.at = {g: (place, values[place]) for g, place in zip(givens, places, strict=True)}
+        self.settled: Callable[[list[Any]], Any] | None = None
+        settled = genre.settled
+        if settled is not None:
+            self.settled = lambda shown: settled(rules.keep(full, [*keep, *shown]))
+            return
+        built = genre.build(rules.keep(full, keep), grade_encoding(genre))
+        model = built.model
+        if built.keys is None or model.circuits or model.connected or model.matchings:
+            raise NotIncremental("the model has no literal per value, or lazy constraints")
+        keys = built.keys
+        self.lits: dict[Any, Lit] = {}
+        for given, place in zip(givens, places, strict=True):
+            lit = keys.get(place, {}).get(values[place])
+            if lit is None:
+                raise NotIncremental(f"the model has no literal for the given at {place}")
+            self.lits[given] = lit
+        # The model's units are facts, as in the grade's propagation (``grade._Prober``).
+        translated = SatSession(model, SOLVER)
+        self.facts = [c[0] for c in translated.clauses if len(c) == 1]
+        self.clauses = [c for c in translated.clauses if len(c) > 1]
+        self.solver = Solver(name=SOLVER, bootstrap_with=self.clauses)
+
+    def open(self, shown: list[Any]) -> list[Any] | None:
+        """The givens whose place unit propagation leaves open when ``shown`` are shown, in
+        order; None on a contradiction (givens that are not the solution's)."""
+        self.calls += 1
+        if self.settled is not None:
+            fixed = self.settled(shown)
+            if fixed is None:
+                return None
+            return [g for g in self.givens if fixed.get(self.at[g][0]) != self.at[g][1]]
+        ok, implied = self.solver.propagate(
+            assumptions=[*self.facts, *(self.lits[g] for g in shown)]
+        )
+        if not ok:
+            return None
+        fixed = set(implied)
+        return [g for g in self.givens if self.lits[g] not in fixed]
+
+    def run(self) -> list[Any]:
+        """The givens added, in the order given, none of them redundant for propagation."""
+        try:
+            shown = self._add()
+            # The last given added stays: the others left its place open, which is why it came.
+            for tried, given in enumerate(reversed(shown[:-1])):
+                if self.progress:
+                    self.progress(tried, len(shown))
+                fewer = [g for g in shown if g != given]
+                if self.open(fewer) == []:
+                    shown = fewer
+                    self.steps.append(("drop", given))
+            return shown
+        finally:
+            if self.solver is not None:
+                self.solver.delete()
+
+    def _add(self) -> list[Any]:
+        """Givens added until propagation fixes every place. On a second solver, the facts and
+        each given added become units, so that each step propagates only what is new (a large
+        board's propagation from all the givens costs a tenth of a second): what the givens
+        so far imply is kept here, and grows by each step's propagation."""
+        from pysat.solvers import Solver
+
+        if self.settled is not None:  # no solver: each step asks the pruning afresh
+            shown: list[Any] = []
+            while left := self.open(shown):
+                if self.progress:
+                    self.progress(len(shown), len(self.givens))
+                shown.append(left[0])
+                self.steps.append(("add", left[0]))
+            if left is None:
+                raise RuntimeError("the givens of a generated puzzle contradict each other")
+            return shown
+        growing: Any = Solver(name=SOLVER, bootstrap_with=self.clauses)
+        try:
+            self.calls += 1
+            ok, implied = growing.propagate(assumptions=self.facts)
+            for lit in self.facts:
+                growing.add_clause([lit])
+            fixed = set(implied)
+            shown = []
+            while ok and (left := [g for g in self.givens if self.lits[g] not in fixed]):
+                given = left[0]
+                if self.progress:
+                    self.progress(len(shown), len(self.givens))
+                self.calls += 1
+                ok, implied = growing.propagate(assumptions=[self.lits[given]])
+                growing.add_clause([self.lits[given]])
+                fixed.update(implied)
+                shown.append(given)
+                self.steps.append(("add", given))
+            if not ok:
+                raise RuntimeError("the givens of a generated puzzle contradict each other")
+            return shown
+        finally:
+            growing.delete()
 
 
 class ProgressLines:

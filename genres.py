@@ -97,6 +97,7 @@ class About:
     """Generation needs a backend with a repeatable budget (the ``effort`` capability), so a
     seed makes the same puzzle on any machine: a genre whose default backend has none (Kissat)
     names one that has."""
+    adds_givens: bool = False  # `generate` adds givens until propagation solves the puzzle
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,7 @@ class Genre(Generic[P, S]):
     marked: Callable[[P, S, set[Place]], str] | None = None  # the parser's own format_marked
     explain: Callable[[P], list[str]] | None = None  # each clue as read (``solve --explain``)
     extras: Callable[[P, S], dict[str, Any]] | None = None  # more keys for ``solve --json``
+    settled: Callable[[P], Mapping[Place, Any] | None] | None = None  # what pruning fixes
 
     @property
     def name(self) -> str:
@@ -246,6 +248,7 @@ def load(module: str) -> Genre[Any, Any]:
         marked=getattr(parser, "format_marked", None),
         explain=getattr(parser, "explain", None),
         extras=getattr(parser, "json_extras", None),
+        settled=getattr(model, "settled", None),
     )
 
 
