@@ -667,6 +667,8 @@ def _generate(args: argparse.Namespace) -> int:
         raise UsageError(f"{genre.name} has no style {args.style!r} (styles: {ways})")
     if args.givens is not None and not 0 <= args.givens <= 1:
         raise UsageError(f"--givens {args.givens:g}: a share between 0 and 1")
+    if args.json and args.out:  # each would take the puzzles: one of them would go unheard
+        raise UsageError("--json and --out: choose one (JSON lines here, or files in a folder)")
     out = Path(args.out) if args.out else None
     if out is not None:
         try:
