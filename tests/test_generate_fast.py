@@ -177,7 +177,7 @@ def test_generate_out_where_no_folder_can_be_is_one_line(
 
 
 def test_generate_json_and_out_together_is_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # --out took the puzzles and --json printed nothing: one of the two asked was ignored.
     folder = tmp_path / "made"
