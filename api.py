@@ -622,7 +622,14 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, **options: Any) -> Gr
     genre = puzzle.genre
     backend = checked_backend(genre.default_backend)
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    status = solve_in_process(genre, puzzle.data, backend, limit=2, time_limit=time_limit).status
+    if time_limit is not None and "time-limit" not in backend.capabilities:
+        # A solver that cannot be stopped inside a call keeps a time limit only in a child.
+        from .pipeline import solve_isolated
+
+        proof = solve_isolated(genre, backend, puzzle=puzzle.data, limit=2, time_limit=time_limit)
+    else:
+        proof = solve_in_process(genre, puzzle.data, backend, limit=2, time_limit=time_limit)
+    status = proof.status
     if status is not Status.UNIQUE:
         return Graded(puzzle, status)
     try:
