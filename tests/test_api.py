@@ -482,6 +482,23 @@ def test_a_grade_with_a_time_limit_proves_uniqueness_in_a_child_on_kissat(
     assert graded.status is Status.UNIQUE and graded.level == gridsat.grade(board).level
 
 
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"max_level": 0}, "max_level 0: a level from 1 to 4"),  # it graded level 2, score 1
+        ({"max_level": 5}, "max_level 5: a level from 1 to 4"),
+        ({"encoding": "zz"}, "hidato has no encoding 'zz' (choose from position, circuit)"),
+        ({"bogus": 1}, "grade takes no option 'bogus' (it takes encoding, max_level, prune)"),
+        ({"time_limit": -1}, "time limit -1: a number of seconds > 0"),  # it said timeout
+    ],
+)
+def test_a_grade_with_a_bad_option_is_a_puzzle_error(options: dict[str, Any], said: str) -> None:
+    board = gridsat.read("hidato", (DATA / "hidato" / "seed.txt").read_text())
+    with pytest.raises(gridsat.PuzzleError) as raised:
+        gridsat.grade(board, **options)
+    assert str(raised.value) == said
+
+
 def test_a_grade_past_its_time_limit_says_so() -> None:
     hard = gridsat.read("sudoku", (DATA / "sudoku" / "easter-monster.txt").read_text())
     graded = gridsat.grade(hard, time_limit=0.001)  # not even the child's start fits in it
