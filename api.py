@@ -621,8 +621,17 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, **options: Any) -> Gr
     puzzle = _puzzle(puzzle)
     genre = puzzle.genre
     backend = checked_backend(genre.default_backend)
+    _check_grade_options(genre, options)
+    _check_time(time_limit)
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    status = solve_in_process(genre, puzzle.data, backend, limit=2, time_limit=time_limit).status
+    if time_limit is not None and "time-limit" not in backend.capabilities:
+        # A solver that cannot be stopped inside a call keeps a time limit only in a child.
+        from .pipeline import solve_isolated
+
+        proof = solve_isolated(genre, backend, puzzle=puzzle.data, limit=2, time_limit=time_limit)
+    else:
+        proof = solve_in_process(genre, puzzle.data, backend, limit=2, time_limit=time_limit)
+    status = proof.status
     if status is not Status.UNIQUE:
         return Graded(puzzle, status)
     try:
@@ -631,6 +640,22 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, **options: Any) -> Gr
         return Graded(puzzle, Status.TIMEOUT)
     except Unsolvable:  # the grader's model has no solution where the solver's has one: a bug
         raise CheckFailed(f"the {genre.name} grader found no solution to a unique puzzle") from None
+
+
+def _check_grade_options(genre: Genre[Any, Any], options: dict[str, Any]) -> None:
+    """The grader's options, each as it takes it: anything else is bad input (PuzzleError), as
+    an unknown option is on the command line, not a grade of something not asked for."""
+    from .grade import LEVELS
+
+    unknown = sorted(set(options) - {"max_level", "encoding", "prune"})
+    if unknown:
+        raise PuzzleError(f"grade takes no option {unknown[0]!r} (it takes encoding, max_level, "
+                          "prune)")  # fmt: skip
+    level = options.get("max_level", len(LEVELS))
+    if isinstance(level, bool) or level not in range(1, len(LEVELS) + 1):
+        raise PuzzleError(f"max_level {level!r}: a level from 1 to {len(LEVELS)}")
+    if options.get("encoding") is not None:
+        checked_encoding(genre, options["encoding"])
 
 
 def _read_file(path: str) -> str:

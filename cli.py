@@ -630,7 +630,11 @@ def _grade(args: argparse.Namespace) -> int:
     try:
         status, found = run_isolated(work, args.time_limit, memory_limit=default_memory_limit())
     except (TimedOut, GradeTimeout):
-        return _fail(f"the grade did not finish within {args.time_limit:g} s", EXIT_TIMEOUT)
+        said = f"the grade did not finish within {args.time_limit:g} s"
+        if args.json:  # an object still comes, as diagnose's does, its status saying why
+            cut = {"genre": genre.name, "status": Status.TIMEOUT, "level": None, "score": None}
+            print(json.dumps({**cut, "error": said}))
+        return _fail(said, EXIT_TIMEOUT)
     except CheckFailed as e:
         return _fail(f"internal error: {e}. Please report this as a bug.", EXIT_INTERNAL)
     except BackendError as e:
@@ -663,6 +667,8 @@ def _generate(args: argparse.Namespace) -> int:
         raise UsageError(f"{genre.name} has no style {args.style!r} (styles: {ways})")
     if args.givens is not None and not 0 <= args.givens <= 1:
         raise UsageError(f"--givens {args.givens:g}: a share between 0 and 1")
+    if args.json and args.out:  # each would take the puzzles: one of them would go unheard
+        raise UsageError("--json and --out: choose one (JSON lines here, or files in a folder)")
     out = Path(args.out) if args.out else None
     if out is not None:
         try:

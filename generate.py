@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from .genres import GenerateError, Genre
 from .grade import SOLVER, Grade, grade, grade_encoding
-from .models.model import Built, IntVar, Lit
+from .models.model import Built, IntVar, Lit, TooLarge
 from .pipeline import solve, solve_isolated
 from .records import dataclass, field
 from .solvers import Backend, Status, get_backend
@@ -136,16 +136,32 @@ def generate(
     highest), from up to ``starts`` random solutions (default STARTS); past
     them, OutOfReach."""
     backend = backend or get_backend(genre.generate_backend)
-    if levels is None:
-        return _one(genre, size, rng, backend, share, effort, progress, None, style)
-    for _ in range(starts or STARTS):
-        made = _one(genre, size, rng, backend, share, effort, progress, max(levels), style)
-        if made.grade is not None and made.grade.level in levels:
-            return made
+    try:
+        if levels is None:
+            return _one(genre, size, rng, backend, share, effort, progress, None, style)
+        for _ in range(starts or STARTS):
+            made = _one(genre, size, rng, backend, share, effort, progress, max(levels), style)
+            if made.grade is not None and made.grade.level in levels:
+                return made
+    except TooLarge as e:
+        said = too_large(genre, size, e)
+        if share is not None and genre.about.adds_givens:
+            said += " (without a share of givens, givens are added instead, with no such limit)"
+        raise GenerateError(said) from None
     named = "/".join(str(level) for level in sorted(levels))
     raise OutOfReach(
         f"no {genre.name} of size {size[0]}x{size[1]} graded {named} in {starts or STARTS} attempts"
     )
+
+
+def too_large(genre: Genre[Any, Any], size: tuple[int, int], e: TooLarge) -> str:
+    """Why a size cannot be made, naming the largest square one: a model too large to build
+    is the generator's limit, not the user's to lift by giving numbers."""
+    said = f"a {size[0]}x{size[1]} {genre.name} is too large to generate"
+    if e.cells is None:
+        return f"{said}: {e}"
+    side = max(1, int(e.cells**0.5))
+    return f"{said} (its model would be past the size limit); the largest square is {side}x{side}"
 
 
 GRADED_UP_TO = 1

@@ -112,7 +112,13 @@ Answer = IntVar | Lit
 
 
 class TooLarge(ValueError):
-    """A puzzle whose model would pass a documented size limit: refused before it is built."""
+    """A puzzle whose model would pass a documented size limit: refused before it is built.
+    ``cells``, when known: about the most cells a board of the kind may have within the limit
+    (so a generator can name the largest size it makes)."""
+
+    def __init__(self, message: str, cells: int | None = None) -> None:
+        super().__init__(message)
+        self.cells = cells
 
 
 @dataclass

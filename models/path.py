@@ -209,7 +209,9 @@ def build_path(path: NumberPath, encoding: str, prune: bool = True) -> Built[lis
     if candidates > MAX_CANDIDATES:
         raise TooLarge(
             f"{candidates} places are left open for the numbers (the limit is {MAX_CANDIDATES}): "
-            "give more numbers" + (", or leave pruning on" if not prune else "")
+            "give more numbers" + (", or leave pruning on" if not prune else ""),
+            # any cell may hold most numbers: the places grow as the square of the cells
+            cells=int(path.n * (MAX_CANDIDATES / candidates) ** 0.5),
         )
     if encoding == "position":
         return _position(path, dom, masks, prune)

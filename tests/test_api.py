@@ -460,6 +460,45 @@ def test_a_walk_with_a_time_limit_holds_on_a_backend_that_cannot_be_stopped() ->
         checked(hard, solution)
 
 
+def test_a_grade_with_a_time_limit_proves_uniqueness_in_a_child_on_kissat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Kissat (Hidato's default) cannot be stopped inside a call: the uniqueness proof a grade
+    # starts with ran it in this process, past the limit (a 30x30 board: 3.7 s for 0.5 s).
+    from gridsat import pipeline
+
+    here, real, unstoppable = os.getpid(), pipeline.solve, []
+
+    def spy(genre: Any, puzzle: Any, backend: Any, *args: Any, **kw: Any) -> Any:
+        stoppable = "time-limit" in backend.capabilities
+        if os.getpid() == here and kw.get("time_limit") is not None and not stoppable:
+            unstoppable.append(backend.name)
+        return real(genre, puzzle, backend, *args, **kw)
+
+    monkeypatch.setattr(pipeline, "solve", spy)
+    board = gridsat.read("hidato", (DATA / "hidato" / "seed.txt").read_text())
+    graded = gridsat.grade(board, time_limit=120)
+    assert unstoppable == []
+    assert graded.status is Status.UNIQUE and graded.level == gridsat.grade(board).level
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"max_level": 0}, "max_level 0: a level from 1 to 4"),  # it graded level 2, score 1
+        ({"max_level": 5}, "max_level 5: a level from 1 to 4"),
+        ({"encoding": "zz"}, "hidato has no encoding 'zz' (choose from position, circuit)"),
+        ({"bogus": 1}, "grade takes no option 'bogus' (it takes encoding, max_level, prune)"),
+        ({"time_limit": -1}, "time limit -1: a number of seconds > 0"),  # it said timeout
+    ],
+)
+def test_a_grade_with_a_bad_option_is_a_puzzle_error(options: dict[str, Any], said: str) -> None:
+    board = gridsat.read("hidato", (DATA / "hidato" / "seed.txt").read_text())
+    with pytest.raises(gridsat.PuzzleError) as raised:
+        gridsat.grade(board, **options)
+    assert str(raised.value) == said
+
+
 def test_a_grade_past_its_time_limit_says_so() -> None:
     hard = gridsat.read("sudoku", (DATA / "sudoku" / "easter-monster.txt").read_text())
     graded = gridsat.grade(hard, time_limit=0.001)  # not even the child's start fits in it

@@ -174,3 +174,19 @@ def test_generate_out_where_no_folder_can_be_is_one_line(
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err == f"gridsat: error: --out {taken}: cannot make the folder: File exists\n"
+
+
+def test_generate_json_and_out_together_is_one_line(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --out took the puzzles and --json printed nothing: one of the two asked was ignored.
+    folder = tmp_path / "made"
+    code = main(
+        ["generate", "sudoku", "--size", "4", "--seed", "1", "--json", "--out", str(folder)]
+    )
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and not folder.exists()
+    assert (
+        err
+        == "gridsat: error: --json and --out: choose one (JSON lines here, or files in a folder)\n"
+    )

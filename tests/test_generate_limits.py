@@ -89,3 +89,26 @@ def test_a_slow_size_shows_progress_and_stops_at_its_limit() -> None:
     lines = run.stderr.splitlines()
     assert any(" givens tried (" in line for line in lines[:-1])
     assert lines[-1].endswith("reached after 0 of 1 puzzles (none was made)")
+
+
+@pytest.mark.parametrize(
+    ("genre", "size", "more"),
+    [("signpost", "40x40", ["--givens", "0.3"]), ("hidato", "40x40", []), ("numbrix", "32x32", [])],
+)
+def test_a_size_too_large_to_generate_names_the_largest(
+    genre: str, size: str, more: list[str]
+) -> None:
+    # The model of a board with few numbers shown passes its size limit: the generator's limit,
+    # said so, not a request to give more numbers.
+    done = gridsat("generate", genre, "--size", size, "--seed", "1", *more)
+    assert done.returncode == 2 and done.stdout == ""
+    said = f"gridsat: error: a {size} {genre} is too large to generate"
+    assert done.stderr.startswith(said) and "the largest square is 31x31" in done.stderr
+    assert "give more numbers" not in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_the_library_refuses_a_size_too_large_to_generate_as_bad_input() -> None:
+    import gridsat as api
+
+    with pytest.raises(api.PuzzleError, match="a 40x40 hidato is too large to generate"):
+        api.generate("hidato", "40x40", seed=1)

@@ -370,3 +370,18 @@ def test_solve_grade_says_when_a_puzzle_is_not_graded() -> None:
     assert run.returncode == 0
     assert run.stdout.rstrip().endswith("difficulty: not graded (only a puzzle with exactly one "
                                         "solution is graded)")  # fmt: skip
+
+
+def test_grade_json_past_its_time_limit_is_still_an_object() -> None:
+    # The 25x25 Sudoku grades in tens of seconds: one second stops it.
+    done = gridsat("grade", "sudoku", str(DATA / "sudoku" / "25x25.txt"), "--json", "-t", "1")
+    assert done.returncode == 4
+    said = "the grade did not finish within 1 s"
+    assert json.loads(done.stdout) == {
+        "genre": "sudoku",
+        "status": "timeout",
+        "level": None,
+        "score": None,
+        "error": said,
+    }
+    assert done.stderr == f"gridsat: error: {said}\n"
