@@ -442,6 +442,8 @@ class Additions:
         self.settled: Callable[[list[Any]], Any] | None = None
         settled = genre.settled
         if settled is not None:
+            if genre.settling is not None:  # the same answers, each from those before
+                settled = genre.settling(rules.keep(full, keep))
             self.settled = lambda shown: settled(rules.keep(full, [*keep, *shown]))
             return
         built = genre.build(rules.keep(full, keep), grade_encoding(genre))

@@ -63,7 +63,12 @@ def unpruned(path: NumberPath) -> list[int]:
     return dom
 
 
-def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[int] | None:
+def domains(
+    path: NumberPath,
+    succ: Sequence[int],
+    prec: Sequence[int],
+    start: Sequence[int] | None = None,
+) -> list[int] | None:
     """For each number, the nodes that may hold it after sound pruning; None if one has none.
 
     Number k+1 stands one step after a place of k, and k one step before a place of k+1: so k is
@@ -74,14 +79,24 @@ def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[
     sweep carrying only the domains that narrowed since the last, and the node rules looking
     only at the numbers not yet fixed: after the first sweeps most numbers are settled.
     ``succ`` and ``prec`` are the bitmasks of ``path.bitmasks``.
+
+    ``start``: the fixed point for a subset of ``path.givens`` (or any domains holding this
+    one's), to narrow from rather than from ``unpruned``: every rule only narrows, so the fixed
+    point is the same, and only the numbers its new givens narrow are carried on at first.
     """
     n = path.n
     full = (1 << n) - 1
-    dom = unpruned(path)
     # forth[k]: dom[k] narrowed since the forward sweep last carried it on; back[n - 1 - k]:
     # the same for the backward sweep, which runs over the domains reversed.
-    forth = [True] * n
-    back = [True] * n
+    if start is None:
+        dom = unpruned(path)
+        forth = [True] * n
+        back = [True] * n
+    else:
+        begun = _narrowed(path, start)
+        if begun is None:
+            return None
+        dom, forth, back = begun
     fixed = 0  # the nodes of the numbers with one node left
     open_ = list(range(n))  # the numbers with more than one
     while True:
@@ -127,6 +142,85 @@ def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[
         open_ = still
         if not changed:
             return dom
+
+
+class Fixpoints:
+    """``domains`` asked again and again of one graph as givens are added, and some dropped
+    again (a generator's steps): each narrowed, rather than from ``unpruned``, from the fixed
+    point of the most givens asked before that are all still given. Those of growing given
+    sets are kept (up to ``KEPT``, evenly spread), so that dropping a given goes on from the
+    fixed point of the givens added before it; on a large board most of the work is done."""
+
+    KEPT = 64
+
+    def __init__(
+        self, path: NumberPath, masks: tuple[Sequence[int], Sequence[int]] | None = None
+    ) -> None:
+        self.masks = path.bitmasks() if masks is None else masks
+        self.base = dict(path.givens)
+        self.base_dom = domains(path, *self.masks)
+        # Fixed points of given sets, each set within the next.
+        self.chain: list[tuple[dict[int, int], list[int]]] = []
+
+    def domains(self, path: NumberPath) -> list[int] | None:
+        """``domains(path, ...)`` for ``path`` on the same graph: the same answer, sooner."""
+        givens = path.givens
+        if not _within(self.base, givens):
+            return domains(path, *self.masks)
+        if self.base_dom is None:
+            return None  # no path with the first givens, so none with more
+        # The kept sets within ``givens`` are a prefix of the chain.
+        lo, hi = 0, len(self.chain)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if _within(self.chain[mid][0], givens):
+                lo = mid + 1
+            else:
+                hi = mid
+        start = self.chain[lo - 1][1] if lo else self.base_dom
+        dom = domains(path, *self.masks, start)
+        if dom is not None and lo == len(self.chain):
+            self.chain.append((dict(givens), dom))
+            if len(self.chain) > self.KEPT:
+                del self.chain[::2]
+        return dom
+
+
+def _within(few: Mapping[int, int], more: Mapping[int, int]) -> bool:
+    """Whether every given of ``few`` is one of ``more``."""
+    return len(few) <= len(more) and all(more.get(node) == value for node, value in few.items())
+
+
+def _narrowed(
+    path: NumberPath, start: Sequence[int]
+) -> tuple[list[int], list[bool], list[bool]] | None:
+    """``start`` within ``unpruned(path)``: each given's number on its node, no other number
+    there; with the numbers so narrowed marked for both sweeps. None if one is left no node."""
+    n = path.n
+    dom = list(start)
+    forth = [False] * n
+    back = [False] * n
+    taken = 0  # the nodes of the givens not already fixed in ``start``
+    placed = set()  # and their numbers
+    for node, value in path.givens.items():
+        bit = 1 << node
+        k = value - 1
+        if dom[k] != bit:
+            if not dom[k] & bit:
+                return None
+            dom[k] = bit
+            forth[k] = back[n - 1 - k] = True
+            taken |= bit
+            placed.add(k)
+    if taken:
+        for k, d in enumerate(dom):
+            if d & taken and k not in placed:
+                d &= ~taken
+                if not d:
+                    return None
+                dom[k] = d
+                forth[k] = back[n - 1 - k] = True
+    return dom, forth, back
 
 
 def _sweep(
