@@ -6,13 +6,18 @@ model on a different graph; each genre builds the graph and maps nodes back to i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ..records import dataclass, field
 from .graph import add_hamiltonian_path, members
 from .model import Assignment, Built, Later, Model, TooLarge
 
 ENCODINGS = ("position", "circuit")
+WIDE = 24
+"""Nodes from which a domain's reach is found by a graph's ``Spread`` (whole lines of the board
+at once) rather than node by node."""
+Spread = Callable[[int], int]
+"""The nodes reached in one step from a set of nodes, both as bitmasks."""
 MAX_CANDIDATES = 1_000_000
 """(number, node) pairs left after pruning: a Boolean each, and several clauses each."""
 
@@ -68,6 +73,7 @@ def domains(
     succ: Sequence[int],
     prec: Sequence[int],
     start: Sequence[int] | None = None,
+    spread: tuple[Spread, Spread] | None = None,
 ) -> list[int] | None:
     """For each number, the nodes that may hold it after sound pruning; None if one has none.
 
@@ -83,6 +89,7 @@ def domains(
     ``start``: the fixed point for a subset of ``path.givens`` (or any domains holding this
     one's), to narrow from rather than from ``unpruned``: every rule only narrows, so the fixed
     point is the same, and only the numbers its new givens narrow are carried on at first.
+    ``spread``: the graph's ``Spread`` forward and backward, for the same answer sooner.
     """
     n = path.n
     full = (1 << n) - 1
@@ -100,11 +107,11 @@ def domains(
     fixed = 0  # the nodes of the numbers with one node left
     open_ = list(range(n))  # the numbers with more than one
     while True:
-        if _sweep(dom, forth, back, succ, prec) is None:
+        if _sweep(dom, forth, back, succ, prec, spread and spread[0]) is None:
             return None
         turned = dom[::-1]
         # (narrowing a domain that the forward sweep has yet to carry on)
-        changed = _sweep(turned, back, forth, prec, succ)
+        changed = _sweep(turned, back, forth, prec, succ, spread and spread[1])
         if changed is None:
             return None
         dom = turned[::-1]
@@ -146,44 +153,76 @@ def domains(
 
 class Fixpoints:
     """``domains`` asked again and again of one graph as givens are added, and some dropped
-    again (a generator's steps): each narrowed, rather than from ``unpruned``, from the fixed
-    point of the most givens asked before that are all still given. Those of growing given
-    sets are kept (up to ``KEPT``, evenly spread), so that dropping a given goes on from the
-    fixed point of the givens added before it; on a large board most of the work is done."""
+    again (a generator's steps), each narrowed from a fixed point found before rather than from
+    ``unpruned``. Givens added are kept in order, with the fixed points as they grew (up to
+    ``KEPT``, evenly spread): a set with more givens goes on from the last, and a set lacking
+    one of them from that of the givens added before it (a generator drops givens last first)."""
 
-    KEPT = 64
+    KEPT = 256
 
     def __init__(
-        self, path: NumberPath, masks: tuple[Sequence[int], Sequence[int]] | None = None
+        self,
+        path: NumberPath,
+        masks: tuple[Sequence[int], Sequence[int]] | None = None,
+        spread: tuple[Spread, Spread] | None = None,
     ) -> None:
         self.masks = path.bitmasks() if masks is None else masks
+        self.spread = spread
         self.base = dict(path.givens)
-        self.base_dom = domains(path, *self.masks)
-        # Fixed points of given sets, each set within the next.
-        self.chain: list[tuple[dict[int, int], list[int]]] = []
+        self.base_dom = domains(path, *self.masks, spread=spread)
+        self.order: list[tuple[int, int]] = []  # the givens added to the first, in order
+        # The fixed points as the givens grew: with the first givens and ``order[:count]``.
+        self.chain: list[tuple[int, list[int]]] = [(0, self.base_dom or [])]
 
     def domains(self, path: NumberPath) -> list[int] | None:
         """``domains(path, ...)`` for ``path`` on the same graph: the same answer, sooner."""
         givens = path.givens
-        if not _within(self.base, givens):
-            return domains(path, *self.masks)
-        if self.base_dom is None:
-            return None  # no path with the first givens, so none with more
-        # The kept sets within ``givens`` are a prefix of the chain.
-        lo, hi = 0, len(self.chain)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if _within(self.chain[mid][0], givens):
-                lo = mid + 1
-            else:
-                hi = mid
-        start = self.chain[lo - 1][1] if lo else self.base_dom
-        dom = domains(path, *self.masks, start)
-        if dom is not None and lo == len(self.chain):
-            self.chain.append((dict(givens), dom))
-            if len(self.chain) > self.KEPT:
-                del self.chain[::2]
-        return dom
+        if self.base_dom is None or not _within(self.base, givens):
+            return domains(path, *self.masks, spread=self.spread)
+        # The givens added so far that are all still given: order[:upto].
+        upto = next(
+            (i for i, (node, value) in enumerate(self.order) if givens.get(node) != value),
+            len(self.order),
+        )
+        if upto == len(self.order):  # the givens grew: go on from the last
+            found = domains(path, *self.masks, self.chain[-1][1], self.spread)
+            if found is not None:
+                ordered = set(self.order)
+                self.order.extend(
+                    (node, value)
+                    for node, value in givens.items()
+                    if node not in self.base and (node, value) not in ordered
+                )
+                self.chain.append((len(self.order), found))
+                if len(self.chain) > self.KEPT:
+                    self.chain = self.chain[len(self.chain) % 2 - 1 :: 2]  # the last stays
+            return found
+        start = max((c for c in self.chain if c[0] <= upto), key=lambda c: c[0])[1]
+        return domains(path, *self.masks, start, self.spread)
+
+
+def spreads(masks: Sequence[int]) -> Spread:
+    """The ``Spread`` of a graph given by each node's bitmask of neighbours: a table for each
+    byte of nodes of the union of their masks, so a set's reach takes a step per byte of it
+    rather than per node."""
+    tables = []
+    for first in range(0, len(masks), 8):
+        own = masks[first : first + 8]
+        table = [0] * 256
+        for b in range(1, 1 << len(own)):
+            low = b & -b
+            table[b] = table[b ^ low] | own[low.bit_length() - 1]
+        tables.append(table)
+    size = len(tables)
+
+    def spread(nodes: int) -> int:
+        out = 0
+        for table, b in zip(tables, nodes.to_bytes(size, "little"), strict=False):
+            if b:
+                out |= table[b]
+        return out
+
+    return spread
 
 
 def _within(few: Mapping[int, int], more: Mapping[int, int]) -> bool:
@@ -229,10 +268,12 @@ def _sweep(
     mark: list[bool],
     nexts: Sequence[int],
     prevs: Sequence[int],
+    spread: Spread | None = None,
 ) -> bool | None:
     """Carry each narrowed domain on to the next number's, in the order of ``dom``, as far as
     it narrows them: from each ``dirty`` number on, jumping over the runs that nothing
     narrowed. ``mark`` hears the numbers narrowed, in the other sweep's (reversed) order.
+    ``spread``: the union of ``nexts`` over a set's nodes, for sets of ``WIDE`` nodes or more.
     Whether any narrowed; None when one is left no node."""
     n = len(dom)
     narrowed_any = False
@@ -253,7 +294,7 @@ def _sweep(
             now = dom[k]
             if not here & (here - 1):  # one node: its own successors
                 narrowed = now & nexts[here.bit_length() - 1]
-            elif now.bit_count() < here.bit_count():
+            elif (size := now.bit_count()) < here.bit_count() and (spread is None or size < WIDE):
                 # Fewer nodes here than before: keep those some node before reaches.
                 narrowed = rest = now
                 while rest:
@@ -263,7 +304,9 @@ def _sweep(
                     rest ^= low
             else:
                 reach = seen.get(here, -1)
-                if reach < 0:
+                if reach < 0 and spread is not None and here.bit_count() >= WIDE:
+                    reach = seen[here] = spread(here)
+                elif reach < 0:
                     reach, rest = 0, here
                     while rest:
                         low = rest & -rest

@@ -9,7 +9,7 @@ from typing import overload
 
 from ..puzzles.signpost import DIRECTIONS, NumberGrid, Signpost
 from .model import Assignment, Built, Later
-from .path import ENCODINGS, Fixpoints, NumberPath, build_path, domains
+from .path import ENCODINGS, Fixpoints, NumberPath, Spread, build_path, domains, spreads
 
 __all__ = ["ENCODINGS", "Settling", "build", "number_path", "settled"]
 
@@ -151,7 +151,8 @@ def settled(puzzle: Signpost) -> dict[tuple[int, int], int] | None:
     solving; None when it finds no path. A generator adding givens asks this at each step: a
     millisecond, where building the model takes a tenth of a second."""
     masks = _board_masks(puzzle.width, puzzle.height, puzzle.arrows)
-    return _fixed(puzzle.width, domains(_path(puzzle, masks), *masks))
+    spread = _board_spreads(puzzle.width, puzzle.height, puzzle.arrows)
+    return _fixed(puzzle.width, domains(_path(puzzle, masks), *masks, spread=spread))
 
 
 class Settling:
@@ -162,7 +163,9 @@ class Settling:
     def __init__(self, puzzle: Signpost) -> None:
         self.board = (puzzle.width, puzzle.height, puzzle.arrows)
         self.masks = _board_masks(*self.board)
-        self.fixpoints = Fixpoints(_path(puzzle, self.masks), self.masks)
+        self.fixpoints = Fixpoints(
+            _path(puzzle, self.masks), self.masks, _board_spreads(*self.board)
+        )
 
     def __call__(self, puzzle: Signpost) -> dict[tuple[int, int], int] | None:
         if (puzzle.width, puzzle.height, puzzle.arrows) != self.board:
@@ -180,6 +183,13 @@ def _fixed(width: int, dom: list[int] | None) -> dict[tuple[int, int], int] | No
     if dom is None:
         return None
     return {divmod(d.bit_length() - 1, width): k for k, d in enumerate(dom, 1) if not d & (d - 1)}
+
+
+@functools.lru_cache(maxsize=2)
+def _board_spreads(width: int, height: int, arrows: tuple[int, ...]) -> tuple[Spread, Spread]:
+    """The cells some cell of a set points at, and the cells pointing at some cell of a set."""
+    succ, prec = _board_masks(width, height, arrows)
+    return spreads(succ), spreads(prec)
 
 
 @functools.lru_cache(maxsize=2)
