@@ -195,9 +195,10 @@ class Fixpoints:
                 )
                 self.chain.append((len(self.order), found))
                 if len(self.chain) > self.KEPT:
-                    self.chain = self.chain[len(self.chain) % 2 - 1 :: 2]  # the last stays
+                    self.chain = self.chain[(len(self.chain) - 1) % 2 :: 2]  # the last stays
             return found
-        start = max((c for c in self.chain if c[0] <= upto), key=lambda c: c[0])[1]
+        earlier = (c for c in self.chain if c[0] <= upto)
+        start = max(earlier, key=lambda c: c[0], default=(0, self.base_dom))[1]
         return domains(path, *self.masks, start, self.spread)
 
 
