@@ -504,7 +504,7 @@ class Additions:
         so far imply is kept here, and grows by each step's propagation."""
         from pysat.solvers import Solver
 
-        if self.settled is not None:  # no solver: each step asks the pruning afresh
+        if self.settled is not None:  # no solver: each step asks the pruning (``settling``)
             shown: list[Any] = []
             while left := self.open(shown):
                 if self.progress:

@@ -137,8 +137,8 @@ class Genre(Generic[P, S]):
     explain: Callable[[P], list[str]] | None = None  # each clue as read (``solve --explain``)
     extras: Callable[[P, S], dict[str, Any]] | None = None  # more keys for ``solve --json``
     settled: Callable[[P], Mapping[Place, Any] | None] | None = None  # what pruning fixes
-    settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None  # the same,
-    # asked again and again of one board (made from a first puzzle): each from the last answers
+    # ``settled`` for one board asked again and again (from its first puzzle's), each sooner
+    settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None
 
     @property
     def name(self) -> str:
