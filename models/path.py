@@ -155,10 +155,13 @@ class Fixpoints:
     """``domains`` asked again and again of one graph as givens are added, and some dropped
     again (a generator's steps), each narrowed from a fixed point found before rather than from
     ``unpruned``. Givens added are kept in order, with the fixed points as they grew (up to
-    ``KEPT``, evenly spread): a set with more givens goes on from the last, and a set lacking
-    one of them from that of the givens added before it (a generator drops givens last first)."""
+    ``KEPT``, evenly spread): a set with more givens goes on from the last. A set lacking one
+    of them goes on from that of itself without the ``BLOCK`` of givens added around the one
+    missing, found once for the whole block (from the fixed point of the givens added before
+    it) while a generator tries to drop each of them, last first."""
 
     KEPT = 256
+    BLOCK = 8
 
     def __init__(
         self,
@@ -173,6 +176,8 @@ class Fixpoints:
         self.order: list[tuple[int, int]] = []  # the givens added to the first, in order
         # The fixed points as the givens grew: with the first givens and ``order[:count]``.
         self.chain: list[tuple[int, list[int]]] = [(0, self.base_dom or [])]
+        # The last fixed point of a set lacking a block of the givens added, by that set.
+        self.fewer: tuple[dict[int, int], list[int]] | None = None
 
     def domains(self, path: NumberPath) -> list[int] | None:
         """``domains(path, ...)`` for ``path`` on the same graph: the same answer, sooner."""
@@ -197,9 +202,19 @@ class Fixpoints:
                 if len(self.chain) > self.KEPT:
                     self.chain = self.chain[(len(self.chain) - 1) % 2 :: 2]  # the last stays
             return found
-        earlier = (c for c in self.chain if c[0] <= upto)
-        start = max(earlier, key=lambda c: c[0], default=(0, self.base_dom))[1]
-        return domains(path, *self.masks, start, self.spread)
+        # Without the block of BLOCK added givens that holds the first one missing: a set
+        # within this one, the same for each given of the block a generator tries to drop.
+        low = upto - upto % self.BLOCK
+        block = set(self.order[low : low + self.BLOCK])
+        fewer = {node: value for node, value in givens.items() if (node, value) not in block}
+        if self.fewer is None or self.fewer[0] != fewer:
+            earlier = (c for c in self.chain if c[0] <= low)
+            start = max(earlier, key=lambda c: c[0], default=(0, self.base_dom))[1]
+            found = domains(NumberPath(path.succ, fewer), *self.masks, start, self.spread)
+            if found is None:
+                return None  # no path with fewer givens, so none with more
+            self.fewer = (fewer, found)
+        return domains(path, *self.masks, self.fewer[1], self.spread)
 
 
 def spreads(masks: Sequence[int]) -> Spread:
