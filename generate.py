@@ -458,6 +458,8 @@ class Additions:
         self.settled: Callable[[list[Any]], Any] | None = None
         settled = genre.settled
         if settled is not None:
+            if genre.settling is not None:  # the same answers, each from those before
+                settled = genre.settling(rules.keep(full, keep))
             self.settled = lambda shown: settled(rules.keep(full, [*keep, *shown]))
             return
         built = genre.build(rules.keep(full, keep), grade_encoding(genre))
@@ -518,7 +520,7 @@ class Additions:
         so far imply is kept here, and grows by each step's propagation."""
         from pysat.solvers import Solver
 
-        if self.settled is not None:  # no solver: each step asks the pruning afresh
+        if self.settled is not None:  # no solver: each step asks the pruning (``settling``)
             shown: list[Any] = []
             while left := self.open(shown):
                 if self.progress:

@@ -137,6 +137,8 @@ class Genre(Generic[P, S]):
     explain: Callable[[P], list[str]] | None = None  # each clue as read (``solve --explain``)
     extras: Callable[[P, S], dict[str, Any]] | None = None  # more keys for ``solve --json``
     settled: Callable[[P], Mapping[Place, Any] | None] | None = None  # what pruning fixes
+    # ``settled`` for one board asked again and again (from its first puzzle's), each sooner
+    settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None
 
     @property
     def name(self) -> str:
@@ -249,6 +251,7 @@ def load(module: str) -> Genre[Any, Any]:
         explain=getattr(parser, "explain", None),
         extras=getattr(parser, "json_extras", None),
         settled=getattr(model, "settled", None),
+        settling=getattr(model, "Settling", None),
     )
 
 

@@ -6,13 +6,18 @@ model on a different graph; each genre builds the graph and maps nodes back to i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ..records import dataclass, field
 from .graph import add_hamiltonian_path, members
 from .model import Assignment, Built, Later, Model, TooLarge
 
 ENCODINGS = ("position", "circuit")
+WIDE = 24
+"""Nodes from which a domain's reach is found by a graph's ``Spread`` (whole lines of the board
+at once) rather than node by node."""
+Spread = Callable[[int], int]
+"""The nodes reached in one step from a set of nodes, both as bitmasks."""
 MAX_CANDIDATES = 1_000_000
 """(number, node) pairs left after pruning: a Boolean each, and several clauses each."""
 
@@ -63,7 +68,13 @@ def unpruned(path: NumberPath) -> list[int]:
     return dom
 
 
-def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[int] | None:
+def domains(
+    path: NumberPath,
+    succ: Sequence[int],
+    prec: Sequence[int],
+    start: Sequence[int] | None = None,
+    spread: tuple[Spread, Spread] | None = None,
+) -> list[int] | None:
     """For each number, the nodes that may hold it after sound pruning; None if one has none.
 
     Number k+1 stands one step after a place of k, and k one step before a place of k+1: so k is
@@ -74,22 +85,33 @@ def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[
     sweep carrying only the domains that narrowed since the last, and the node rules looking
     only at the numbers not yet fixed: after the first sweeps most numbers are settled.
     ``succ`` and ``prec`` are the bitmasks of ``path.bitmasks``.
+
+    ``start``: the fixed point for a subset of ``path.givens`` (or any domains holding this
+    one's), to narrow from rather than from ``unpruned``: every rule only narrows, so the fixed
+    point is the same, and only the numbers its new givens narrow are carried on at first.
+    ``spread``: the graph's ``Spread`` forward and backward, for the same answer sooner.
     """
     n = path.n
     full = (1 << n) - 1
-    dom = unpruned(path)
     # forth[k]: dom[k] narrowed since the forward sweep last carried it on; back[n - 1 - k]:
     # the same for the backward sweep, which runs over the domains reversed.
-    forth = [True] * n
-    back = [True] * n
+    if start is None:
+        dom = unpruned(path)
+        forth = [True] * n
+        back = [True] * n
+    else:
+        begun = _narrowed(path, start)
+        if begun is None:
+            return None
+        dom, forth, back = begun
     fixed = 0  # the nodes of the numbers with one node left
     open_ = list(range(n))  # the numbers with more than one
     while True:
-        if _sweep(dom, forth, back, succ, prec) is None:
+        if _sweep(dom, forth, back, succ, prec, spread and spread[0]) is None:
             return None
         turned = dom[::-1]
         # (narrowing a domain that the forward sweep has yet to carry on)
-        changed = _sweep(turned, back, forth, prec, succ)
+        changed = _sweep(turned, back, forth, prec, succ, spread and spread[1])
         if changed is None:
             return None
         dom = turned[::-1]
@@ -129,16 +151,145 @@ def domains(path: NumberPath, succ: Sequence[int], prec: Sequence[int]) -> list[
             return dom
 
 
+class Fixpoints:
+    """``domains`` asked again and again of one graph as givens are added, and some dropped
+    again (a generator's steps), each narrowed from a fixed point found before rather than from
+    ``unpruned``. Givens added are kept in order, with the fixed points as they grew (up to
+    ``KEPT``, evenly spread): a set with more givens goes on from the last. A set lacking one
+    of them goes on from that of itself without the ``BLOCK`` of givens added around the one
+    missing, found once for the whole block (from the fixed point of the givens added before
+    it) while a generator tries to drop each of them, last first."""
+
+    KEPT = 256
+    BLOCK = 8
+
+    def __init__(
+        self,
+        path: NumberPath,
+        masks: tuple[Sequence[int], Sequence[int]] | None = None,
+        spread: tuple[Spread, Spread] | None = None,
+    ) -> None:
+        self.masks = path.bitmasks() if masks is None else masks
+        self.spread = spread
+        self.base = dict(path.givens)
+        self.base_dom = domains(path, *self.masks, spread=spread)
+        self.order: list[tuple[int, int]] = []  # the givens added to the first, in order
+        # The fixed points as the givens grew: with the first givens and ``order[:count]``.
+        self.chain: list[tuple[int, list[int]]] = [(0, self.base_dom or [])]
+        # The last fixed point of a set lacking a block of the givens added, by that set.
+        self.fewer: tuple[dict[int, int], list[int]] | None = None
+
+    def domains(self, path: NumberPath) -> list[int] | None:
+        """``domains(path, ...)`` for ``path`` on the same graph: the same answer, sooner."""
+        givens = path.givens
+        if self.base_dom is None or not _within(self.base, givens):
+            return domains(path, *self.masks, spread=self.spread)
+        # The givens added so far that are all still given: order[:upto].
+        upto = next(
+            (i for i, (node, value) in enumerate(self.order) if givens.get(node) != value),
+            len(self.order),
+        )
+        if upto == len(self.order):  # the givens grew: go on from the last
+            found = domains(path, *self.masks, self.chain[-1][1], self.spread)
+            if found is not None:
+                ordered = set(self.order)
+                self.order.extend(
+                    (node, value)
+                    for node, value in givens.items()
+                    if node not in self.base and (node, value) not in ordered
+                )
+                self.chain.append((len(self.order), found))
+                if len(self.chain) > self.KEPT:
+                    self.chain = self.chain[(len(self.chain) - 1) % 2 :: 2]  # the last stays
+            return found
+        # Without the block of BLOCK added givens that holds the first one missing: a set
+        # within this one, the same for each given of the block a generator tries to drop.
+        low = upto - upto % self.BLOCK
+        block = set(self.order[low : low + self.BLOCK])
+        fewer = {node: value for node, value in givens.items() if (node, value) not in block}
+        if self.fewer is None or self.fewer[0] != fewer:
+            earlier = (c for c in self.chain if c[0] <= low)
+            start = max(earlier, key=lambda c: c[0], default=(0, self.base_dom))[1]
+            found = domains(NumberPath(path.succ, fewer), *self.masks, start, self.spread)
+            if found is None:
+                return None  # no path with fewer givens, so none with more
+            self.fewer = (fewer, found)
+        return domains(path, *self.masks, self.fewer[1], self.spread)
+
+
+def spreads(masks: Sequence[int]) -> Spread:
+    """The ``Spread`` of a graph given by each node's bitmask of neighbours: a table for each
+    byte of nodes of the union of their masks, so a set's reach takes a step per byte of it
+    rather than per node."""
+    tables = []
+    for first in range(0, len(masks), 8):
+        own = masks[first : first + 8]
+        table = [0] * 256
+        for b in range(1, 1 << len(own)):
+            low = b & -b
+            table[b] = table[b ^ low] | own[low.bit_length() - 1]
+        tables.append(table)
+    size = len(tables)
+
+    def spread(nodes: int) -> int:
+        out = 0
+        for table, b in zip(tables, nodes.to_bytes(size, "little"), strict=False):
+            if b:
+                out |= table[b]
+        return out
+
+    return spread
+
+
+def _within(few: Mapping[int, int], more: Mapping[int, int]) -> bool:
+    """Whether every given of ``few`` is one of ``more``."""
+    return len(few) <= len(more) and all(more.get(node) == value for node, value in few.items())
+
+
+def _narrowed(
+    path: NumberPath, start: Sequence[int]
+) -> tuple[list[int], list[bool], list[bool]] | None:
+    """``start`` within ``unpruned(path)``: each given's number on its node, no other number
+    there; with the numbers so narrowed marked for both sweeps. None if one is left no node."""
+    n = path.n
+    dom = list(start)
+    forth = [False] * n
+    back = [False] * n
+    taken = 0  # the nodes of the givens not already fixed in ``start``
+    placed = set()  # and their numbers
+    for node, value in path.givens.items():
+        bit = 1 << node
+        k = value - 1
+        if dom[k] != bit:
+            if not dom[k] & bit:
+                return None
+            dom[k] = bit
+            forth[k] = back[n - 1 - k] = True
+            taken |= bit
+            placed.add(k)
+    if taken:
+        for k, d in enumerate(dom):
+            if d & taken and k not in placed:
+                d &= ~taken
+                if not d:
+                    return None
+                dom[k] = d
+                forth[k] = back[n - 1 - k] = True
+    return dom, forth, back
+
+
 def _sweep(
     dom: list[int],
     dirty: list[bool],
     mark: list[bool],
     nexts: Sequence[int],
     prevs: Sequence[int],
+    spread: Spread | None = None,
 ) -> bool | None:
     """Carry each narrowed domain on to the next number's, in the order of ``dom``, as far as
     it narrows them: from each ``dirty`` number on, jumping over the runs that nothing
     narrowed. ``mark`` hears the numbers narrowed, in the other sweep's (reversed) order.
+    ``spread``: the union of ``nexts`` over a set's nodes, for sets of ``WIDE`` nodes or more.
     Whether any narrowed; None when one is left no node."""
     n = len(dom)
     narrowed_any = False
@@ -159,7 +310,7 @@ def _sweep(
             now = dom[k]
             if not here & (here - 1):  # one node: its own successors
                 narrowed = now & nexts[here.bit_length() - 1]
-            elif now.bit_count() < here.bit_count():
+            elif (size := now.bit_count()) < here.bit_count() and (spread is None or size < WIDE):
                 # Fewer nodes here than before: keep those some node before reaches.
                 narrowed = rest = now
                 while rest:
@@ -169,7 +320,9 @@ def _sweep(
                     rest ^= low
             else:
                 reach = seen.get(here, -1)
-                if reach < 0:
+                if reach < 0 and spread is not None and here.bit_count() >= WIDE:
+                    reach = seen[here] = spread(here)
+                elif reach < 0:
                     reach, rest = 0, here
                     while rest:
                         low = rest & -rest

@@ -9,9 +9,9 @@ from typing import overload
 
 from ..puzzles.signpost import DIRECTIONS, NumberGrid, Signpost
 from .model import Assignment, Built, Later
-from .path import ENCODINGS, NumberPath, build_path, domains
+from .path import ENCODINGS, Fixpoints, NumberPath, Spread, build_path, domains, spreads
 
-__all__ = ["ENCODINGS", "build", "number_path", "settled"]
+__all__ = ["ENCODINGS", "Settling", "build", "number_path", "settled"]
 
 
 def number_path(puzzle: Signpost) -> NumberPath:
@@ -150,12 +150,46 @@ def settled(puzzle: Signpost) -> dict[tuple[int, int], int] | None:
     """The numbers the model's sound pruning (``domains``) fixes, by (row, column), before any
     solving; None when it finds no path. A generator adding givens asks this at each step: a
     millisecond, where building the model takes a tenth of a second."""
-    path = number_path(puzzle)
-    dom = domains(path, *_board_masks(puzzle.width, puzzle.height, puzzle.arrows))
+    masks = _board_masks(puzzle.width, puzzle.height, puzzle.arrows)
+    spread = _board_spreads(puzzle.width, puzzle.height, puzzle.arrows)
+    return _fixed(puzzle.width, domains(_path(puzzle, masks), *masks, spread=spread))
+
+
+class Settling:
+    """``settled``, asked again and again of one board as a generator adds givens to
+    ``puzzle``'s and drops some again: each pruning goes on from one done before (see
+    ``path.Fixpoints``) rather than from scratch; another board is asked afresh."""
+
+    def __init__(self, puzzle: Signpost) -> None:
+        self.board = (puzzle.width, puzzle.height, puzzle.arrows)
+        self.masks = _board_masks(*self.board)
+        self.fixpoints = Fixpoints(
+            _path(puzzle, self.masks), self.masks, _board_spreads(*self.board)
+        )
+
+    def __call__(self, puzzle: Signpost) -> dict[tuple[int, int], int] | None:
+        if (puzzle.width, puzzle.height, puzzle.arrows) != self.board:
+            return settled(puzzle)
+        return _fixed(puzzle.width, self.fixpoints.domains(_path(puzzle, self.masks)))
+
+
+def _path(puzzle: Signpost, masks: tuple[list[int], list[int]]) -> NumberPath:
+    """``number_path``, with the board's bitmasks already made."""
+    return NumberPath(Rays(puzzle), puzzle.givens, masks)
+
+
+def _fixed(width: int, dom: list[int] | None) -> dict[tuple[int, int], int] | None:
+    """The numbers with one cell left, by (row, column); None for no path."""
     if dom is None:
         return None
-    w = puzzle.width
-    return {divmod(d.bit_length() - 1, w): k for k, d in enumerate(dom, 1) if not d & (d - 1)}
+    return {divmod(d.bit_length() - 1, width): k for k, d in enumerate(dom, 1) if not d & (d - 1)}
+
+
+@functools.lru_cache(maxsize=2)
+def _board_spreads(width: int, height: int, arrows: tuple[int, ...]) -> tuple[Spread, Spread]:
+    """The cells some cell of a set points at, and the cells pointing at some cell of a set."""
+    succ, prec = _board_masks(width, height, arrows)
+    return spreads(succ), spreads(prec)
 
 
 @functools.lru_cache(maxsize=2)

@@ -159,5 +159,5 @@ GENRE = About(
     default_backend="sat:cadical195",
     default_encoding="position",
     output_formats=("grid", "tatham"),
-    adds_givens=True,  # its removal tests rarely settle (a 10x10: 4.8 s by them, 0.11 s so)
+    adds_givens=True,  # its removal tests rarely settle (a 10x10: 4.8 s by them, 0.05 s so)
 )

@@ -84,7 +84,7 @@ def test_each_puzzle_of_a_count_is_the_next_the_seed_gives() -> None:
 
 @pytest.mark.slow
 def test_a_slow_size_shows_progress_and_stops_at_its_limit() -> None:
-    run = gridsat("generate", "signpost", "--size", "30x30", "--seed", "1", "--time-limit", "6")
+    run = gridsat("generate", "signpost", "--size", "40x40", "--seed", "1", "--time-limit", "6")
     assert run.returncode == 4 and run.stdout == ""
     lines = run.stderr.splitlines()
     assert any(" givens tried (" in line for line in lines[:-1])
