@@ -1,8 +1,8 @@
 """The ``gridsat`` command's first code: the console script and ``python -m gridsat`` start
 here, so that Ctrl-C or a stop signal is answered (one line, exit 130, or 128 + the signal) from
-the first moment, even while the modules load, before ``cli.main`` can answer it itself."""
+the first moment, even while the modules load, before ``cli.main`` can answer it itself. It
+imports nothing at its top: even ``signal`` loads inside the guard."""
 
-import signal
 import sys
 
 EXIT_INTERRUPTED = 130  # (arguments.EXIT_INTERRUPTED: not imported, it may be what is loading)
@@ -16,15 +16,19 @@ def main() -> int:
         received.append(number)
         raise KeyboardInterrupt
 
-    for name in ("SIGTERM", "SIGHUP"):  # (``cli.main`` answers them itself once it runs)
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), stop)
     try:
+        import signal
+
+        for name in ("SIGTERM", "SIGHUP"):  # (``cli.main`` answers them itself once it runs)
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), stop)
         from .cli import main as command
 
         return command()
     except KeyboardInterrupt:
         if received:
+            import signal
+
             name = signal.Signals(received[0]).name
             print(f"gridsat: error: stopped by {name}", file=sys.stderr)
             return 128 + received[0]

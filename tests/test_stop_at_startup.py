@@ -46,3 +46,16 @@ def test_the_gridsat_command_enters_through_launch() -> None:
 
     (script,) = [e for e in entry_points(group="console_scripts") if e.name == "gridsat"]
     assert script.value == "gridsat.launch:main"
+
+
+def test_the_entry_module_imports_nothing_before_its_guard() -> None:
+    # A Ctrl-C while ``launch`` itself loads would be Python's traceback: so its top imports
+    # only ``sys`` (loaded with the interpreter), and ``signal`` loads inside the guard.
+    import ast
+    from pathlib import Path
+
+    import gridsat.launch
+
+    tree = ast.parse(Path(gridsat.launch.__file__).read_text())
+    top = [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+    assert [alias.name for n in top for alias in n.names] == ["sys"]
