@@ -257,12 +257,8 @@ def _solve(args: argparse.Namespace) -> int:
             )
             print(json.dumps({**views.outcome_json(genre, spent, args.count), "error": str(e)}))
         return _fail(f"backend {backend.name} {e}", EXIT_TIMEOUT)
-    except CheckFailed as e:
-        return _fail(
-            f"internal error: {e}. Please report this as a bug, with the puzzle.", EXIT_INTERNAL
-        )
-    except BackendError as e:
-        return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
+    except (CheckFailed, BackendError) as e:
+        return _run_failed(e, backend)
     end = _ending(args, genre, backend, encoding, outcome, given, phases)
     if args.json:
         data = views.outcome_json(genre, outcome, args.count)
@@ -465,15 +461,23 @@ def _solve_all(
                         printed, times=phases)  # fmt: skip
         summary(_Ending(genre, spent, EXIT_TIMEOUT, graded=args.grade), str(e))
         return _fail(f"backend {backend.name} {e}", EXIT_TIMEOUT)
-    except CheckFailed as e:
-        return _fail(
-            f"internal error: {e}. Please report this as a bug, with the puzzle.", EXIT_INTERNAL
-        )
-    except BackendError as e:
-        return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
+    except (CheckFailed, BackendError) as e:
+        return _run_failed(e, backend)
     end = _ending(args, genre, backend, encoding, outcome, given, phases)
     summary(end)
     return end.close(args, text)
+
+
+def _run_failed(e: Exception, backend: Any) -> int:
+    """A run that failed inside (solve, diagnose, grade): a solution the checker refused is a
+    bug to report, a backend's failure names the backend."""
+    from .pipeline import CheckFailed
+
+    if isinstance(e, CheckFailed):
+        return _fail(
+            f"internal error: {e}. Please report this as a bug, with the puzzle.", EXIT_INTERNAL
+        )
+    return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
 
 
 def _run_solve(
@@ -585,10 +589,8 @@ def _diagnose(args: argparse.Namespace) -> int:
             cut = {"genre": genre.name, "backend": backend.name, "status": Status.TIMEOUT}
             print(json.dumps({**cut, "error": said}))
         return _fail(said, EXIT_TIMEOUT)
-    except CheckFailed as e:
-        return _fail(f"internal error: {e}. Please report this as a bug.", EXIT_INTERNAL)
-    except BackendError as e:
-        return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
+    except (CheckFailed, BackendError) as e:
+        return _run_failed(e, backend)
     if args.json:
         data = views.diagnosis_json(genre, puzzle, backend.name, found)
         print(json.dumps(data, ensure_ascii=False))
@@ -635,10 +637,8 @@ def _grade(args: argparse.Namespace) -> int:
             cut = {"genre": genre.name, "status": Status.TIMEOUT, "level": None, "score": None}
             print(json.dumps({**cut, "error": said}))
         return _fail(said, EXIT_TIMEOUT)
-    except CheckFailed as e:
-        return _fail(f"internal error: {e}. Please report this as a bug.", EXIT_INTERNAL)
-    except BackendError as e:
-        return _fail(f"backend {backend.name} failed: {e}", EXIT_INTERNAL)
+    except (CheckFailed, BackendError) as e:
+        return _run_failed(e, backend)
     if args.json:
         print(json.dumps(views.grade_json(genre, status, found)))
     else:

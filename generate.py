@@ -311,6 +311,18 @@ class NotIncremental(Exception):
     """The genre's givens cannot be shown by assumptions on this model or backend."""
 
 
+def given_places(genre: Genre[Any, Any], full: Any, solution: Any, givens: list[Any]) -> list[Any]:
+    """Each given's place, where the givens are the solution's values at places."""
+    rules = genre.givens
+    try:
+        where = {rules.at(full, solution, place): place for place in genre.answer(solution)}
+        return [where[g] for g in givens]
+    except TypeError:  # unhashable givens: not values at places
+        raise NotIncremental("givens are not values at places") from None
+    except KeyError:
+        raise NotIncremental("a given is not the solution's value at a place") from None
+
+
 class Removals:
     """The removal tests of one puzzle on one solver session: the puzzle without its givens is
     built once, each given is an assumption on the answer literal "its place holds its value"
@@ -333,17 +345,10 @@ class Removals:
             raise NotIncremental(f"{backend.name} has no repeatable budget or no increments")
         self.genre, self.full, self.solution, self.backend = genre, full, solution, backend
         self.keep, self.givens, self.effort = keep, givens, effort
-        rules = genre.givens
         self.values = genre.answer(solution)
         self.places = list(self.values)
         self.index = {place: i for i, place in enumerate(self.places)}
-        try:
-            where = {rules.at(full, solution, place): place for place in self.places}
-            shown = [where.get(g) for g in givens]
-        except TypeError:  # unhashable givens: not values at places
-            raise NotIncremental("givens are not values at places") from None
-        if any(place is None for place in shown):
-            raise NotIncremental("a given is not the solution's value at a place")
+        shown = given_places(genre, full, solution, givens)
         self.where = dict(zip(givens, shown, strict=True))
         self.session, self.lits = self._open()
 
@@ -425,7 +430,7 @@ class Additions:
     still fixes every place without it. One propagation per step, on one solver built once
     from the puzzle without its givens (each given an assumption): the puzzle made is solved by
     propagation alone, so it has one solution, and no given can be dropped from it on that
-    ground. A genre whose model tells what its own pruning fixes (``Genre.settled``: a number
+    ground. A genre whose model tells what its own pruning fixes (``Genre.settling``: a number
     path's, from the givens alone, in a millisecond) is asked that instead of a solver: the
     puzzle made is then solved by that pruning alone, with which the grade builds its model."""
 
@@ -444,11 +449,7 @@ class Additions:
 
         rules = genre.givens
         values = genre.answer(solution)
-        try:
-            where = {rules.at(full, solution, place): place for place in values}
-            places = [where[g] for g in givens]
-        except (TypeError, KeyError):
-            raise NotIncremental("givens are not values at places") from None
+        places = given_places(genre, full, solution, givens)
         self.givens = givens
         self.progress = progress  # hears the givens tried (added, then tried for dropping)
         self.calls = 0
@@ -456,10 +457,8 @@ class Additions:
         self.solver: Any = None
         self.at = {g: (place, values[place]) for g, place in zip(givens, places, strict=True)}
         self.settled: Callable[[list[Any]], Any] | None = None
-        settled = genre.settled
-        if settled is not None:
-            if genre.settling is not None:  # the same answers, each from those before
-                settled = genre.settling(rules.keep(full, keep))
+        if genre.settling is not None:  # each answer from those before, on this one board
+            settled = genre.settling(rules.keep(full, keep))
             self.settled = lambda shown: settled(rules.keep(full, [*keep, *shown]))
             return
         built = genre.build(rules.keep(full, keep), grade_encoding(genre))

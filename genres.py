@@ -136,8 +136,8 @@ class Genre(Generic[P, S]):
     marked: Callable[[P, S, set[Place]], str] | None = None  # the parser's own format_marked
     explain: Callable[[P], list[str]] | None = None  # each clue as read (``solve --explain``)
     extras: Callable[[P, S], dict[str, Any]] | None = None  # more keys for ``solve --json``
-    settled: Callable[[P], Mapping[Place, Any] | None] | None = None  # what pruning fixes
-    # ``settled`` for one board asked again and again (from its first puzzle's), each sooner
+    # What the model's pruning fixes, by place, asked again and again of one board (made from
+    # its first puzzle) as a generator adds givens: each answer sooner from those before.
     settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None
 
     @property
@@ -250,7 +250,6 @@ def load(module: str) -> Genre[Any, Any]:
         marked=getattr(parser, "format_marked", None),
         explain=getattr(parser, "explain", None),
         extras=getattr(parser, "json_extras", None),
-        settled=getattr(model, "settled", None),
         settling=getattr(model, "Settling", None),
     )
 

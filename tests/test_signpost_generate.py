@@ -28,8 +28,8 @@ solutions."""
 def test_the_adding_loop_on_a_tiny_board_step_by_step(engine: str) -> None:
     # Signpost's model tells what its pruning fixes; without that, a solver's unit propagation
     # on the model decides each step, and takes the same steps here.
-    genre = GENRE if engine == "pruning" else dataclasses.replace(GENRE, settled=None)
-    assert (genre.settled is None) == (engine == "propagation")
+    genre = GENRE if engine == "pruning" else dataclasses.replace(GENRE, settling=None)
+    assert (genre.settling is None) == (engine == "propagation")
     full = GENRE.parse(TINY)
     solution = ((3, 9, 1, 4), (6, 2, 5, 11), (7, 8, 12, 10))
     assert GENRE.check(full, solution) == []
