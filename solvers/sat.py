@@ -156,6 +156,7 @@ class SatSession(Session):
         self.loaded = 0  # clauses given to the native solver, at its building and since
         self.counted: dict[str, int] = {}  # its counters when last read (they accumulate)
         self.assumptions: list[Lit] = []  # literals every call assumes (a generator's givens)
+        self.settled: set[int] | None = None  # the true variables of a CNF of units alone
 
     # -- translation -------------------------------------------------------------------------
 
@@ -411,6 +412,7 @@ class SatSession(Session):
         return x if value else -x
 
     def close(self) -> None:
+        self.settled = None
         if self.solver is not None:
             self.solver.delete()
             self.solver = None
@@ -428,6 +430,14 @@ class SatSession(Session):
 
     def _solve_once(self, deadline: float | None) -> Status:
         """One call of the native solver, within the deadline where the solver can be stopped."""
+        if self.stale and not self.assumptions:
+            # Units alone (a model its builder's pruning settled): answered without a native
+            # solver, whose making and two calls would cost more than the whole rest of a run.
+            units = _units_only(self.clauses)
+            if units is not None:
+                self.close()
+                agree, self.settled = units
+                return Status.SOLVED if agree else Status.UNSOLVABLE
         from pysat.solvers import Solver
 
         if self.stale:
@@ -484,6 +494,8 @@ class SatSession(Session):
 
     def _true_vars(self) -> set[int]:
         """The variables the solver set true."""
+        if self.settled is not None:
+            return self.settled
         return {lit for lit in self.solver.get_model() if lit > 0}
 
     def _assignment(self, true: set[int]) -> Assignment:
@@ -496,6 +508,27 @@ class SatSession(Session):
                 raise BackendError(f"integer {x.name} decoded to {len(found)} values")
             ints.append(found[0])
         return Assignment(bools, tuple(ints))
+
+
+def _units_only(clauses: list[list[int]]) -> tuple[bool, set[int]] | None:
+    """When no clause has two literals or more: whether the units agree (no empty clause, no
+    literal with its negation), and the variables they set true (the others false); None when
+    some clause is longer."""
+    true: set[int] = set()
+    false: set[int] = set()
+    agree = True
+    for clause in clauses:
+        if len(clause) != 1:
+            if clause:
+                return None
+            agree = False
+            continue
+        lit = clause[0]
+        if lit > 0:
+            true.add(lit)
+        else:
+            false.add(-lit)
+    return agree and not true & false, true
 
 
 def _truth(true: set[int]) -> Callable[[Lit], bool]:

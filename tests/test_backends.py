@@ -1181,3 +1181,42 @@ def test_a_model_with_nothing_left_to_decide_is_one_solution(backend: str) -> No
         assert session.solve(10).status == Status.UNSOLVABLE
     finally:
         session.close()
+
+
+def test_units_alone_are_answered_without_a_native_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A model its builder's pruning settled is units alone, with nothing open in its answer:
+    # the answer is read from them and the blocking clause is empty; one over open variables
+    # goes to a native solver, which must agree.
+    import pysat.solvers
+
+    real = pysat.solvers.Solver
+    made: list[str] = []
+
+    def counted(name: str, bootstrap_with: list[list[int]]) -> object:
+        made.append(name)
+        return real(name=name, bootstrap_with=bootstrap_with)
+
+    monkeypatch.setattr(pysat.solvers, "Solver", counted)
+    model = Model()
+    a, b, c = model.bool_vars(3)
+    model.add_clause([a])
+    model.add_clause([-b])
+    model.answer = []
+    with get_backend("sat:cadical195").open(model) as session:
+        results = list(session.enumerate(2))
+    assert [r.status for r in results] == [Status.SOLVED, Status.UNSOLVABLE]
+    first = results[0].assignment
+    assert first is not None and (first(a), first(b), first(c)) == (True, False, False)
+    assert made == []
+    # c is open: the second solution sets it true, found by the native solver.
+    model.answer = [a, b, c]
+    with get_backend("sat:cadical195").open(model) as session:
+        results = list(session.enumerate(3))
+    assert [r.status for r in results] == [Status.SOLVED, Status.SOLVED, Status.UNSOLVABLE]
+    assert {r.assignment(c) for r in results[:2] if r.assignment} == {True, False}
+    assert made == ["cadical195"]
+    # Units that contradict each other: no solution, again without a native solver.
+    model.add_clause([-a])
+    with get_backend("sat:cadical195").open(model) as session:
+        assert session.solve().status is Status.UNSOLVABLE
+    assert made == ["cadical195"]
