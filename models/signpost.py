@@ -52,6 +52,11 @@ class Rays(Sequence[range]):
         return range(cell + stride, end, stride) if steps else range(0)
 
 
+SHAPES_UP_TO = 1024
+"""Cells of the largest board whose rays in all eight directions are kept (about 1 MB for 32x32,
+and ``_shape_rays`` keeps four shapes): most boards are solved on a board size seen before."""
+
+
 def _masks(puzzle: Signpost) -> tuple[list[int], list[int]]:
     """Each cell's ray as a bitmask: its line's (row, column or diagonal) cells past it or
     before it; and the cells whose rays reach each cell: on each of its lines, the cells before
@@ -65,6 +70,22 @@ def _masks(puzzle: Signpost) -> tuple[list[int], list[int]]:
     for arrow in arrows:
         having[arrow] |= bit
         bit <<= 1
+    if n <= SHAPES_UP_TO:
+        # The board size's rays, kept: a cell's ray is one of them, and the cells reaching it
+        # are those of its eight rays that point back along them.
+        rays = _shape_rays(w, h)
+        h0, h1, h2, h3, h4, h5, h6, h7 = having
+        return [rays[a][c] for c, a in enumerate(arrows)], [
+            (n_ & h4)
+            | (ne & h5)
+            | (e & h6)
+            | (se & h7)
+            | (s & h0)
+            | (sw & h1)
+            | (w_ & h2)
+            | (nw & h3)
+            for n_, ne, e, se, s, sw, w_, nw in zip(*rays, strict=True)
+        ]
     column = 0
     for y in range(h):
         column |= 1 << (y * w)
@@ -121,6 +142,44 @@ def _masks(puzzle: Signpost) -> tuple[list[int], list[int]]:
             )
             cell += 1
     return succ, prec
+
+
+@functools.lru_cache(maxsize=4)
+def _shape_rays(width: int, height: int) -> tuple[list[int], ...]:
+    """For each arrow (``DIRECTIONS``' order), each cell's ray on a board of this size, as a
+    bitmask: its line's cells past it or before it."""
+    n = width * height
+    rows = [((1 << width) - 1) << (y * width) for y in range(height)]
+    column = sum(1 << (y * width) for y in range(height))
+    columns = [column << x for x in range(width)]
+    down = [0] * (width + height)  # diagonals by x - y, running south-east
+    up = [0] * (width + height)  # and by x + y, running south-west
+    bit = 1
+    for y in range(height):
+        for x in range(width):
+            down[x - y] |= bit
+            up[x + y] |= bit
+            bit <<= 1
+    rays: tuple[list[int], ...] = tuple([] for _ in range(8))
+    north, north_east, east, south_east, south, south_west, west, north_west = rays
+    full = (1 << n) - 1
+    cell = 0
+    for y in range(height):
+        row = rows[y]
+        for x in range(width):
+            before = (1 << cell) - 1
+            after = full ^ before ^ (1 << cell)
+            col, d, u = columns[x], down[x - y], up[x + y]
+            north.append(col & before)
+            north_east.append(u & before)
+            east.append(row & after)
+            south_east.append(d & after)
+            south.append(col & after)
+            south_west.append(u & after)
+            west.append(row & before)
+            north_west.append(d & before)
+            cell += 1
+    return rays
 
 
 def _room(at: int, delta: int, length: int) -> int:

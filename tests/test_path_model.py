@@ -114,6 +114,20 @@ def test_signpost_bitmasks_are_its_rays_and_their_reverse() -> None:
         ]
 
 
+def test_signpost_bitmasks_are_the_same_from_kept_rays_and_made_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Boards up to SHAPES_UP_TO cells take their rays from those kept for their size, larger
+    # ones make them cell by cell: both must give the same masks (checked against the rays
+    # themselves by the test above, for the kept ones).
+    from gridsat.models import signpost
+
+    boards = _random_signposts(150, 7)
+    kept = [signpost._masks(puzzle) for puzzle in boards]  # type: ignore[arg-type]
+    monkeypatch.setattr(signpost, "SHAPES_UP_TO", 0)
+    assert [signpost._masks(puzzle) for puzzle in boards] == kept  # type: ignore[arg-type]
+
+
 def test_pruned_domains_are_closed_under_every_rule() -> None:
     # What the position model leaves out next to a fixed number holds only at a fixed point:
     # each number's nodes are one step from some node of the number before and after it.
