@@ -106,12 +106,14 @@ def domains(
         dom, forth, back = begun
     fixed = 0  # the nodes of the numbers with one node left
     open_ = list(range(n))  # the numbers with more than one
+    # The masks by a node's bit length (one more than the node): a subtraction less a lookup.
+    succ1, prec1 = [0, *succ], [0, *prec]
     while True:
-        if _sweep(dom, forth, back, succ, prec, spread and spread[0]) is None:
+        if _sweep(dom, forth, back, succ1, prec1, spread and spread[0]) is None:
             return None
         turned = dom[::-1]
         # (narrowing a domain that the forward sweep has yet to carry on)
-        changed = _sweep(turned, back, forth, prec, succ, spread and spread[1])
+        changed = _sweep(turned, back, forth, prec1, succ1, spread and spread[1])
         if changed is None:
             return None
         dom = turned[::-1]
@@ -289,6 +291,7 @@ def _sweep(
     """Carry each narrowed domain on to the next number's, in the order of ``dom``, as far as
     it narrows them: from each ``dirty`` number on, jumping over the runs that nothing
     narrowed. ``mark`` hears the numbers narrowed, in the other sweep's (reversed) order.
+    ``nexts`` and ``prevs`` are indexed by a node's bit length: node c's mask at c + 1.
     ``spread``: the union of ``nexts`` over a set's nodes, for sets of ``WIDE`` nodes or more.
     Whether any narrowed; None when one is left no node."""
     n = len(dom)
@@ -309,13 +312,13 @@ def _sweep(
         while k < n:
             now = dom[k]
             if not here & (here - 1):  # one node: its own successors
-                narrowed = now & nexts[here.bit_length() - 1]
+                narrowed = now & nexts[here.bit_length()]
             elif (size := now.bit_count()) < here.bit_count() and (spread is None or size < WIDE):
                 # Fewer nodes here than before: keep those some node before reaches.
                 narrowed = rest = now
                 while rest:
                     low = rest & -rest
-                    if not prevs[low.bit_length() - 1] & here:
+                    if not prevs[low.bit_length()] & here:
                         narrowed ^= low
                     rest ^= low
             else:
@@ -326,7 +329,7 @@ def _sweep(
                     reach, rest = 0, here
                     while rest:
                         low = rest & -rest
-                        reach |= nexts[low.bit_length() - 1]
+                        reach |= nexts[low.bit_length()]
                         rest ^= low
                     seen[here] = reach
                 narrowed = now & reach
