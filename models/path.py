@@ -108,6 +108,16 @@ def domains(
     open_ = list(range(n))  # the numbers with more than one
     # The masks by a node's bit length (one more than the node): a subtraction less a lookup.
     succ1, prec1 = [0, *succ], [0, *prec]
+    if start is None:
+        # Each given's neighbours in the path first: the sweeps then carry the smaller of two
+        # sides' domains over the numbers between givens, where from one side only they fan out.
+        for node, value in path.givens.items():
+            if value < n:
+                dom[value] &= succ[node]
+            if value > 1:
+                dom[value - 2] &= prec[node]
+        if not all(dom):
+            return None
     while True:
         if _sweep(dom, forth, back, succ1, prec1, spread and spread[0]) is None:
             return None

@@ -147,3 +147,17 @@ def test_pruned_domains_are_closed_under_every_rule() -> None:
         fixed = [d for d in dom if d & (d - 1) == 0]
         assert len(set(fixed)) == len(fixed)
         assert all(d & f == 0 for d in dom if d & (d - 1) for f in fixed)
+
+
+def test_givens_whose_neighbours_have_no_place_leave_no_path() -> None:
+    # The givens' neighbours are narrowed before the sweeps: consecutive givens not joined by
+    # an arc, and a given with no arc on to the next number's free nodes, are no path.
+    from gridsat.models.path import domains
+
+    line = [[1], [2], [3], []]  # 0 -> 1 -> 2 -> 3
+    for givens, some in (({0: 1, 2: 2}, False), ({3: 1}, False), ({0: 1}, True)):
+        path = NumberPath(line, givens)
+        found = domains(path, *path.bitmasks())
+        assert (found is not None) == some, givens
+    path = NumberPath(line, {0: 1})
+    assert domains(path, *path.bitmasks()) == [1, 2, 4, 8]
