@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from itertools import compress
 
 from ..puzzles.signpost import NumberGrid, Signpost
 from . import ParseError
@@ -14,9 +15,8 @@ MAX_CELLS = 10_000
 
 LETTERS = "abcdefgh"
 _SIZE = re.compile(r"(\d{1,9})x(\d{1,9})c?", re.IGNORECASE)
-_PLAIN = re.compile(r"(?:(?:[1-9]\d{0,8})?[a-h])*")
-"""A description as the collection writes it: each cell an optional number, then its arrow."""
-_NUMBERS = re.compile(r"(\d*)[a-h]")
+_TOKEN = re.compile(r"([1-9]\d{0,8})?[a-h]")
+"""A cell as the collection writes it: an optional number, then its arrow."""
 _ARROWS = str.maketrans(
     {**{d: None for d in "0123456789"}, **{a: chr(i) for i, a in enumerate(LETTERS)}}
 )
@@ -120,13 +120,14 @@ def _read_plain(text: str, start: int, n: int) -> tuple[tuple[int, ...], dict[in
     """The arrows and givens of a description written as the collection writes it (no
     spaces, each of the ``n`` cells a number in 1..n at most once, then an arrow), read by
     regular expressions and a character table; None for anything else."""
-    if _PLAIN.fullmatch(text, start) is None:
-        return None
-    numbers = _NUMBERS.findall(text, start)
-    if len(numbers) != n:
+    numbers = _TOKEN.findall(text, start)
+    # The cells found fill the description when their lengths add up to it (they do not
+    # overlap): else something else stands between them.
+    if len(numbers) != n or n + sum(map(len, numbers)) != len(text) - start:
         return None
     arrows = tuple(text[start:].translate(_ARROWS).encode())
-    givens = {c: int(number) for c, number in enumerate(numbers) if number}
+    # (the cells with a number and their numbers, each picked out at C speed)
+    givens = dict(zip(compress(range(n), numbers), map(int, filter(None, numbers)), strict=True))
     if len(set(givens.values())) != len(givens) or max(givens.values(), default=1) > n:
         return None
     return arrows, givens

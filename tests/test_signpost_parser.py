@@ -114,6 +114,9 @@ def test_plain_ids_read_as_the_walk_reads_them(text: str) -> None:
         ("2x2:a1a0aa", "number 0 at column 8 (row 2, column 1) is outside 1..4"),
         ("2x2:aaaa4", "number 4 at column 9 has no arrow letter after it"),
         ("2x2:aaaaa", "too many cells"),
+        # (the cells' tokens are found by one expression: what stands between them is named)
+        ("2x2:aa-aa", "unexpected '-' at column 7"),
+        ("2x2:a1234567890aaa", "number 1234567890 at column 6 (row 1, column 2) is outside"),
     ],
 )
 def test_faults_in_plain_looking_ids_are_named_where_they_stand(text: str, message: str) -> None:
