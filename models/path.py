@@ -111,11 +111,13 @@ def domains(
     if start is None:
         # Each given's neighbours in the path first: the sweeps then carry the smaller of two
         # sides' domains over the numbers between givens, where from one side only they fan out.
+        # A given is so carried on both ways already: the sweeps start from the other numbers.
         for node, value in path.givens.items():
             if value < n:
                 dom[value] &= succ[node]
             if value > 1:
                 dom[value - 2] &= prec[node]
+            forth[value - 1] = back[n - value] = False
         if not all(dom):
             return None
     while True:
