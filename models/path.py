@@ -405,8 +405,8 @@ def _position(
     model = Model()
     n = path.n
     numbers = [0] * n  # the fixed numbers, by node
-    # x[k][c]: number k+1 stands on node c, for the numbers left open.
-    x: list[dict[int, int] | None] = [None] * n
+    # x[k][c]: number k+1 stands on node c, for the numbers left open (in order).
+    x: dict[int, dict[int, int]] = {}
     by_node: dict[int, list[int]] = {}
     answer: list[int] = []
     for k, d in enumerate(dom):
@@ -430,9 +430,9 @@ def _position(
     # From the node of k the path goes on to the node of k+1, which it reaches from that of k.
     clauses = model.clauses
     succ, prec = masks
-    for k in range(n - 1):
-        here, there = x[k], x[k + 1]
-        if here is None or there is None:
+    for k, here in x.items():
+        there = x.get(k + 1)
+        if there is None:
             continue
         for row, other, masks_of, within in (
             (here, there, succ, dom[k + 1]),
@@ -454,20 +454,18 @@ def _position(
 
     def keys() -> dict[int, dict[int, int]]:
         found = {c: {v: one} for c, v in enumerate(numbers) if v}
-        for k, open_row in enumerate(x):
-            if open_row is not None:
-                for c, lit in open_row.items():
-                    found.setdefault(c, {})[k + 1] = lit
+        for k, open_row in x.items():
+            for c, lit in open_row.items():
+                found.setdefault(c, {})[k + 1] = lit
         return found
 
     def decode(a: Assignment) -> list[int]:
         found = list(numbers)
         true = a.bools
-        for k, open_row in enumerate(x):
-            if open_row is not None:
-                for c, lit in open_row.items():
-                    if true[lit]:
-                        found[c] = k + 1
+        for k, open_row in x.items():
+            for c, lit in open_row.items():
+                if true[lit]:
+                    found[c] = k + 1
         return found
 
     return Built(model, decode, Later(keys))
