@@ -53,8 +53,8 @@ class Rays(Sequence[range]):
 
 
 SHAPES_UP_TO = 1024
-"""Cells of the largest board whose rays in all eight directions are kept (about 1 MB for 32x32,
-and ``_shape_rays`` keeps four shapes): most boards are solved on a board size seen before."""
+"""Cells of the largest board whose lines and rays are kept (about 1.5 MB for 32x32, and
+``_shape`` keeps four sizes): most boards are solved on a board size seen before."""
 
 
 def _masks(puzzle: Signpost) -> tuple[list[int], list[int]]:
@@ -71,20 +71,24 @@ def _masks(puzzle: Signpost) -> tuple[list[int], list[int]]:
         having[arrow] |= bit
         bit <<= 1
     if n <= SHAPES_UP_TO:
-        # The board size's rays, kept: a cell's ray is one of them, and the cells reaching it
-        # are those of its eight rays that point back along them.
-        rays = _shape_rays(w, h)
+        # The board size's lines and rays, kept: a cell's ray is one of them, and the cells
+        # reaching it are, on each of its lines, those before it pointing forward along the line
+        # and those past it pointing back.
+        shape = _shape(w, h)
+        rays = shape.rays
         h0, h1, h2, h3, h4, h5, h6, h7 = having
+        fore_col = [line & h4 for line in shape.columns]
+        back_col = [line & h0 for line in shape.columns]
+        fore_row = [line & h2 for line in shape.rows]
+        back_row = [line & h6 for line in shape.rows]
+        fore_down = [line & h3 for line in shape.down]
+        back_down = [line & h7 for line in shape.down]
+        fore_up = [line & h5 for line in shape.up]
+        back_up = [line & h1 for line in shape.up]
         return [rays[a][c] for c, a in enumerate(arrows)], [
-            (n_ & h4)
-            | (ne & h5)
-            | (e & h6)
-            | (se & h7)
-            | (s & h0)
-            | (sw & h1)
-            | (w_ & h2)
-            | (nw & h3)
-            for n_, ne, e, se, s, sw, w_, nw in zip(*rays, strict=True)
+            ((fore_col[x] | fore_row[y] | fore_down[d] | fore_up[u]) & before)
+            | ((back_col[x] | back_row[y] | back_down[d] | back_up[u]) & after)
+            for x, y, d, u, before, after in shape.cells
         ]
     column = 0
     for y in range(h):
@@ -144,42 +148,54 @@ def _masks(puzzle: Signpost) -> tuple[list[int], list[int]]:
     return succ, prec
 
 
+class _Shape:
+    """A board size's lines and each cell's rays, as bitmasks: what every board of the size
+    shares, whatever its arrows."""
+
+    def __init__(self, width: int, height: int) -> None:
+        n = width * height
+        self.rows = [((1 << width) - 1) << (y * width) for y in range(height)]
+        column = sum(1 << (y * width) for y in range(height))
+        self.columns = [column << x for x in range(width)]
+        # Diagonals by x - y (running south-east) and by x + y (running south-west); negative
+        # indices count from the end, where no two collide.
+        self.down = [0] * (width + height)
+        self.up = [0] * (width + height)
+        bit = 1
+        for y in range(height):
+            for x in range(width):
+                self.down[x - y] |= bit
+                self.up[x + y] |= bit
+                bit <<= 1
+        # For each arrow (``DIRECTIONS``' order), each cell's ray: its line's cells past it or
+        # before it; and each cell's lines by index, with the cells before it and past it.
+        self.rays: tuple[list[int], ...] = tuple([] for _ in range(8))
+        self.cells: list[tuple[int, int, int, int, int, int]] = []
+        north, north_east, east, south_east, south, south_west, west, north_west = self.rays
+        full = (1 << n) - 1
+        cell = 0
+        for y in range(height):
+            row = self.rows[y]
+            for x in range(width):
+                before = (1 << cell) - 1
+                after = full ^ before ^ (1 << cell)
+                col, d, u = self.columns[x], self.down[x - y], self.up[x + y]
+                north.append(col & before)
+                north_east.append(u & before)
+                east.append(row & after)
+                south_east.append(d & after)
+                south.append(col & after)
+                south_west.append(u & after)
+                west.append(row & before)
+                north_west.append(d & before)
+                self.cells.append((x, y, x - y, x + y, before, after))
+                cell += 1
+
+
 @functools.lru_cache(maxsize=4)
-def _shape_rays(width: int, height: int) -> tuple[list[int], ...]:
-    """For each arrow (``DIRECTIONS``' order), each cell's ray on a board of this size, as a
-    bitmask: its line's cells past it or before it."""
-    n = width * height
-    rows = [((1 << width) - 1) << (y * width) for y in range(height)]
-    column = sum(1 << (y * width) for y in range(height))
-    columns = [column << x for x in range(width)]
-    down = [0] * (width + height)  # diagonals by x - y, running south-east
-    up = [0] * (width + height)  # and by x + y, running south-west
-    bit = 1
-    for y in range(height):
-        for x in range(width):
-            down[x - y] |= bit
-            up[x + y] |= bit
-            bit <<= 1
-    rays: tuple[list[int], ...] = tuple([] for _ in range(8))
-    north, north_east, east, south_east, south, south_west, west, north_west = rays
-    full = (1 << n) - 1
-    cell = 0
-    for y in range(height):
-        row = rows[y]
-        for x in range(width):
-            before = (1 << cell) - 1
-            after = full ^ before ^ (1 << cell)
-            col, d, u = columns[x], down[x - y], up[x + y]
-            north.append(col & before)
-            north_east.append(u & before)
-            east.append(row & after)
-            south_east.append(d & after)
-            south.append(col & after)
-            south_west.append(u & after)
-            west.append(row & before)
-            north_west.append(d & before)
-            cell += 1
-    return rays
+def _shape(width: int, height: int) -> _Shape:
+    """A board size's ``_Shape``, kept for the next board of that size."""
+    return _Shape(width, height)
 
 
 def _room(at: int, delta: int, length: int) -> int:
