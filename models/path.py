@@ -111,12 +111,16 @@ def domains(
     if start is None:
         # Each given's neighbours in the path first: the sweeps then carry the smaller of two
         # sides' domains over the numbers between givens, where from one side only they fan out.
-        # A given is so carried on both ways already: the sweeps start from the other numbers.
+        # A given is so carried on both ways already, and its neighbours need not be carried
+        # back onto it (each of their nodes is next to its node, for good): the sweeps start
+        # from the other numbers, and run on from those.
         for node, value in path.givens.items():
             if value < n:
                 dom[value] &= succ[node]
+                back[n - 1 - value] = False
             if value > 1:
                 dom[value - 2] &= prec[node]
+                forth[value - 2] = False
             forth[value - 1] = back[n - value] = False
         if not all(dom):
             return None
