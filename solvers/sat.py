@@ -394,11 +394,15 @@ class SatSession(Session):
     def _stats(self, cuts: int) -> dict[str, int]:
         """The search counters of the calls since the last read (python-sat's accumulate)."""
         found: dict[str, int] = {}
+        counters = ("conflicts", "decisions", "propagations", "restarts")
         try:
-            now = self.solver.accum_stats() if self.solver is not None else {}
+            if self.solver is not None:
+                now = self.solver.accum_stats()
+            else:  # answered from the units alone: no search
+                now = dict.fromkeys(counters, 0) if self.settled is not None else {}
         except Exception:  # Kissat keeps its counters to itself in python-sat
             now = {}
-        for key in ("conflicts", "decisions", "propagations", "restarts"):
+        for key in counters:
             if key in now:
                 found[key] = max(0, int(now[key]) - self.counted.get(key, 0))
         self.counted = {k: int(v) for k, v in now.items()}

@@ -1208,6 +1208,8 @@ def test_units_alone_are_answered_without_a_native_solver(monkeypatch: pytest.Mo
     first = results[0].assignment
     assert first is not None and (first(a), first(b), first(c)) == (True, False, False)
     assert made == []
+    assert results[0].stats == {"conflicts": 0, "decisions": 0, "propagations": 0,
+                                "restarts": 0, "cuts": 0}  # fmt: skip
     # c is open: the second solution sets it true, found by the native solver.
     model.answer = [a, b, c]
     with get_backend("sat:cadical195").open(model) as session:
