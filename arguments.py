@@ -121,7 +121,8 @@ def parser(genre: str | None = None, command: str | None = None) -> argparse.Arg
         "exit 0 solved, 1 no solution, 2 bad input, 3 not unique "
         "(with --unique), 4 time or memory limit, 70 internal error, 130 interrupted. "
         "A number board may come as published, with a [Solution] section: the answer is "
-        "checked against it (exit 70 naming the cells when it differs).",
+        "checked against it (exit 2 naming the rule when the file's solution breaks the "
+        "rules, 70 naming the cells when the answer differs from it).",
     )
     _add_puzzle_source(solve)
     _add_backend_choice(solve)

@@ -119,6 +119,10 @@ def run_one(
     except ParseError as e:
         return {**record, "status": Status.BAD_INPUT, "ok": False, Status.ERROR: str(e)}
     times["parse"] = time.perf_counter() - start
+    broken = None if item.solution is None else genre.refuted(puzzle, item.solution)
+    if broken is not None:  # the file's own answer is wrong: bad input, not a disagreement
+        error = f"its solution breaks the rules: {broken}"
+        return {**record, "status": Status.BAD_INPUT, "ok": False, Status.ERROR: error}
     try:
         outcome = solve_isolated(
             genre,

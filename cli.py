@@ -242,6 +242,8 @@ def _solve(args: argparse.Namespace) -> int:
         raise UsageError(f"{genre.name} has no clues to explain (--explain is for logic grids)")
     text = read_input(args.input)
     given = _file_solution(text)  # a bad [Solution] section stops here, before the run
+    if given is not None:  # and so does one that breaks the rules
+        _refuse_wrong_solution(genre, _load_puzzle(genre, args, {}, text), given)
     readings = genre.explain(_load_puzzle(genre, args, {}, text)) if args.explain else None
     if readings is not None and not args.json:
         print("\n".join([*readings, ""]), flush=True)
@@ -357,6 +359,14 @@ def _file_solution(text: str) -> list[list[int | None]] | None:
         return file_solution(text)
     except ParseError as e:
         raise UsageError(str(e)) from e
+
+
+def _refuse_wrong_solution(genre: Any, puzzle: Any, given: Any) -> None:
+    """A file whose own solution breaks the puzzle's rules is bad input (UsageError naming the
+    rule, as the genre's checker says), not a disagreement with the answer."""
+    broken = None if given is None else genre.refuted(puzzle, given)
+    if broken is not None:
+        raise UsageError(f"the [Solution] section breaks the rules: {broken}")
 
 
 def _against_file(
@@ -873,6 +883,7 @@ def _compare(args: argparse.Namespace) -> int:
     text = read_input(args.input)
     given = _file_solution(text)  # a bad [Solution] section stops here, before any run
     puzzle = _load_puzzle(genre, args, {}, text)  # bad input stops here, before any run
+    _refuse_wrong_solution(genre, puzzle, given)
 
     def show(run: Any, done: int, total: int) -> None:
         print(progress_line(run, done, total), file=sys.stderr, flush=True)

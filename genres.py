@@ -139,6 +139,7 @@ class Genre(Generic[P, S]):
     # What the model's pruning fixes, by place, asked again and again of one board (made from
     # its first puzzle) as a generator adds givens: each answer sooner from those before.
     settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None
+    from_json: Callable[[P, Any], S] | None = None  # a solution read back from ``to_json``'s form
 
     @property
     def name(self) -> str:
@@ -197,6 +198,21 @@ class Genre(Generic[P, S]):
         )
         return self.format_solution(puzzle, masked, self.output_formats[0])
 
+    def refuted(self, puzzle: P, data: Any) -> str | None:
+        """What breaks the rules in a solution given as JSON (a file's own: its author may be
+        wrong), as the genre's checker says: the first fault and how many more; None when it
+        breaks none, or the genre reads no solution back."""
+        from .parsers import ParseError
+
+        if self.from_json is None:
+            return None
+        try:
+            problems = self.check(puzzle, self.from_json(puzzle, data))
+        except ParseError as e:
+            problems = [str(e)]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        return f"{problems[0]}{more}" if problems else None
+
     def differences(self, puzzle: P, first: S, second: S) -> list[str]:
         """The places where two solutions differ, in the player's words."""
         return [self.place_name(puzzle, p) for p in differing(self, first, second)]
@@ -251,6 +267,7 @@ def load(module: str) -> Genre[Any, Any]:
         explain=getattr(parser, "explain", None),
         extras=getattr(parser, "json_extras", None),
         settling=getattr(model, "Settling", None),
+        from_json=getattr(parser, "from_json", None),
     )
 
 

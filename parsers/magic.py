@@ -6,7 +6,7 @@ import re
 
 from ..puzzles.magic import Board, Magic
 from . import ParseError
-from .grid import format_number_grid, rows_json
+from .grid import format_number_grid, numbers_from_json, rows_json
 from .numbergrid import NumberBoard, format_board, published, read_board
 
 MAX_ORDER = 30
@@ -164,3 +164,4 @@ def format_solution(puzzle: Magic, solution: Board, style: str = "grid") -> str:
 
 
 to_json = rows_json
+from_json = numbers_from_json

@@ -10,7 +10,7 @@ import string
 from ..puzzles.sudoku import MAX_KILLER, MAX_ORDER, Board, Cage, Sudoku, block_shape
 from ..records import replace
 from . import ParseError, is_digits
-from .grid import rows_json
+from .grid import numbers_from_json, rows_json
 from .numbergrid import published
 from .tatham import clip, read_blocks, read_numbers, split_id, where, write_blocks, write_numbers
 
@@ -541,3 +541,4 @@ def format_solution(puzzle: Sudoku, solution: Board, style: str = "grid") -> str
 
 
 to_json = rows_json
+from_json = numbers_from_json

@@ -220,8 +220,12 @@ def test_bench_checks_a_files_own_solution(tmp_path: Path) -> None:
     run = gridsat("bench", "sudoku", str(tmp_path), "-e", "onehot")
     assert run.returncode == 1, run.stderr
     failed = [line for line in run.stderr.splitlines() if line.startswith("FAILED")]
-    assert failed == [f"FAILED: {tmp_path / 'wrong.txt'} on sat:cadical195/onehot: unique, "
-                      "not the known answer"]  # fmt: skip
+    assert failed == [f"FAILED: {tmp_path / 'wrong.txt'} on sat:cadical195/onehot: its solution "
+                      "breaks the rules: r1c8 should be the given 3 (and 3 more)"]  # fmt: skip
+    out = tmp_path / "out.jsonl"
+    gridsat("bench", "sudoku", str(tmp_path / "wrong.txt"), "-e", "onehot", "--out", str(out))
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["status"], r["ok"]) for r in records] == [("bad-input", False)]
     (tmp_path / "bad.txt").write_text(text.replace("\n751846239\n", "\n7518462x9\n"))
     run = gridsat("bench", "sudoku", str(tmp_path), "-e", "onehot")
     assert run.returncode == 2 and run.stdout == ""
