@@ -336,8 +336,9 @@ def parser(genre: str | None = None, command: str | None = None) -> argparse.Arg
     gen.add_argument(
         "--difficulty",
         choices=("easy", "medium", "hard", "extreme"),
-        help="a puzzle whose grade (see `gridsat grade`) is in this band's levels, or exit 4 "
-        "when none is reached within the attempts",
+        help="a puzzle whose grade (see `gridsat grade`) is in this band's levels (a genre may "
+        "declare its own bands, as score ranges: Loopy), or exit 4 when none is reached within "
+        "the attempts",
     )
     gen.add_argument(
         "--backend",

@@ -687,7 +687,7 @@ def _generate(args: argparse.Namespace) -> int:
             raise UsageError(f"--out {out}: cannot make the folder: {e.strerror}") from e
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     rng = random.Random(seed)
-    levels = None if args.difficulty is None else tuple(bands(genre)[args.difficulty])
+    levels = None if args.difficulty is None else bands(genre)[args.difficulty]
 
     def make(send: Any) -> Any:
         """One puzzle, from its own seed (puzzle_seed), in a child process that the time limit

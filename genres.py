@@ -90,7 +90,7 @@ class About:
     styles: tuple[str, ...] = ()  # what ``generate --style`` takes: ways to write a made puzzle
     explains_no_solution: bool = False  # `solve` shows givens that contradict, for no solution
     grade_encoding: str = ""  # the encoding ``grade`` measures on (default: default_encoding)
-    bands: tuple[tuple[str, tuple[int, ...]], ...] = ()  # grade levels per band (default: BANDS)
+    bands: tuple[tuple[str, float, float], ...] = ()  # (band, low, high) scores (grade.BANDS)
     graded_when_made: bool = True  # `generate` grades each puzzle (False: only for --difficulty)
     params: tuple[tuple[str, str, str], ...] = ()  # (backend family, name, value): defaults
     generate_backend: str = ""  # what ``generate`` runs on (default: default_backend); see below
