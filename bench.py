@@ -119,6 +119,9 @@ def run_one(
     except ParseError as e:
         return {**record, "status": Status.BAD_INPUT, "ok": False, Status.ERROR: str(e)}
     times["parse"] = time.perf_counter() - start
+    cells = genre.cell_count(puzzle)
+    if cells is not None:  # (a genre that tells no size of its puzzles leaves it out)
+        record["cells"] = cells
     broken = None if item.solution is None else genre.refuted(puzzle, item.solution)
     if broken is not None:  # the file's own answer is wrong: bad input, not a disagreement
         error = f"its solution breaks the rules: {broken}"
@@ -140,11 +143,6 @@ def run_one(
     except (BackendError, CheckFailed) as e:
         return {**record, "status": Status.ERROR, "ok": False, Status.ERROR: str(e)}
     record["status"] = outcome.status
-    record["cells"] = (
-        len(json.dumps(genre.to_json(puzzle, outcome.solutions[0])).split(","))
-        if outcome.solutions
-        else None
-    )
     # The phases it reached: one stopped by the time limit has its time up to the cut, and no
     # time at all for the phases after it.
     record["times"] = {k: round(v, 6) for k, v in reached(times, bool(outcome.solutions)).items()}

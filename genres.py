@@ -140,6 +140,7 @@ class Genre(Generic[P, S]):
     # its first puzzle) as a generator adds givens: each answer sooner from those before.
     settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None
     from_json: Callable[[P, Any], S] | None = None  # a solution read back from ``to_json``'s form
+    cells: Callable[[P], int] | None = None  # the rulebook's count, for a board not W x H
 
     @property
     def name(self) -> str:
@@ -213,6 +214,14 @@ class Genre(Generic[P, S]):
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         return f"{problems[0]}{more}" if problems else None
 
+    def cell_count(self, puzzle: P) -> int | None:
+        """How many cells a puzzle has (``bench``'s measure of size): the rulebook's ``cells``,
+        else its board's width times height; None for a genre that tells neither."""
+        if self.cells is not None:
+            return self.cells(puzzle)
+        width, height = getattr(puzzle, "width", None), getattr(puzzle, "height", None)
+        return width * height if isinstance(width, int) and isinstance(height, int) else None
+
     def differences(self, puzzle: P, first: S, second: S) -> list[str]:
         """The places where two solutions differ, in the player's words."""
         return [self.place_name(puzzle, p) for p in differing(self, first, second)]
@@ -268,6 +277,7 @@ def load(module: str) -> Genre[Any, Any]:
         extras=getattr(parser, "json_extras", None),
         settling=getattr(model, "Settling", None),
         from_json=getattr(parser, "from_json", None),
+        cells=getattr(rules, "cells", None),
     )
 
 
