@@ -192,11 +192,14 @@ def run(
     memory_limit: int | None = -1,
     params: dict[str, dict[str, str]] | None = None,
     cluster: Any = None,
+    records: list[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """Run every task not in ``done``, writing each record to ``out`` as it finishes (in the
     order they finish, with --jobs); each (puzzle, backend, encoding) once; ``params`` are
     each backend's ``--param`` pairs, by its name. ``cluster`` (a Dask client) runs them on its
-    workers instead, in chunks (cluster.SchedulerLost when its scheduler goes away)."""
+    workers instead, in chunks (cluster.SchedulerLost when its scheduler goes away). Each
+    record is appended to ``records`` too, if given: the caller has what finished when a stop
+    (Ctrl-C, a stop signal) cuts the run short."""
     params = params or {}
     tasks = []
     queued = set(done)
@@ -206,7 +209,7 @@ def run(
                 if (item.name, b, e) not in queued:
                     queued.add((item.name, b, e))
                     tasks.append((item, b, e))
-    records: list[dict[str, Any]] = []
+    records = [] if records is None else records
     for name in backends:  # load each solver library once, so no first puzzle pays for it
         get_backend(name).unavailable()
     start = time.monotonic()

@@ -1035,6 +1035,7 @@ def _bench(args: argparse.Namespace) -> int:
             _memory(args),
             params,
             client,
+            records,
         )
     except SchedulerLost:
         kept = f"the results so far are in {args.out}" if args.out else "no --out kept them"
@@ -1043,11 +1044,7 @@ def _bench(args: argparse.Namespace) -> int:
             "the same command with --resume finishes",
             EXIT_CUT_SHORT,
         )
-    except KeyboardInterrupt:
-        if out is not None:
-            out.close()
-            previous, _ = bench.read_done(Path(args.out))
-            records = []
+    except KeyboardInterrupt:  # (a stop signal too): the table of what finished
         print(bench.summary(only_asked(previous + records)))
         print("interrupted: the results above are the ones that finished", file=sys.stderr)
         return EXIT_INTERRUPTED

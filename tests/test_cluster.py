@@ -232,6 +232,40 @@ def test_a_lost_scheduler_in_bench_keeps_the_results_and_exits_75(
     assert json.loads(out.read_text())["puzzle"] == "p0-0"  # kept
 
 
+@pytest.mark.parametrize("out", [False, True])
+def test_a_stop_signal_in_bench_prints_the_table_of_what_finished_and_exits_143(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    out: bool,
+) -> None:  # fmt: skip
+    from gridsat import cli
+
+    def stream(client: Any, work: Any, arguments: list[Any]) -> Iterator[dict[str, Any]]:
+        """Two records from the cluster, then SIGTERM, as a user's `kill` would send it."""
+        for done, (_, item, backend, encoding, *_) in enumerate(arguments):
+            if done == 2:
+                os.kill(os.getpid(), signal.SIGTERM)
+            yield {"puzzle": item.name, "backend": backend, "encoding": encoding,
+                   "status": "unique", "ok": True, "total": 0.01 * (done + 1)}  # fmt: skip
+
+    monkeypatch.setattr(cli, "_cluster", lambda address: Lost())
+    monkeypatch.setattr(dask_cluster, "stream", stream)
+    saved = tmp_path / "out.jsonl"
+    keep = ["--out", str(saved)] if out else []
+    code = cli.main(["bench", "signpost", str(corpus(tmp_path, 5)), "-e", "position",
+                     "--cluster", "tcp://127.0.0.1:1", *keep])  # fmt: skip
+    assert code == 143
+    printed = capsys.readouterr()
+    table = printed.out.splitlines()
+    assert len(table) == 2 and table[1].split()[:4] == ["sat:cadical195", "position", "2", "2"]
+    assert printed.err.splitlines()[-1] == (
+        "interrupted: the results above are the ones that finished"
+    )
+    if out:
+        assert [json.loads(line)["puzzle"] for line in saved.read_text().splitlines()] == [
+            "p0-0", "p0-1"
+        ]  # fmt: skip
+
+
 def test_a_lost_scheduler_in_generate_keeps_the_puzzles_printed_and_exits_75(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
