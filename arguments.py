@@ -351,7 +351,8 @@ def parser(genre: str | None = None, command: str | None = None) -> argparse.Arg
         "-t",
         type=_positive_float("seconds"),
         metavar="S",
-        help="stop after S seconds for the whole run (exit 4), keeping the puzzles made by then",
+        help="stop after S seconds for the whole run (exit 4), keeping the puzzles made by "
+        "then; it covers reaching the --cluster scheduler too",
     )
     gen.add_argument(
         "--json",

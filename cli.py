@@ -665,6 +665,7 @@ def _generate(args: argparse.Namespace) -> int:
     from .cluster import SchedulerLost  # (Dask itself only with --cluster)
     from .generate import generate, make_isolated, puzzle_seed, size_of
     from .grade import bands
+    from .isolation import TimedOut
 
     genre = _checked_genre(args.genre)
     backend = _checked_backend(args.backend or genre.generate_backend)
@@ -697,7 +698,11 @@ def _generate(args: argparse.Namespace) -> int:
         return made
 
     deadline = None if args.time_limit is None else time.monotonic() + args.time_limit
-    client = _cluster(args.cluster) if args.cluster else None
+    try:  # (a scheduler that does not answer: the time limit covers the wait)
+        client = _cluster(args.cluster, deadline) if args.cluster else None
+    except TimedOut:
+        return _fail(f"time limit of {args.time_limit:g} s reached while reaching the Dask "
+                     f"scheduler at {args.cluster} (none was made)", EXIT_TIMEOUT)  # fmt: skip
     on_cluster = None
     if client is not None:  # every puzzle a task of its own, shown in order as here
         from .bench import progress_printer
@@ -1073,13 +1078,20 @@ def _bench(args: argparse.Namespace) -> int:
     )
 
 
-def _cluster(address: str) -> Any:
-    """A Dask client for ``--cluster ADDRESS``, or a UsageError that says why not."""
+def _cluster(address: str, deadline: float | None = None) -> Any:
+    """A Dask client for ``--cluster ADDRESS``, or a UsageError that says why not; a scheduler
+    is tried until ``deadline`` (``time.monotonic()``), if sooner than its own wait: TimedOut
+    past it."""
+    import time
+
     from . import cluster
+    from .isolation import TimedOut
 
     try:
-        return cluster.connect(address)
+        return cluster.connect(address, deadline)
     except cluster.ClusterError as e:
+        if deadline is not None and time.monotonic() >= deadline:
+            raise TimedOut from e
         raise UsageError(str(e)) from e
 
 
