@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .genres import GenerateError, Genre
-from .grade import SOLVER, Band, Grade, grade, grade_encoding
+from .grade import SOLVER, Band, Grade, facts_and_clauses, grade, grade_encoding
 from .models.model import Built, IntVar, Lit, TooLarge
 from .pipeline import solve, solve_isolated
 from .records import dataclass, field
@@ -487,10 +487,8 @@ class Additions:
             if lit is None:
                 raise NotIncremental(f"the model has no literal for the given at {place}")
             self.lits[given] = lit
-        # The model's units are facts, as in the grade's propagation (``grade._Prober``).
-        translated = SatSession(model, SOLVER)
-        self.facts = [c[0] for c in translated.clauses if len(c) == 1]
-        self.clauses = [c for c in translated.clauses if len(c) > 1]
+        # The model's units are facts, as in the grade's propagation.
+        self.facts, self.clauses = facts_and_clauses(SatSession(model, SOLVER).clauses)
         self.solver = Solver(name=SOLVER, bootstrap_with=self.clauses)
 
     def open(self, shown: list[Any]) -> list[Any] | None:

@@ -167,6 +167,28 @@ def score(level: int, eliminated: Mapping[str, int], work: _Work, left: int) -> 
     return round(level - 1 + min(fraction, 0.9999), 4)
 
 
+def facts_and_clauses(
+    written: list[list[Lit]], leave_out: tuple[Lit, ...] = ()
+) -> tuple[list[Lit], list[list[Lit]]]:
+    """A model's clauses as the sat backend wrote them, for python-sat's ``propagate``: its
+    units as facts to assume (a solver keeps a unit at level 0, where ``propagate`` never
+    reports it; a literal written twice counts once), the others as clauses; the units in
+    ``leave_out`` dropped. Unsolvable on an empty clause."""
+    facts: list[Lit] = []
+    clauses: list[list[Lit]] = []
+    for each in written:
+        clause = list(dict.fromkeys(each))
+        if len(clause) == 1 and clause[0] in leave_out:
+            continue
+        if len(clause) == 1:
+            facts.append(clause[0])
+        elif not clause:
+            raise Unsolvable("the model has an empty clause")
+        else:
+            clauses.append(clause)
+    return facts, clauses
+
+
 class _Prober:
     """The model's clauses in two python-sat solvers: ``solver`` takes the facts deduced so far
     as assumptions and reports all they imply (python-sat reports no literal fixed at level 0);
@@ -189,20 +211,8 @@ class _Prober:
         self.model = model
         self.values = translated.values
         self.deadline = deadline
-        self.facts: list[Lit] = []
-        clauses = []
-        for written in translated.clauses:
-            # A literal written twice would leave a unit that the solver keeps at level 0,
-            # where propagate() never reports it: every unit becomes a fact.
-            clause = list(dict.fromkeys(written))
-            if len(clause) == 1 and clause[0] in tiers:
-                continue  # a switch of harder rules, turned on in turn (see run)
-            if len(clause) == 1:
-                self.facts.append(clause[0])
-            elif not clause:
-                raise Unsolvable("the model has an empty clause")
-            else:
-                clauses.append(clause)
+        # (a switch of harder rules is left out, turned on in turn: see run)
+        self.facts, clauses = facts_and_clauses(translated.clauses, tiers)
         self.solver: Any = Solver(name=SOLVER, bootstrap_with=clauses)
         self.prober: Any = Solver(name=SOLVER, bootstrap_with=clauses)
         self.settled = 0  # facts already given to the prober as units
