@@ -164,19 +164,12 @@ def failed(record: dict[str, Any]) -> bool:
     return not record["ok"] and record["status"] not in LIMITS
 
 
-def run_loaded(
-    genre_name: str,
-    item: Item,
-    backend_name: str,
-    encoding: str,
-    time_limit: float | None,
-    memory_limit: int | None = -1,
-    params: dict[str, str] | None = None,
-) -> dict[str, Any]:
-    """``run_one`` where the backend's library is loaded first (once per process: a cluster
-    worker starts without it), so that no puzzle's time includes loading it."""
-    get_backend(backend_name).unavailable()
-    return run_one(genre_name, item, backend_name, encoding, time_limit, memory_limit, params)
+def run_loaded(*task: Any) -> dict[str, Any]:
+    """``run_one(*task)`` where the backend's library (``task[2]`` names the backend) is loaded
+    first (once per process: a cluster worker starts without it), so that no puzzle's time
+    includes loading it."""
+    get_backend(task[2]).unavailable()
+    return run_one(*task)
 
 
 def run(
