@@ -43,6 +43,25 @@ def where(text: str, i: int) -> str:
     return f"at column {i + 1} of the game ID"
 
 
+def blank_run(text: str, i: int, filled: int, cells: int, what: str = "") -> int:
+    """The blank cells the letter ``text[i]`` stands for (``a``..``z``: 1..26), after ``filled``
+    cells of the ``cells`` a grid has; an error names the ``what`` and where it runs past them."""
+    run = ord(text[i]) - ord("a") + 1
+    if filled + run > cells:
+        within = f" in the {what}" if what else ""
+        raise ParseError(
+            f"too many cells{within}: {text[i]!r} {where(text, i)} runs to cell {filled + run} "
+            f"of {cells}"
+        )
+    return run
+
+
+def blank_letters(run: int) -> str:
+    """A run of blank cells as the collection writes it: a letter ``a``..``z`` for 1..26, ``z``
+    repeated for a longer run."""
+    return "z" * (run // 26) + (chr(ord("a") + run % 26 - 1) if run % 26 else "")
+
+
 def read_int(text: str, i: int, end: int, what: str, hint: str) -> tuple[int, int]:
     """The decimal number at ``text[i]`` (before ``end``) and the index after it; an error names
     the ``what`` expected and where, with ``hint`` (how the ID starts). More than 9 digits is
@@ -94,12 +113,7 @@ def read_numbers(
                 at.append(start)
             continue
         if "a" <= ch <= "z":
-            run = ord(ch) - ord("a") + 1
-            if len(values) + run > cells:
-                raise ParseError(
-                    f"too many cells in the {what}: {ch!r} {where(text, i)} runs to cell "
-                    f"{len(values) + run} of {cells}"
-                )
+            run = blank_run(text, i, len(values), cells, what)
             values.extend([None] * run)
             if at is not None:
                 at.extend([i] * run)
@@ -125,19 +139,15 @@ def write_numbers(values: Sequence[int | None]) -> str:
         if v is None:
             run += 1
             continue
-        while run:
-            step = min(run, 26)
-            out.append(chr(ord("a") + step - 1))
-            run -= step
+        if run:
+            out.append(blank_letters(run))
+            run = 0
             number_last = False
         if number_last:
             out.append("_")
         out.append(str(v))
         number_last = True
-    while run:
-        step = min(run, 26)
-        out.append(chr(ord("a") + step - 1))
-        run -= step
+    out.append(blank_letters(run))
     return "".join(out)
 
 
@@ -151,13 +161,7 @@ def read_cells(
     while i < len(text) and text[i] != ",":
         ch = text[i]
         if "a" <= ch <= "z":
-            run = ord(ch) - ord("a") + 1
-            if len(values) + run > cells:
-                raise ParseError(
-                    f"too many cells in the {what}: {ch!r} {where(text, i)} runs to cell "
-                    f"{len(values) + run} of {cells}"
-                )
-            values.extend([None] * run)
+            values.extend([None] * blank_run(text, i, len(values), cells, what))
         elif ch in symbols:
             if len(values) >= cells:
                 raise ParseError(
@@ -188,11 +192,8 @@ def write_cells(values: Sequence[str | None]) -> str:
         if v is None:
             run += 1
             continue
-        while run:
-            step = min(run, 26)
-            out.append(chr(ord("a") + step - 1))
-            run -= step
-        out.append(v)
+        out.append(blank_letters(run) + v)
+        run = 0
     return "".join(out)
 
 
