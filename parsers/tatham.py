@@ -7,6 +7,7 @@ column of the ID (counted from 1), so an error points into what the user pasted.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from . import ParseError, is_digits
@@ -60,6 +61,38 @@ def blank_letters(run: int) -> str:
     """A run of blank cells as the collection writes it: a letter ``a``..``z`` for 1..26, ``z``
     repeated for a longer run."""
     return "z" * (run // 26) + (chr(ord("a") + run % 26 - 1) if run % 26 else "")
+
+
+def read_size(
+    text: str,
+    params: str,
+    pattern: re.Pattern[str],
+    hint: str,
+    most_side: int | None = None,
+    most_cells: int | None = None,
+    fewest: int = 1,
+) -> tuple[int, int]:
+    """Width and height from a game ID's parameters (``params``, before its ``:``), which
+    ``pattern`` matches whole: the width in group 1 and the height in group 2 (a square board
+    when it is absent), checked against the limits before anything is built. An error names
+    the size at column 1; ``hint`` says how such an ID starts."""
+    match = pattern.fullmatch(params)
+    if not match:
+        raise ParseError(f"bad size {clip(params)!r} {where(text, 0)}: {hint}")
+    sides = [match[1], match[2] or match[1]]
+    width, height = (int(side) if len(side) <= 9 else 10**9 for side in sides)
+    if width < 1 or height < 1 or width * height < fewest:
+        least = "one row and column" if fewest <= 1 else f"{fewest} cells"
+        raise ParseError(f"bad size {params!r} {where(text, 0)}: a board has at least {least}")
+    limits = [f"{most_side} a side"] if most_side is not None else []
+    limits += [f"{most_cells} cells"] if most_cells is not None else []
+    side_over = most_side is not None and max(width, height) > most_side
+    if side_over or (most_cells is not None and width * height > most_cells):
+        raise ParseError(
+            f"size {clip(params)} {where(text, 0)} is over the limit{'s' * (len(limits) > 1)} of "
+            + " and ".join(limits)
+        )
+    return width, height
 
 
 def read_int(text: str, i: int, end: int, what: str, hint: str) -> tuple[int, int]:
