@@ -57,6 +57,13 @@ def blank_run(text: str, i: int, filled: int, cells: int, what: str = "") -> int
     return run
 
 
+def filled(text: str, i: int, found: int, cells: int, what: str = "") -> None:
+    """An error when a grid that ends at ``text[i]`` gave ``found`` of its ``cells``, too few."""
+    if found < cells:
+        within = f" in the {what}" if what else ""
+        raise ParseError(f"too few cells{within}: {found} of {cells}, ending {where(text, i)}")
+
+
 def blank_letters(run: int) -> str:
     """A run of blank cells as the collection writes it: a letter ``a``..``z`` for 1..26, ``z``
     repeated for a longer run."""
@@ -156,10 +163,7 @@ def read_numbers(
                 "(expected a number, a letter a-z for blank cells, or '_')"
             )
         i += 1
-    if len(values) < cells:
-        raise ParseError(
-            f"too few cells in the {what}: {len(values)} of {cells}, ending {where(text, i)}"
-        )
+    filled(text, i, len(values), cells, what)
     return values, i
 
 
@@ -209,10 +213,7 @@ def read_cells(
                 f"(expected one of {shown}, or a letter a-z for a run of blank cells)"
             )
         i += 1
-    if len(values) < cells:
-        raise ParseError(
-            f"too few cells in the {what}: {len(values)} of {cells}, ending {where(text, i)}"
-        )
+    filled(text, i, len(values), cells, what)
     return values, i
 
 
