@@ -45,7 +45,8 @@ class Band:
         whole = self.low == min(self.levels) - 1 and self.high == max(self.levels)
         if whole:
             return "/".join(str(level) for level in self.levels)
-        return f"{self.low:g} to below {self.high:g} (score)"
+        levels = "/".join(str(level) for level in self.levels)
+        return f"{levels} (score {self.low:g} up to {self.high:g})"
 
 
 BANDS: Mapping[str, Band] = {

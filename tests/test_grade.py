@@ -234,6 +234,7 @@ def test_a_genre_declares_its_own_bands_by_score() -> None:
     ]  # fmt: skip
     assert not loopy["easy"].holds(1 / 3) and not loopy["hard"].holds(1.2)
     assert tuple(loopy["easy"]) == (1,) and tuple(loopy["extreme"]) == (2, 3)
+    assert (str(loopy["easy"]), str(BANDS["hard"])) == ("1 (score 0 up to 0.25)", "3")
     assert all(BANDS[b].holds(level - 1) and level in BANDS[b] for b, level in
                [("easy", 1), ("medium", 2), ("hard", 3), ("extreme", 4)])  # fmt: skip
 
