@@ -6,7 +6,7 @@ As a library: ``gridsat.read(genre, text)`` gives a Puzzle, ``gridsat.solve(puzz
 solver library.
 """
 
-# ruff: noqa: F403, F405 (the type checker's names come from ``gridsat.api``'s ``__all__``)
+# ruff: noqa: F403, F405 (the type checker's names come from ``gridsat.api``'s public ones)
 from __future__ import annotations
 
 import importlib

@@ -16,9 +16,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .genres import About, GenerateError, Genre, about, rulebooks
 from .parsers import ParseError
-from .pipeline import CheckFailed, Outcome, OutOfMemory, parse
+from .pipeline import CheckFailed as CheckFailed  # (a name of the library: see __all__)
+from .pipeline import Outcome, OutOfMemory, parse
 from .records import dataclass, field, replace
-from .solvers.base import Backend, BackendError, Status
+from .solvers.base import Backend
+from .solvers.base import BackendError as BackendError  # (names of the library)
+from .solvers.base import Status as Status
 
 if TYPE_CHECKING:
     from .compare import Run
@@ -26,29 +29,10 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = [
-    "BackendError",
-    "CheckFailed",
-    "Comparison",
-    "Count",
-    "Diagnosis",
-    "Generated",
-    "Graded",
-    "Puzzle",
-    "PuzzleError",
-    "Result",
-    "Solution",
-    "Status",
-    "compare",
-    "count",
-    "diagnose",
-    "generate",
-    "genres",
-    "grade",
-    "read",
-    "solutions",
-    "solve",
-]
+if not TYPE_CHECKING:  # the library's names: one list, the package's (the type checker, which
+    from . import __all__ as _names  # cannot follow it, takes the public names defined here)
+
+    __all__ = [name for name in _names if name != "__version__"]
 
 
 class PuzzleError(ValueError):

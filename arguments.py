@@ -121,7 +121,8 @@ def parser(genre: str | None = None, command: str | None = None) -> argparse.Arg
         "exit 0 solved, 1 no solution, 2 bad input, 3 not unique "
         "(with --unique), 4 time or memory limit, 70 internal error, 130 interrupted. "
         "A number board may come as published, with a [Solution] section: the answer is "
-        "checked against it (exit 70 naming the cells when it differs).",
+        "checked against it (exit 2 naming the rule when the file's solution breaks the "
+        "rules, 70 naming the cells when the answer differs from it).",
     )
     _add_puzzle_source(solve)
     _add_backend_choice(solve)
@@ -335,8 +336,9 @@ def parser(genre: str | None = None, command: str | None = None) -> argparse.Arg
     gen.add_argument(
         "--difficulty",
         choices=("easy", "medium", "hard", "extreme"),
-        help="a puzzle whose grade (see `gridsat grade`) is in this band's levels, or exit 4 "
-        "when none is reached within the attempts",
+        help="a puzzle whose grade (see `gridsat grade`) is in this band's levels (a genre may "
+        "declare its own bands, as score ranges: Loopy), or exit 4 when none is reached within "
+        "the attempts",
     )
     gen.add_argument(
         "--backend",
@@ -349,7 +351,8 @@ def parser(genre: str | None = None, command: str | None = None) -> argparse.Arg
         "-t",
         type=_positive_float("seconds"),
         metavar="S",
-        help="stop after S seconds for the whole run (exit 4), keeping the puzzles made by then",
+        help="stop after S seconds for the whole run (exit 4), keeping the puzzles made by "
+        "then; it covers reaching the --cluster scheduler too",
     )
     gen.add_argument(
         "--json",

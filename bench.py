@@ -119,6 +119,13 @@ def run_one(
     except ParseError as e:
         return {**record, "status": Status.BAD_INPUT, "ok": False, Status.ERROR: str(e)}
     times["parse"] = time.perf_counter() - start
+    cells = genre.cell_count(puzzle)
+    if cells is not None:  # (a genre that tells no size of its puzzles leaves it out)
+        record["cells"] = cells
+    broken = None if item.solution is None else genre.refuted(puzzle, item.solution)
+    if broken is not None:  # the file's own answer is wrong: bad input, not a disagreement
+        error = f"its solution breaks the rules: {broken}"
+        return {**record, "status": Status.BAD_INPUT, "ok": False, Status.ERROR: error}
     try:
         outcome = solve_isolated(
             genre,
@@ -136,11 +143,6 @@ def run_one(
     except (BackendError, CheckFailed) as e:
         return {**record, "status": Status.ERROR, "ok": False, Status.ERROR: str(e)}
     record["status"] = outcome.status
-    record["cells"] = (
-        len(json.dumps(genre.to_json(puzzle, outcome.solutions[0])).split(","))
-        if outcome.solutions
-        else None
-    )
     # The phases it reached: one stopped by the time limit has its time up to the cut, and no
     # time at all for the phases after it.
     record["times"] = {k: round(v, 6) for k, v in reached(times, bool(outcome.solutions)).items()}
@@ -162,19 +164,12 @@ def failed(record: dict[str, Any]) -> bool:
     return not record["ok"] and record["status"] not in LIMITS
 
 
-def run_loaded(
-    genre_name: str,
-    item: Item,
-    backend_name: str,
-    encoding: str,
-    time_limit: float | None,
-    memory_limit: int | None = -1,
-    params: dict[str, str] | None = None,
-) -> dict[str, Any]:
-    """``run_one`` where the backend's library is loaded first (once per process: a cluster
-    worker starts without it), so that no puzzle's time includes loading it."""
-    get_backend(backend_name).unavailable()
-    return run_one(genre_name, item, backend_name, encoding, time_limit, memory_limit, params)
+def run_loaded(*task: Any) -> dict[str, Any]:
+    """``run_one(*task)`` where the backend's library (``task[2]`` names the backend) is loaded
+    first (once per process: a cluster worker starts without it), so that no puzzle's time
+    includes loading it."""
+    get_backend(task[2]).unavailable()
+    return run_one(*task)
 
 
 def run(
@@ -190,11 +185,14 @@ def run(
     memory_limit: int | None = -1,
     params: dict[str, dict[str, str]] | None = None,
     cluster: Any = None,
+    records: list[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """Run every task not in ``done``, writing each record to ``out`` as it finishes (in the
     order they finish, with --jobs); each (puzzle, backend, encoding) once; ``params`` are
     each backend's ``--param`` pairs, by its name. ``cluster`` (a Dask client) runs them on its
-    workers instead, in chunks (cluster.SchedulerLost when its scheduler goes away)."""
+    workers instead, in chunks (cluster.SchedulerLost when its scheduler goes away). Each
+    record is appended to ``records`` too, if given: the caller has what finished when a stop
+    (Ctrl-C, a stop signal) cuts the run short."""
     params = params or {}
     tasks = []
     queued = set(done)
@@ -204,7 +202,7 @@ def run(
                 if (item.name, b, e) not in queued:
                     queued.add((item.name, b, e))
                     tasks.append((item, b, e))
-    records: list[dict[str, Any]] = []
+    records = [] if records is None else records
     for name in backends:  # load each solver library once, so no first puzzle pays for it
         get_backend(name).unavailable()
     start = time.monotonic()

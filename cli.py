@@ -242,6 +242,8 @@ def _solve(args: argparse.Namespace) -> int:
         raise UsageError(f"{genre.name} has no clues to explain (--explain is for logic grids)")
     text = read_input(args.input)
     given = _file_solution(text)  # a bad [Solution] section stops here, before the run
+    if given is not None:  # and so does one that breaks the rules
+        _refuse_wrong_solution(genre, _load_puzzle(genre, args, {}, text), given)
     readings = genre.explain(_load_puzzle(genre, args, {}, text)) if args.explain else None
     if readings is not None and not args.json:
         print("\n".join([*readings, ""]), flush=True)
@@ -357,6 +359,14 @@ def _file_solution(text: str) -> list[list[int | None]] | None:
         return file_solution(text)
     except ParseError as e:
         raise UsageError(str(e)) from e
+
+
+def _refuse_wrong_solution(genre: Any, puzzle: Any, given: Any) -> None:
+    """A file whose own solution breaks the puzzle's rules is bad input (UsageError naming the
+    rule, as the genre's checker says), not a disagreement with the answer."""
+    broken = None if given is None else genre.refuted(puzzle, given)
+    if broken is not None:
+        raise UsageError(f"the [Solution] section breaks the rules: {broken}")
 
 
 def _against_file(
@@ -655,6 +665,7 @@ def _generate(args: argparse.Namespace) -> int:
     from .cluster import SchedulerLost  # (Dask itself only with --cluster)
     from .generate import generate, make_isolated, puzzle_seed, size_of
     from .grade import bands
+    from .isolation import TimedOut
 
     genre = _checked_genre(args.genre)
     backend = _checked_backend(args.backend or genre.generate_backend)
@@ -677,7 +688,7 @@ def _generate(args: argparse.Namespace) -> int:
             raise UsageError(f"--out {out}: cannot make the folder: {e.strerror}") from e
     seed = args.seed if args.seed is not None else random.randrange(10**9)
     rng = random.Random(seed)
-    levels = None if args.difficulty is None else tuple(bands(genre)[args.difficulty])
+    levels = None if args.difficulty is None else bands(genre)[args.difficulty]
 
     def make(send: Any) -> Any:
         """One puzzle, from its own seed (puzzle_seed), in a child process that the time limit
@@ -687,7 +698,11 @@ def _generate(args: argparse.Namespace) -> int:
         return made
 
     deadline = None if args.time_limit is None else time.monotonic() + args.time_limit
-    client = _cluster(args.cluster) if args.cluster else None
+    try:  # (a scheduler that does not answer: the time limit covers the wait)
+        client = _cluster(args.cluster, deadline) if args.cluster else None
+    except TimedOut:
+        return _fail(f"time limit of {args.time_limit:g} s reached while reaching the Dask "
+                     f"scheduler at {args.cluster} (none was made)", EXIT_TIMEOUT)  # fmt: skip
     on_cluster = None
     if client is not None:  # every puzzle a task of its own, shown in order as here
         from .bench import progress_printer
@@ -873,6 +888,7 @@ def _compare(args: argparse.Namespace) -> int:
     text = read_input(args.input)
     given = _file_solution(text)  # a bad [Solution] section stops here, before any run
     puzzle = _load_puzzle(genre, args, {}, text)  # bad input stops here, before any run
+    _refuse_wrong_solution(genre, puzzle, given)
 
     def show(run: Any, done: int, total: int) -> None:
         print(progress_line(run, done, total), file=sys.stderr, flush=True)
@@ -1024,6 +1040,7 @@ def _bench(args: argparse.Namespace) -> int:
             _memory(args),
             params,
             client,
+            records,
         )
     except SchedulerLost:
         kept = f"the results so far are in {args.out}" if args.out else "no --out kept them"
@@ -1032,11 +1049,7 @@ def _bench(args: argparse.Namespace) -> int:
             "the same command with --resume finishes",
             EXIT_CUT_SHORT,
         )
-    except KeyboardInterrupt:
-        if out is not None:
-            out.close()
-            previous, _ = bench.read_done(Path(args.out))
-            records = []
+    except KeyboardInterrupt:  # (a stop signal too): the table of what finished
         print(bench.summary(only_asked(previous + records)))
         print("interrupted: the results above are the ones that finished", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -1065,13 +1078,20 @@ def _bench(args: argparse.Namespace) -> int:
     )
 
 
-def _cluster(address: str) -> Any:
-    """A Dask client for ``--cluster ADDRESS``, or a UsageError that says why not."""
+def _cluster(address: str, deadline: float | None = None) -> Any:
+    """A Dask client for ``--cluster ADDRESS``, or a UsageError that says why not; a scheduler
+    is tried until ``deadline`` (``time.monotonic()``), if sooner than its own wait: TimedOut
+    past it."""
+    import time
+
     from . import cluster
+    from .isolation import TimedOut
 
     try:
-        return cluster.connect(address)
+        return cluster.connect(address, deadline)
     except cluster.ClusterError as e:
+        if deadline is not None and time.monotonic() >= deadline:
+            raise TimedOut from e
         raise UsageError(str(e)) from e
 
 

@@ -45,9 +45,12 @@ class SchedulerLost(Exception):
     """The scheduler went away during the run; what finished before is kept."""
 
 
-def connect(address: str) -> Any:
+def connect(address: str, deadline: float | None = None) -> Any:
     """A Dask client for ``local:N`` (a local cluster of N worker processes, one thread each)
-    or ``tcp://host:port`` (a running scheduler)."""
+    or ``tcp://host:port`` (a running scheduler, tried for CONNECT_SECONDS, or until
+    ``deadline``, a ``time.monotonic()`` instant, if sooner)."""
+    import time
+
     try:  # (a module seen as Any: Dask's calls are not all typed)
         distributed: Any = importlib.import_module("distributed")
     except ImportError as e:
@@ -71,10 +74,18 @@ def connect(address: str) -> Any:
         raise ClusterError(
             f"--cluster {address!r}: give local:N or a scheduler's address, tcp://HOST:PORT"
         )
+    timeout: float = CONNECT_SECONDS  # (counted once Dask is loaded: that takes a second)
+    if deadline is not None:
+        timeout = max(min(timeout, deadline - time.monotonic()), 0.01)
     try:
-        return distributed.Client(address, timeout=CONNECT_SECONDS)
+        return distributed.Client(address, timeout=timeout)
     except (OSError, ValueError) as e:
         raise ClusterError(f"--cluster: no Dask scheduler reached at {address} ({e})") from e
+    except MemoryError as e:  # (a frame length read from another protocol's answer: HTTP's)
+        raise ClusterError(
+            f"--cluster: no Dask scheduler reached at {address} (something answers there, "
+            "but not in Dask's protocol)"
+        ) from e
 
 
 def _quiet() -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .genres import GenerateError, Genre
-from .grade import SOLVER, Grade, grade, grade_encoding
+from .grade import SOLVER, Band, Grade, facts_and_clauses, grade, grade_encoding
 from .models.model import Built, IntVar, Lit, TooLarge
 from .pipeline import solve, solve_isolated
 from .records import dataclass, field
@@ -49,7 +49,7 @@ def make_isolated(
     backend_name: str,
     share: float | None,
     style: str | None,
-    levels: tuple[int, ...] | None,
+    levels: tuple[int, ...] | Band | None,
     time_limit: float | None,
     name: str = "",
     lines: Callable[[str], None] | None = None,
@@ -125,33 +125,42 @@ def generate(
     effort: int = TRIAL_EFFORT,
     progress: Callable[[int, int], None] | None = None,
     style: str | None = None,
-    levels: tuple[int, ...] | None = None,
+    levels: tuple[int, ...] | Band | None = None,
     starts: int | None = None,
 ) -> Generated:
     """A unique puzzle of ``size``: down to a minimal set of givens (each still shown is needed,
     or its removal could not be proved within ``effort``: ``unproved``), or to ``share`` of
     them. ``progress`` hears how many givens have been tried for removal, and of how many.
     ``style`` (one of the genre's ``styles``) is how the made puzzle is written. ``levels``: a
-    puzzle whose grade is one of them (a removal is kept only while the grade stays within the
-    highest), from up to ``starts`` random solutions (default STARTS); past
-    them, OutOfReach."""
+    puzzle whose grade is one of them, or in the band's scores (a removal is kept only while the
+    grade stays within the highest, and below the band's top score), from up to ``starts``
+    random solutions (default STARTS); past them, OutOfReach."""
     backend = backend or get_backend(genre.generate_backend)
     try:
         if levels is None:
             return _one(genre, size, rng, backend, share, effort, progress, None, style)
+        band = levels if isinstance(levels, Band) else None
+        # (a band's top score matters where it falls within a level: Loopy's by its switches)
+        ceiling = band.high if band is not None and band.high < max(band.levels) else None
         for _ in range(starts or STARTS):
-            made = _one(genre, size, rng, backend, share, effort, progress, max(levels), style)
-            if made.grade is not None and made.grade.level in levels:
+            made = _one(genre, size, rng, backend, share, effort, progress, max(levels), style,
+                        ceiling)  # fmt: skip
+            if made.grade is not None and _within(made.grade, levels):
                 return made
     except TooLarge as e:
         said = too_large(genre, size, e)
         if share is not None and genre.about.adds_givens:
             said += " (without a share of givens, givens are added instead, with no such limit)"
         raise GenerateError(said) from None
-    named = "/".join(str(level) for level in sorted(levels))
+    named = str(levels) if isinstance(levels, Band) else "/".join(map(str, sorted(levels)))
     raise OutOfReach(
         f"no {genre.name} of size {size[0]}x{size[1]} graded {named} in {starts or STARTS} attempts"
     )
+
+
+def _within(graded: Grade, levels: tuple[int, ...] | Band) -> bool:
+    """Whether a grade is in the band's scores, or one of the levels asked."""
+    return levels.holds(graded.score) if isinstance(levels, Band) else graded.level in levels
 
 
 def too_large(genre: Genre[Any, Any], size: tuple[int, int], e: TooLarge) -> str:
@@ -186,8 +195,10 @@ def _one(
     progress: Callable[[int, int], None] | None,
     top: int | None,
     style: str | None = None,
+    ceiling: float | None = None,
 ) -> Generated:
-    """One puzzle from one random solution, graded; with ``top``, no harder than that level."""
+    """One puzzle from one random solution, graded; with ``top``, no harder than that level
+    (and with ``ceiling``, scored below it)."""
     budgeted = "effort" in backend.capabilities
 
     def check(puzzle: Any) -> Status:
@@ -218,8 +229,12 @@ def _one(
     floor = 0 if share is None else round(share * len(shown))
 
     def too_hard(kept: list[Any]) -> bool:
-        """The puzzle showing ``kept`` grades past ``top`` (search, 4, is past every top)."""
-        return top is not None and top < 4 and grade(genre, rules.keep(full, kept), top).level > top
+        """The puzzle showing ``kept`` grades past ``top`` (search, 4, is past every top), or
+        scores ``ceiling`` or more."""
+        if top is None or (top >= 4 and ceiling is None):
+            return False
+        graded = grade(genre, rules.keep(full, kept), top)
+        return graded.level > top or (ceiling is not None and graded.score >= ceiling)
 
     def remove(
         trial: Callable[[list[Any], Any], Status], start: list[Any] | None = None
@@ -472,10 +487,8 @@ class Additions:
             if lit is None:
                 raise NotIncremental(f"the model has no literal for the given at {place}")
             self.lits[given] = lit
-        # The model's units are facts, as in the grade's propagation (``grade._Prober``).
-        translated = SatSession(model, SOLVER)
-        self.facts = [c[0] for c in translated.clauses if len(c) == 1]
-        self.clauses = [c for c in translated.clauses if len(c) > 1]
+        # The model's units are facts, as in the grade's propagation.
+        self.facts, self.clauses = facts_and_clauses(SatSession(model, SOLVER).clauses)
         self.solver = Solver(name=SOLVER, bootstrap_with=self.clauses)
 
     def open(self, shown: list[Any]) -> list[Any] | None:

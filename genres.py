@@ -90,7 +90,7 @@ class About:
     styles: tuple[str, ...] = ()  # what ``generate --style`` takes: ways to write a made puzzle
     explains_no_solution: bool = False  # `solve` shows givens that contradict, for no solution
     grade_encoding: str = ""  # the encoding ``grade`` measures on (default: default_encoding)
-    bands: tuple[tuple[str, tuple[int, ...]], ...] = ()  # grade levels per band (default: BANDS)
+    bands: tuple[tuple[str, float, float], ...] = ()  # (band, low, high) scores (grade.BANDS)
     graded_when_made: bool = True  # `generate` grades each puzzle (False: only for --difficulty)
     params: tuple[tuple[str, str, str], ...] = ()  # (backend family, name, value): defaults
     generate_backend: str = ""  # what ``generate`` runs on (default: default_backend); see below
@@ -139,6 +139,8 @@ class Genre(Generic[P, S]):
     # What the model's pruning fixes, by place, asked again and again of one board (made from
     # its first puzzle) as a generator adds givens: each answer sooner from those before.
     settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None
+    from_json: Callable[[P, Any], S] | None = None  # a solution read back from ``to_json``'s form
+    cells: Callable[[P], int] | None = None  # the rulebook's count, for a board not W x H
 
     @property
     def name(self) -> str:
@@ -197,6 +199,29 @@ class Genre(Generic[P, S]):
         )
         return self.format_solution(puzzle, masked, self.output_formats[0])
 
+    def refuted(self, puzzle: P, data: Any) -> str | None:
+        """What breaks the rules in a solution given as JSON (a file's own: its author may be
+        wrong), as the genre's checker says: the first fault and how many more; None when it
+        breaks none, or the genre reads no solution back."""
+        from .parsers import ParseError
+
+        if self.from_json is None:
+            return None
+        try:
+            problems = self.check(puzzle, self.from_json(puzzle, data))
+        except ParseError as e:
+            problems = [str(e)]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        return f"{problems[0]}{more}" if problems else None
+
+    def cell_count(self, puzzle: P) -> int | None:
+        """How many cells a puzzle has (``bench``'s measure of size): the rulebook's ``cells``,
+        else its board's width times height; None for a genre that tells neither."""
+        if self.cells is not None:
+            return self.cells(puzzle)
+        width, height = getattr(puzzle, "width", None), getattr(puzzle, "height", None)
+        return width * height if isinstance(width, int) and isinstance(height, int) else None
+
     def differences(self, puzzle: P, first: S, second: S) -> list[str]:
         """The places where two solutions differ, in the player's words."""
         return [self.place_name(puzzle, p) for p in differing(self, first, second)]
@@ -251,6 +276,8 @@ def load(module: str) -> Genre[Any, Any]:
         explain=getattr(parser, "explain", None),
         extras=getattr(parser, "json_extras", None),
         settling=getattr(model, "Settling", None),
+        from_json=getattr(parser, "from_json", None),
+        cells=getattr(rules, "cells", None),
     )
 
 

@@ -7,7 +7,7 @@ own propagation (``propagate`` under assumptions) does every step: no propagator
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from .genres import Genre
@@ -17,14 +17,47 @@ from .records import dataclass
 LEVELS = {1: "propagation", 2: "probing", 3: "lookahead", 4: "search"}
 """Each level's name, by the reasoning that finishes a puzzle of that level."""
 
-BANDS: Mapping[str, tuple[int, ...]] = {
-    "easy": (1,),
-    "medium": (2,),
-    "hard": (3,),
-    "extreme": (4,),
+
+@dataclass(frozen=True)
+class Band:
+    """A difficulty band (``generate --difficulty``): the grades scored from ``low`` up to, not
+    including, ``high``; as a collection, the levels it spans (a level L scores L - 1 to L)."""
+
+    low: float
+    high: float
+
+    @property
+    def levels(self) -> tuple[int, ...]:
+        """The levels whose scores the band takes in, wholly or in part."""
+        return tuple(level for level in LEVELS if level - 1 < self.high and level > self.low)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.levels)
+
+    def __contains__(self, level: object) -> bool:
+        return level in self.levels
+
+    def holds(self, score: float) -> bool:
+        """Whether a grade of this score is in the band."""
+        return self.low <= score < self.high
+
+    def __str__(self) -> str:
+        whole = self.low == min(self.levels) - 1 and self.high == max(self.levels)
+        if whole:
+            return "/".join(str(level) for level in self.levels)
+        levels = "/".join(str(level) for level in self.levels)
+        return f"{levels} (score {self.low:g} up to {self.high:g})"
+
+
+BANDS: Mapping[str, Band] = {
+    "easy": Band(0, 1),
+    "medium": Band(1, 2),
+    "hard": Band(2, 3),
+    "extreme": Band(3, 4),
 }
-"""The levels of each difficulty band (``generate --difficulty``); a genre may declare its own
-on its ``About`` (``bands``)."""
+"""Each difficulty band (``generate --difficulty``): a level each, the same in every genre
+unless its ``About`` declares its own table (``bands``: a score range each), where the scores
+within a level part puzzles as people do (Loopy's switches of harder rules)."""
 
 SOLVER = "minisat22"
 """The python-sat solver whose propagation grades: plain unit propagation, no preprocessing."""
@@ -67,9 +100,11 @@ class Grade:
         return LEVELS[self.level]
 
 
-def bands(genre: Genre[Any, Any]) -> Mapping[str, tuple[int, ...]]:
+def bands(genre: Genre[Any, Any]) -> Mapping[str, Band]:
     """The difficulty bands of ``genre``: its own when its About declares them, else BANDS."""
-    return dict(genre.about.bands) if genre.about.bands else BANDS
+    if not genre.about.bands:
+        return BANDS
+    return {name: Band(low, high) for name, low, high in genre.about.bands}
 
 
 def grade_encoding(genre: Genre[Any, Any]) -> str:
@@ -133,6 +168,28 @@ def score(level: int, eliminated: Mapping[str, int], work: _Work, left: int) -> 
     return round(level - 1 + min(fraction, 0.9999), 4)
 
 
+def facts_and_clauses(
+    written: list[list[Lit]], leave_out: tuple[Lit, ...] = ()
+) -> tuple[list[Lit], list[list[Lit]]]:
+    """A model's clauses as the sat backend wrote them, for python-sat's ``propagate``: its
+    units as facts to assume (a solver keeps a unit at level 0, where ``propagate`` never
+    reports it; a literal written twice counts once), the others as clauses; the units in
+    ``leave_out`` dropped. Unsolvable on an empty clause."""
+    facts: list[Lit] = []
+    clauses: list[list[Lit]] = []
+    for each in written:
+        clause = list(dict.fromkeys(each))
+        if len(clause) == 1 and clause[0] in leave_out:
+            continue
+        if len(clause) == 1:
+            facts.append(clause[0])
+        elif not clause:
+            raise Unsolvable("the model has an empty clause")
+        else:
+            clauses.append(clause)
+    return facts, clauses
+
+
 class _Prober:
     """The model's clauses in two python-sat solvers: ``solver`` takes the facts deduced so far
     as assumptions and reports all they imply (python-sat reports no literal fixed at level 0);
@@ -155,20 +212,8 @@ class _Prober:
         self.model = model
         self.values = translated.values
         self.deadline = deadline
-        self.facts: list[Lit] = []
-        clauses = []
-        for written in translated.clauses:
-            # A literal written twice would leave a unit that the solver keeps at level 0,
-            # where propagate() never reports it: every unit becomes a fact.
-            clause = list(dict.fromkeys(written))
-            if len(clause) == 1 and clause[0] in tiers:
-                continue  # a switch of harder rules, turned on in turn (see run)
-            if len(clause) == 1:
-                self.facts.append(clause[0])
-            elif not clause:
-                raise Unsolvable("the model has an empty clause")
-            else:
-                clauses.append(clause)
+        # (a switch of harder rules is left out, turned on in turn: see run)
+        self.facts, clauses = facts_and_clauses(translated.clauses, tiers)
         self.solver: Any = Solver(name=SOLVER, bootstrap_with=clauses)
         self.prober: Any = Solver(name=SOLVER, bootstrap_with=clauses)
         self.settled = 0  # facts already given to the prober as units

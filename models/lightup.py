@@ -26,26 +26,18 @@ class Layout:
         self.row_seg = [-1] * (w * h)
         self.col_seg = [-1] * (w * h)
         self.segments: list[list[int]] = []
-        for r in range(h):
-            run: list[int] = []
-            for c in range(w + 1):
-                i = r * w + c
-                if c < w and text[i] == WHITE:
-                    run.append(i)
-                    self.row_seg[i] = len(self.segments)
-                elif run:
-                    self.segments.append(run)
-                    run = []
-        for c in range(w):
-            run = []
-            for r in range(h + 1):
-                i = r * w + c
-                if r < h and text[i] == WHITE:
-                    run.append(i)
-                    self.col_seg[i] = len(self.segments)
-                elif run:
-                    self.segments.append(run)
-                    run = []
+        rows = [[r * w + c for c in range(w)] for r in range(h)]
+        columns = [[r * w + c for r in range(h)] for c in range(w)]
+        for lines, seg in ((rows, self.row_seg), (columns, self.col_seg)):
+            for cells in lines:
+                run: list[int] = []
+                for i in [*cells, -1]:  # (-1: past the line's end, where a run ends too)
+                    if i >= 0 and text[i] == WHITE:
+                        run.append(i)
+                        seg[i] = len(self.segments)
+                    elif run:
+                        self.segments.append(run)
+                        run = []
         self.whites = [i for i, ch in enumerate(text) if ch == WHITE]
         self.clues: list[tuple[int, list[int]]] = []
         self.clues_at: dict[int, list[int]] = {}  # the clues next to each white cell

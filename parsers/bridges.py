@@ -10,7 +10,7 @@ from typing import Any
 from ..puzzles.bridges import MOST, Board, Bridges, links
 from ..records import replace
 from . import ParseError, is_digits
-from .tatham import MAX_SIDE, clip, split_id, where, write_cells
+from .tatham import MAX_SIDE, blank_run, clip, filled, split_id, where, write_cells
 
 EXAMPLE = "7x7m2:2a3a5a4a2a1i4b1a2j3d43a2d"
 ISLAND = "123456789ABCDEFG"
@@ -71,13 +71,7 @@ def _game_id(text: str) -> Bridges:
     for i in range(colon + 1, len(text)):
         ch = text[i]
         if "a" <= ch <= "z":
-            run = ord(ch) - ord("a") + 1
-            if len(cells) + run > total:
-                raise ParseError(
-                    f"too many cells: {ch!r} {where(text, i)} runs to cell "
-                    f"{len(cells) + run} of {total}"
-                )
-            cells += [0] * run
+            cells += [0] * blank_run(text, i, len(cells), total)
         elif ch in ISLAND:
             if len(cells) >= total:
                 raise ParseError(
@@ -90,8 +84,7 @@ def _game_id(text: str) -> Bridges:
                 f"unexpected {ch!r} {where(text, i)} (expected an island 1-9 or A-G, "
                 "or a letter a-z for a run of water)"
             )
-    if len(cells) < total:
-        raise ParseError(f"too few cells: {len(cells)} of {total}, ending {where(text, len(text))}")
+    filled(text, len(text), len(cells), total)
     rows = tuple(tuple(cells[r * width : (r + 1) * width]) for r in range(height))
     if not any(any(row) for row in rows):
         raise ParseError("the game ID has no islands")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..puzzles.hidato import Board, Hidato, Moves
 from . import ParseError
-from .grid import format_number_grid, rows_json
+from .grid import format_number_grid, rows_from_json, rows_json
 from .numbergrid import NumberBoard, format_board, read_board
 
 
@@ -39,3 +39,4 @@ def format_solution(puzzle: Hidato, solution: Board, style: str = "grid") -> str
 
 
 to_json = rows_json
+from_json = rows_from_json

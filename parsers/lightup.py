@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..puzzles.grid import Cell
 from ..puzzles.lightup import BLACK, CLUES, LIGHT, WHITE, Board, LightUp
 from . import ParseError
-from .tatham import clip, read_cells, split_id, where, write_cells
+from .tatham import clip, read_cells, read_size, split_id, where, write_cells
 
 MAX_CELLS = 250_000
 """Boards above this many cells (500x500) are refused before anything is built."""
@@ -41,21 +41,8 @@ def parse_id(text: str) -> LightUp:
     in front, and the generator's options after the size (``7x7b20s2d2``), are accepted."""
     text, colon = split_id(text, NAMES, EXAMPLE)
     params = text[:colon]
-    size = _PARAMS.fullmatch(params)
-    if not size:
-        raise ParseError(
-            f"bad size {clip(params)!r} {where(text, 0)} (expected WxH before ':', e.g. 7x7)"
-        )
-    if any(len(side) > 9 for side in size.groups() if side):
-        raise ParseError(f"size {clip(params)!r} is over the limit of {MAX_CELLS} cells")
-    width = int(size[1])
-    height = int(size[2] or size[1])
-    if width < 1 or height < 1:
-        raise ParseError(f"bad size {params!r} {where(text, 0)}: a board has at least one cell")
-    if width * height > MAX_CELLS:
-        raise ParseError(
-            f"size {width}x{height} has {width * height} cells; the limit is {MAX_CELLS}"
-        )
+    hint = "expected WxH before ':', e.g. 7x7"
+    width, height = read_size(text, params, _PARAMS, hint, most_cells=MAX_CELLS)
     for i in range(colon + 1, len(text)):
         if text[i] in "56789":
             raise ParseError(f"clue {text[i]} {where(text, i)}: a black cell shows 0 to 4 lights")

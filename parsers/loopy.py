@@ -9,7 +9,7 @@ from collections.abc import Collection
 
 from ..puzzles.loopy import Clues, Lines, Loopy
 from . import ParseError, is_digits
-from .tatham import MAX_SIDE, clip, read_int, split_id, where, write_cells
+from .tatham import MAX_SIDE, blank_run, clip, read_int, split_id, where, write_cells
 
 EXAMPLE_ID = "5x5t0:a3a23a13b3b032e321a"
 NO_CLUE = ".-_"
@@ -53,13 +53,7 @@ def parse_id(text: str) -> Loopy:
                 f"clue {value} ({ch!r}) {where(text, i)}: a square has only 4 sides (clues 0-4)"
             )
         elif "a" <= ch <= "z":
-            run = ord(ch) - ord("a") + 1
-            if len(clues) + run > cells:
-                raise ParseError(
-                    f"too many cells: {ch!r} {where(text, i)} runs to cell {len(clues) + run} "
-                    f"of {cells}"
-                )
-            clues.extend([None] * run)
+            clues.extend([None] * blank_run(text, i, len(clues), cells))
         else:
             hint = (
                 " (a grid description, as Penrose, hat and spectre tilings have, is not read: "

@@ -6,8 +6,8 @@ import re
 
 from ..puzzles.magic import Board, Magic
 from . import ParseError
-from .grid import format_number_grid, rows_json
-from .numbergrid import NumberBoard, format_board, published, read_board
+from .grid import format_number_grid, numbers_from_json, rows_json
+from .numbergrid import NumberBoard, format_board, published, read_board, settings_line
 
 MAX_ORDER = 30
 MAX_VALUES = 100_000
@@ -32,7 +32,8 @@ def parse(
     lines = published(text).problem.strip().splitlines()
     settings: dict[str, str] = {}
     if lines and _SETTING.match(lines[0]):
-        settings = _settings(lines.pop(0))
+        usage = "use range LO..HI, sum S, no-diagonals, repeat"
+        settings = settings_line(lines.pop(0), _SETTING, usage)
     body = "\n".join(lines)
     size = _ORDER.fullmatch(body)
     board = _empty(size) if size else read_board(body, blank)
@@ -47,7 +48,7 @@ def parse(
             f"{n * n} cells x {high - low + 1} values is over the limit of {MAX_CELL_VALUES}"
         )
     if total is None and "sum" in settings:
-        total = int(settings["sum"].split()[1])
+        total = int(settings["sum"])
     distinct = not (repeat or "repeat" in settings)
     diagonals = not (no_diagonals or "no-diagonals" in settings)
     givens: dict[tuple[int, int], int] = {}
@@ -78,22 +79,6 @@ def _empty(size: re.Match[str]) -> NumberBoard:
     if n < 1:
         raise ParseError(f"size {shown}: a magic board has at least one cell")
     return NumberBoard(((0,) * n,) * n)
-
-
-def _settings(line: str) -> dict[str, str]:
-    """The settings on the first line, by name; an unknown word is an error naming its column."""
-    found: dict[str, str] = {}
-    pos = 0
-    while pos < len(line):
-        match = _SETTING.match(line, pos)
-        if not match:
-            raise ParseError(
-                f"line 1, column {pos + 1}: unknown setting {line[pos:].split()[0]!r} "
-                "(use range LO..HI, sum S, no-diagonals, repeat)"
-            )
-        found[match[1].split()[0].lower()] = match[1]
-        pos = match.end()
-    return found
 
 
 def _range(text: str | None, n: int) -> tuple[int, int]:
@@ -164,3 +149,4 @@ def format_solution(puzzle: Magic, solution: Board, style: str = "grid") -> str:
 
 
 to_json = rows_json
+from_json = numbers_from_json

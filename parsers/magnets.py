@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..puzzles.magnets import HOLE, MINUS, PARTNER, PLUS, Counts, Magnets, Solution
 from . import ParseError, is_digits
-from .tatham import clip, split_id, where
+from .tatham import clip, read_size, split_id, where
 
 MAX_SIDE = 61
 """A count is one character in a game ID, up to 61 (``Z``): a longer line could not be written."""
@@ -75,18 +75,8 @@ def parse_id(text: str) -> Magnets:
     text = "".join(text.split())
     colon = text.find(":")
     params = text[:colon]
-    match = _PARAMS.fullmatch(params)
-    if not match:
-        raise ParseError(
-            f"bad size {clip(params)!r} {where(text, 0)}: a Magnets game ID starts with WxH:, "
-            f"e.g. {EXAMPLE}"
-        )
-    sides = [match[1], match[2] or match[1]]
-    if any(len(s) > 4 or int(s) > MAX_SIDE for s in sides):
-        raise ParseError(f"size {clip(params)} {where(text, 0)} is over the limit of {MAX_SIDE}")
-    w, h = map(int, sides)
-    if w < 1 or h < 1 or w * h < 2:
-        raise ParseError(f"size {params} {where(text, 0)}: a board has at least two cells")
+    hint = f"a Magnets game ID starts with WxH:, e.g. {EXAMPLE}"
+    w, h = read_size(text, params, _PARAMS, hint, most_side=MAX_SIDE, fewest=2)
     i = colon + 1
     sections: list[Counts] = []
     name: dict[tuple[str, str, int], str] = {}

@@ -344,3 +344,21 @@ def _cell(
         f"unknown token {shown!r} at row {r}, column {c} (a number, _ or . for a "
         "blank, # or X for a hole; --blank/--hole name others)"
     )
+
+
+def settings_line(line: str, setting: re.Pattern[str], usage: str) -> dict[str, str]:
+    """The settings on a board's first line (each a match of ``setting``, its text in group 1),
+    by name, the first word in lower case, with the rest of its words run together (``blocks
+    3 x 2``: ``3x2``); a word that is no setting is an error naming its column, then ``usage``."""
+    found: dict[str, str] = {}
+    pos = 0
+    while pos < len(line):
+        match = setting.match(line, pos)
+        if not match:
+            raise ParseError(
+                f"line 1, column {pos + 1}: unknown setting {line[pos:].split()[0]!r} ({usage})"
+            )
+        words = match[1].split(None, 1)
+        found[words[0].lower()] = words[1].replace(" ", "") if len(words) > 1 else ""
+        pos = match.end()
+    return found

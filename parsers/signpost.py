@@ -8,7 +8,7 @@ from itertools import compress
 
 from ..puzzles.signpost import NumberGrid, Signpost
 from . import ParseError
-from .grid import format_number_grid, rows_json
+from .grid import format_number_grid, numbers_from_json, rows_json
 
 MAX_CELLS = 10_000
 """Boards above this many cells (100x100) are refused before anything is built."""
@@ -140,6 +140,7 @@ def format_id(puzzle: Signpost) -> str:
 
 format_puzzle = format_id
 to_json = rows_json
+from_json = numbers_from_json
 
 
 def format_solution(puzzle: Signpost, solution: NumberGrid, style: str = "grid") -> str:

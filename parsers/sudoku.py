@@ -10,8 +10,8 @@ import string
 from ..puzzles.sudoku import MAX_KILLER, MAX_ORDER, Board, Cage, Sudoku, block_shape
 from ..records import replace
 from . import ParseError, is_digits
-from .grid import rows_json
-from .numbergrid import published
+from .grid import numbers_from_json, rows_json
+from .numbergrid import published, settings_line
 from .tatham import clip, read_blocks, read_numbers, split_id, where, write_blocks, write_numbers
 
 EXAMPLE = "3x3:a9a8_6c4d4_1a9g7_5a7_8a9_2b1b6e7b5b8_7a3_9a2_5g1a4_7d4c9_3a6a"
@@ -238,7 +238,8 @@ def parse_plain(
     settings: dict[str, str] = {}
     size = _size_line(lines)  # before the settings line, or after it
     if lines and _SETTING.match(lines[0]):
-        settings = _settings(lines.pop(0))
+        usage = "use blocks WxH, diagonals, symbols SPEC"
+        settings = settings_line(lines.pop(0), _SETTING, usage)
     if size is None:
         size = _size_line(lines)
     blocks = blocks or settings.get("blocks")
@@ -288,23 +289,6 @@ def _size_line(lines: list[str]) -> int | None:
         raise ParseError(f"line 1: a Sudoku board is square, not {match[1]}x{match[2]}")
     lines.pop(0)
     return side
-
-
-def _settings(line: str) -> dict[str, str]:
-    """The settings of a plain board's first line, by name."""
-    found: dict[str, str] = {}
-    pos = 0
-    while pos < len(line):
-        match = _SETTING.match(line, pos)
-        if not match:
-            raise ParseError(
-                f"line 1, column {pos + 1}: unknown setting {line[pos:].split()[0]!r} "
-                "(use blocks WxH, diagonals, symbols SPEC)"
-            )
-        words = match[1].split(None, 1)
-        found[words[0].lower()] = words[1].replace(" ", "") if len(words) > 1 else ""
-        pos = match.end()
-    return found
 
 
 def _cells(rows: list[tuple[int, str]]) -> list[list[tuple[str, int]]]:
@@ -541,3 +525,4 @@ def format_solution(puzzle: Sudoku, solution: Board, style: str = "grid") -> str
 
 
 to_json = rows_json
+from_json = numbers_from_json

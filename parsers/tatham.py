@@ -7,6 +7,7 @@ column of the ID (counted from 1), so an error points into what the user pasted.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from . import ParseError, is_digits
@@ -41,6 +42,64 @@ def where(text: str, i: int) -> str:
     if i >= len(text):
         return "at the end of the game ID"
     return f"at column {i + 1} of the game ID"
+
+
+def blank_run(text: str, i: int, filled: int, cells: int, what: str = "") -> int:
+    """The blank cells the letter ``text[i]`` stands for (``a``..``z``: 1..26), after ``filled``
+    cells of the ``cells`` a grid has; an error names the ``what`` and where it runs past them."""
+    run = ord(text[i]) - ord("a") + 1
+    if filled + run > cells:
+        within = f" in the {what}" if what else ""
+        raise ParseError(
+            f"too many cells{within}: {text[i]!r} {where(text, i)} runs to cell {filled + run} "
+            f"of {cells}"
+        )
+    return run
+
+
+def filled(text: str, i: int, found: int, cells: int, what: str = "") -> None:
+    """An error when a grid that ends at ``text[i]`` gave ``found`` of its ``cells``, too few."""
+    if found < cells:
+        within = f" in the {what}" if what else ""
+        raise ParseError(f"too few cells{within}: {found} of {cells}, ending {where(text, i)}")
+
+
+def blank_letters(run: int) -> str:
+    """A run of blank cells as the collection writes it: a letter ``a``..``z`` for 1..26, ``z``
+    repeated for a longer run."""
+    return "z" * (run // 26) + (chr(ord("a") + run % 26 - 1) if run % 26 else "")
+
+
+def read_size(
+    text: str,
+    params: str,
+    pattern: re.Pattern[str],
+    hint: str,
+    most_side: int | None = None,
+    most_cells: int | None = None,
+    fewest: int = 1,
+) -> tuple[int, int]:
+    """Width and height from a game ID's parameters (``params``, before its ``:``), which
+    ``pattern`` matches whole: the width in group 1 and the height in group 2 (a square board
+    when it is absent), checked against the limits before anything is built. An error names
+    the size at column 1; ``hint`` says how such an ID starts."""
+    match = pattern.fullmatch(params)
+    if not match:
+        raise ParseError(f"bad size {clip(params)!r} {where(text, 0)}: {hint}")
+    sides = [match[1], match[2] or match[1]]
+    width, height = (int(side) if len(side) <= 9 else 10**9 for side in sides)
+    if width < 1 or height < 1 or width * height < fewest:
+        least = "one row and column" if fewest <= 1 else f"{fewest} cells"
+        raise ParseError(f"bad size {params!r} {where(text, 0)}: a board has at least {least}")
+    limits = [f"{most_side} a side"] if most_side is not None else []
+    limits += [f"{most_cells} cells"] if most_cells is not None else []
+    side_over = most_side is not None and max(width, height) > most_side
+    if side_over or (most_cells is not None and width * height > most_cells):
+        raise ParseError(
+            f"size {clip(params)} {where(text, 0)} is over the limit{'s' * (len(limits) > 1)} of "
+            + " and ".join(limits)
+        )
+    return width, height
 
 
 def read_int(text: str, i: int, end: int, what: str, hint: str) -> tuple[int, int]:
@@ -94,12 +153,7 @@ def read_numbers(
                 at.append(start)
             continue
         if "a" <= ch <= "z":
-            run = ord(ch) - ord("a") + 1
-            if len(values) + run > cells:
-                raise ParseError(
-                    f"too many cells in the {what}: {ch!r} {where(text, i)} runs to cell "
-                    f"{len(values) + run} of {cells}"
-                )
+            run = blank_run(text, i, len(values), cells, what)
             values.extend([None] * run)
             if at is not None:
                 at.extend([i] * run)
@@ -109,10 +163,7 @@ def read_numbers(
                 "(expected a number, a letter a-z for blank cells, or '_')"
             )
         i += 1
-    if len(values) < cells:
-        raise ParseError(
-            f"too few cells in the {what}: {len(values)} of {cells}, ending {where(text, i)}"
-        )
+    filled(text, i, len(values), cells, what)
     return values, i
 
 
@@ -125,19 +176,15 @@ def write_numbers(values: Sequence[int | None]) -> str:
         if v is None:
             run += 1
             continue
-        while run:
-            step = min(run, 26)
-            out.append(chr(ord("a") + step - 1))
-            run -= step
+        if run:
+            out.append(blank_letters(run))
+            run = 0
             number_last = False
         if number_last:
             out.append("_")
         out.append(str(v))
         number_last = True
-    while run:
-        step = min(run, 26)
-        out.append(chr(ord("a") + step - 1))
-        run -= step
+    out.append(blank_letters(run))
     return "".join(out)
 
 
@@ -151,13 +198,7 @@ def read_cells(
     while i < len(text) and text[i] != ",":
         ch = text[i]
         if "a" <= ch <= "z":
-            run = ord(ch) - ord("a") + 1
-            if len(values) + run > cells:
-                raise ParseError(
-                    f"too many cells in the {what}: {ch!r} {where(text, i)} runs to cell "
-                    f"{len(values) + run} of {cells}"
-                )
-            values.extend([None] * run)
+            values.extend([None] * blank_run(text, i, len(values), cells, what))
         elif ch in symbols:
             if len(values) >= cells:
                 raise ParseError(
@@ -172,10 +213,7 @@ def read_cells(
                 f"(expected one of {shown}, or a letter a-z for a run of blank cells)"
             )
         i += 1
-    if len(values) < cells:
-        raise ParseError(
-            f"too few cells in the {what}: {len(values)} of {cells}, ending {where(text, i)}"
-        )
+    filled(text, i, len(values), cells, what)
     return values, i
 
 
@@ -188,11 +226,8 @@ def write_cells(values: Sequence[str | None]) -> str:
         if v is None:
             run += 1
             continue
-        while run:
-            step = min(run, 26)
-            out.append(chr(ord("a") + step - 1))
-            run -= step
-        out.append(v)
+        out.append(blank_letters(run) + v)
+        run = 0
     return "".join(out)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..puzzles.tents import OPEN, SHOWN_GRASS, TENT, TREE, Solution, Tents
 from . import ParseError, is_digits
-from .tatham import clip, split_id, where
+from .tatham import clip, read_size, split_id, where
 
 MAX_SIDE = 1000
 MAX_CELLS = 250_000
@@ -35,23 +35,8 @@ def parse(text: str) -> Tents:
 
 def _size(text: str, params: str) -> tuple[int, int]:
     """``WxH`` checked against the limits, before the board is read."""
-    match = _PARAMS.fullmatch(params)
-    if not match:
-        raise ParseError(
-            f"bad size {clip(params)!r} {where(text, 0)}: a Tents game ID starts with WxH:, "
-            f"e.g. {EXAMPLE}"
-        )
-    if len(match[1]) > 6 or len(match[2]) > 6:
-        raise ParseError(f"size {clip(params)} {where(text, 0)} is over the limit of {MAX_SIDE}")
-    w, h = int(match[1]), int(match[2])
-    if w < 1 or h < 1:
-        raise ParseError(f"size {params} {where(text, 0)}: a board has at least one row and column")
-    if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_CELLS:
-        raise ParseError(
-            f"size {params} {where(text, 0)} is over the limits of {MAX_SIDE} a side and "
-            f"{MAX_CELLS} cells"
-        )
-    return w, h
+    hint = f"a Tents game ID starts with WxH:, e.g. {EXAMPLE}"
+    return read_size(text, params, _PARAMS, hint, most_side=MAX_SIDE, most_cells=MAX_CELLS)
 
 
 def parse_id(text: str) -> Tents:

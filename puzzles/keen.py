@@ -115,6 +115,13 @@ GIVENS: Givens[Keen, Board, NumberGiven] = number_givens(
     shown=lambda p: p.givens, keep=lambda p, shown: replace(p, givens=shown)
 )
 answer = grid_answer
+
+
+def cells(puzzle: Keen) -> int:
+    """How many cells the board has (``bench``'s measure of a puzzle's size)."""
+    return puzzle.size**2
+
+
 place_name = cell_name
 
 MAX_CAGE = 6

@@ -82,6 +82,13 @@ GIVENS: Givens[Magic, Board, NumberGiven] = number_givens(
     shown=lambda p: p.givens, keep=lambda p, shown: replace(p, givens=shown)
 )
 answer = grid_answer
+
+
+def cells(puzzle: Magic) -> int:
+    """How many cells the board has (``bench``'s measure of a puzzle's size)."""
+    return puzzle.order**2
+
+
 place_name = cell_name
 
 

@@ -124,6 +124,13 @@ def check(puzzle: Sudoku, solution: Board) -> list[str]:
 
 
 answer = grid_answer
+
+
+def cells(puzzle: Sudoku) -> int:
+    """How many cells the board has (``bench``'s measure of a puzzle's size)."""
+    return puzzle.order**2
+
+
 place_name = cell_name
 GIVENS: Givens[Sudoku, Board, NumberGiven] = number_givens(
     shown=lambda p: {(r, c): v for r, row in enumerate(p.rows) for c, v in enumerate(row) if v},

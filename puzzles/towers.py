@@ -149,6 +149,13 @@ GIVENS: Givens[Towers, Board, Given] = Givens(
     describe=_describe,
 )
 answer = grid_answer
+
+
+def cells(puzzle: Towers) -> int:
+    """How many cells the board has (``bench``'s measure of a puzzle's size)."""
+    return puzzle.size**2
+
+
 place_name = cell_name
 
 

@@ -244,6 +244,12 @@ GIVENS = Givens(givens, with_givens, given_at, describe)
 answer = grid_answer  # place (category, position)
 
 
+def cells(puzzle: Zebra) -> int:
+    """How many places the answer has, a value of each category at each position (``bench``'s
+    measure of a puzzle's size)."""
+    return len(puzzle.rows) * puzzle.size
+
+
 def place_name(puzzle: Zebra, place: tuple[int, int]) -> str:
     """A category at a position, in words: ``colour at house 2`` (the position by the order
     category's value; ``position 2`` in Grizzly); the positions' own row by the place alone."""

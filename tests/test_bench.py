@@ -13,6 +13,7 @@ import pytest
 
 from conftest import DATA
 from gridsat import bench
+from gridsat.genres import get_genre
 
 
 def gridsat(*args: str) -> subprocess.CompletedProcess[str]:
@@ -220,8 +221,12 @@ def test_bench_checks_a_files_own_solution(tmp_path: Path) -> None:
     run = gridsat("bench", "sudoku", str(tmp_path), "-e", "onehot")
     assert run.returncode == 1, run.stderr
     failed = [line for line in run.stderr.splitlines() if line.startswith("FAILED")]
-    assert failed == [f"FAILED: {tmp_path / 'wrong.txt'} on sat:cadical195/onehot: unique, "
-                      "not the known answer"]  # fmt: skip
+    assert failed == [f"FAILED: {tmp_path / 'wrong.txt'} on sat:cadical195/onehot: its solution "
+                      "breaks the rules: r1c8 should be the given 3 (and 3 more)"]  # fmt: skip
+    out = tmp_path / "out.jsonl"
+    gridsat("bench", "sudoku", str(tmp_path / "wrong.txt"), "-e", "onehot", "--out", str(out))
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["status"], r["ok"]) for r in records] == [("bad-input", False)]
     (tmp_path / "bad.txt").write_text(text.replace("\n751846239\n", "\n7518462x9\n"))
     run = gridsat("bench", "sudoku", str(tmp_path), "-e", "onehot")
     assert run.returncode == 2 and run.stdout == ""
@@ -253,3 +258,44 @@ def test_bench_bad_paths_are_one_line(
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.startswith("gridsat: error: ") and run.stderr.count("\n") == 1, run.stderr
     assert message in run.stderr
+
+
+CELLS = {"signpost": 25, "hidato": 16, "numbrix": 16, "magic": 9, "loop": 4, "sudoku": 81,
+         "towers": 16, "keen": 16, "unruly": 36, "bridges": 49, "loopy": 16, "net": 9,
+         "lightup": 49, "tents": 20, "magnets": 9, "pattern": 25}  # fmt: skip
+"""Each genre's example's cell count: its board's width times height (Tents' 5x4)."""
+
+
+@pytest.mark.parametrize("name", sorted(CELLS))
+def test_every_genre_counts_its_examples_cells(name: str) -> None:
+    genre = get_genre(name)
+    assert genre.cell_count(genre.parse(genre.example)) == CELLS[name]
+
+
+def test_a_logic_grid_counts_a_place_per_category_and_position() -> None:
+    genre = get_genre("zebra")
+    puzzle = genre.parse((DATA / "zebra" / "baron.txt").read_text())
+    assert genre.cell_count(puzzle) == len(puzzle.rows) * puzzle.size == 20
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "status", "cells"),
+    [
+        ("lightup", (DATA / "lightup" / "plain.txt").read_text(), "unique", 100),  # strings
+        ("lightup", (DATA / "lightup" / "unsolvable.txt").read_text(), "unsolvable", 9),
+        ("loopy", get_genre("loopy").example, "unique", 16),  # {"h": ..., "v": ...}
+    ],
+)
+def test_every_record_gives_the_puzzles_cells(
+    name: str, text: str, status: str, cells: int
+) -> None:
+    genre = get_genre(name)
+    record = bench.run_one(name, bench.Item("p", text), "sat:cadical195",
+                           genre.default_encoding, None)  # fmt: skip
+    assert (record["status"], record["cells"]) == (status, cells)
+
+
+def test_a_run_stopped_by_its_time_limit_has_its_cells(tmp_path: Path) -> None:
+    slow = "\n".join("[" + ", ".join("_" * 12) + "]" for _ in range(12))  # past 0.05 s
+    record = bench.run_one("magic", bench.Item("slow", slow), "cpsat:1", "integer", 0.05)
+    assert (record["status"], record["cells"]) == ("timeout", 144)

@@ -232,6 +232,40 @@ def test_a_lost_scheduler_in_bench_keeps_the_results_and_exits_75(
     assert json.loads(out.read_text())["puzzle"] == "p0-0"  # kept
 
 
+@pytest.mark.parametrize("out", [False, True])
+def test_a_stop_signal_in_bench_prints_the_table_of_what_finished_and_exits_143(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    out: bool,
+) -> None:  # fmt: skip
+    from gridsat import cli
+
+    def stream(client: Any, work: Any, arguments: list[Any]) -> Iterator[dict[str, Any]]:
+        """Two records from the cluster, then SIGTERM, as a user's `kill` would send it."""
+        for done, (_, item, backend, encoding, *_) in enumerate(arguments):
+            if done == 2:
+                os.kill(os.getpid(), signal.SIGTERM)
+            yield {"puzzle": item.name, "backend": backend, "encoding": encoding,
+                   "status": "unique", "ok": True, "total": 0.01 * (done + 1)}  # fmt: skip
+
+    monkeypatch.setattr(cli, "_cluster", lambda address: Lost())
+    monkeypatch.setattr(dask_cluster, "stream", stream)
+    saved = tmp_path / "out.jsonl"
+    keep = ["--out", str(saved)] if out else []
+    code = cli.main(["bench", "signpost", str(corpus(tmp_path, 5)), "-e", "position",
+                     "--cluster", "tcp://127.0.0.1:1", *keep])  # fmt: skip
+    assert code == 143
+    printed = capsys.readouterr()
+    table = printed.out.splitlines()
+    assert len(table) == 2 and table[1].split()[:4] == ["sat:cadical195", "position", "2", "2"]
+    assert printed.err.splitlines()[-1] == (
+        "interrupted: the results above are the ones that finished"
+    )
+    if out:
+        assert [json.loads(line)["puzzle"] for line in saved.read_text().splitlines()] == [
+            "p0-0", "p0-1"
+        ]  # fmt: skip
+
+
 def test_a_lost_scheduler_in_generate_keeps_the_puzzles_printed_and_exits_75(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -242,7 +276,7 @@ def test_a_lost_scheduler_in_generate_keeps_the_puzzles_printed_and_exits_75(
         raise SchedulerLost
         yield
 
-    monkeypatch.setattr(cli, "_cluster", lambda address: Lost())
+    monkeypatch.setattr(cli, "_cluster", lambda address, deadline=None: Lost())
     monkeypatch.setattr(cluster, "in_order", cut)
     code = cli.main(["generate", "signpost", "--size", "4x4", "--count", "3",
                      "--cluster", "tcp://127.0.0.1:1"])  # fmt: skip
@@ -490,6 +524,58 @@ def test_generate_on_a_cluster_past_its_time_limit_exits_4(tmp_path: Path) -> No
                   "--cluster", "local:1", "--out", str(tmp_path / "made"))  # fmt: skip
     assert run.returncode == 4, run.stderr
     assert run.stderr.splitlines()[-1].startswith("gridsat: error: time limit of 0.5 s")
+
+
+def test_generate_past_its_time_limit_while_reaching_the_scheduler_exits_4() -> None:
+    address = f"tcp://127.0.0.1:{free_port()}"  # no scheduler there
+    run = gridsat("generate", "signpost", "--size", "4x4", "-t", "2", "--cluster", address)
+    assert (run.returncode, run.stdout) == (4, "")
+    assert run.stderr == (
+        f"gridsat: error: time limit of 2 s reached while reaching the Dask scheduler at "
+        f"{address} (none was made)\n"
+    )
+
+
+def test_the_time_limit_bounds_the_wait_for_the_scheduler(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import distributed
+
+    from gridsat import cli
+
+    waits: list[float] = []
+
+    def client(address: str, timeout: float) -> Any:
+        waits.append(timeout)
+        raise OSError(f"Timed out trying to connect to {address} after {timeout} s")
+
+    monkeypatch.setattr(distributed, "Client", client)
+    assert cli.main(["generate", "signpost", "--size", "4x4", "-t", "60", "--cluster",
+                     "tcp://127.0.0.1:1"]) == 2  # fmt: skip
+    assert cli.main(["generate", "signpost", "--size", "4x4", "-t", "1.5", "--cluster",
+                     "tcp://127.0.0.1:1"]) in (2, 4)  # fmt: skip
+    assert waits[0] == dask_cluster.CONNECT_SECONDS and 0 < waits[1] <= 1.5
+    capsys.readouterr()
+
+
+def test_an_address_that_answers_another_protocol_is_one_line_and_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import distributed
+
+    from gridsat import cli
+
+    def client(address: str, timeout: float) -> Any:  # an HTTP server's answer, read as Dask's
+        raise MemoryError("Unable to allocate 3.07 EiB for an array")
+
+    monkeypatch.setattr(distributed, "Client", client)
+    code = cli.main(["bench", "signpost", str(DATA / "signpost" / "corpus.jsonl"), "--cluster",
+                     "tcp://127.0.0.1:1"])  # fmt: skip
+    assert code == 2
+    assert capsys.readouterr().err == (
+        "gridsat: error: --cluster: no Dask scheduler reached at tcp://127.0.0.1:1 (something "
+        "answers there, but not in Dask's protocol)\n"
+    )
 
 
 def test_the_progress_line_counts_the_workers_alive() -> None:

@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
+from gridsat.cli import main
 from gridsat.compare import compare
 from gridsat.genres import all_genres, get_genre
 from gridsat.models.model import Model
+from gridsat.parsers import sudoku as sudoku_parser
 from gridsat.solvers import Backend, Result, Session, Status, get_backend
 
 FAST = ["cpsat:1", "sat:cadical195", "sat:glucose4", "sat:kissat404", "sat:minisat22"]
@@ -193,7 +195,9 @@ def test_compare_and_bench_take_b_and_e_as_solve_does() -> None:
     ]
 
 
-def test_compare_checks_the_files_own_solution(tmp_path: Path) -> None:
+def test_compare_checks_the_files_own_solution(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
     published = Path(__file__).parent.parent / "data" / "sudoku" / "published-sections.txt"
     text = published.read_text()
     one = ("-b", "sat:glucose4,cpsat:1", "-e", "onehot", "--repeat", "1")
@@ -203,12 +207,20 @@ def test_compare_checks_the_files_own_solution(tmp_path: Path) -> None:
     wrong = tmp_path / "wrong.txt"  # two digits of the file's solution swapped
     wrong.write_text(text.replace("\n751846239\n", "\n751846293\n"))
     found = gridsat("compare", "sudoku", str(wrong), *one, "--json")
-    assert found.returncode == 70, found.stderr
-    data = json.loads(found.stdout)
+    assert (found.returncode, found.stdout) == (2, ""), found.stderr  # the file is wrong
+    assert found.stderr == (
+        "gridsat: error: the [Solution] section breaks the rules: r1c8 should be the given 3 "
+        "(and 3 more)\n"
+    )
+    # A genre that reads no solution back compares the file's cell by cell: a difference is
+    # a disagreement (a bug in a model or a solver, unless the file is wrong).
+    monkeypatch.delattr(sudoku_parser, "from_json")
+    assert main(["compare", "sudoku", str(wrong), *one, "--json"]) == 70
+    data = json.loads(capfd.readouterr().out)
     assert data["file_solution"] == "differs" and not data["agree"]
     assert data["disagreements"][0].endswith(
         "the answer differs from the solution in the file at r1c8 (file 9, found 3), "
         "r1c9 (file 3, found 9)"
     )
-    told = gridsat("compare", "sudoku", str(wrong), *one)
-    assert told.returncode == 70 and "unless the file is wrong" in told.stdout
+    assert main(["compare", "sudoku", str(wrong), *one]) == 70
+    assert "unless the file is wrong" in capfd.readouterr().out

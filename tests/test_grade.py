@@ -225,6 +225,20 @@ def test_bands_name_levels() -> None:
     assert isinstance(grade(SUDOKU, singles()), Grade)
 
 
+def test_a_genre_declares_its_own_bands_by_score() -> None:
+    loopy = bands(get_genre("loopy"))
+    assert set(loopy) == set(BANDS)
+    # Tatham's Easy, Normal and Tricky all solve by propagation: its score parts them.
+    assert [loopy[b].holds(s) for b, s in [("easy", 0), ("medium", 1 / 3), ("hard", 2 / 3)]] == [
+        True, True, True
+    ]  # fmt: skip
+    assert not loopy["easy"].holds(1 / 3) and not loopy["hard"].holds(1.2)
+    assert tuple(loopy["easy"]) == (1,) and tuple(loopy["extreme"]) == (2, 3)
+    assert (str(loopy["easy"]), str(BANDS["hard"])) == ("1 (score 0 up to 0.25)", "3")
+    assert all(BANDS[b].holds(level - 1) and level in BANDS[b] for b, level in
+               [("easy", 1), ("medium", 2), ("hard", 3), ("extreme", 4)])  # fmt: skip
+
+
 # -- the command line ------------------------------------------------------------------------
 
 

@@ -12,6 +12,7 @@ from conftest import DATA
 from gridsat.cli import main
 from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
+from gridsat.parsers import hidato as hidato_parser
 from gridsat.parsers.numbergrid import published, read_board, solution_rows
 from gridsat.pipeline import solve
 from gridsat.solvers import get_backend
@@ -98,9 +99,74 @@ def test_the_file_solution_matches(capfd: pytest.CaptureFixture[str], tmp_path: 
     assert data["file_solution"] == "matches" and data["file_differences"] == []
 
 
-def test_a_file_whose_solution_differs_exits_70_naming_the_cells(
+def no_reading_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hidato as a genre that reads no solution back: the checker cannot judge the file's own,
+    so it is compared cell by cell with the answer (a difference is then an internal error)."""
+    monkeypatch.delattr(hidato_parser, "from_json")
+
+
+def swapped_answer() -> tuple[list[list[int | None]], tuple[int, int], tuple[int, int]]:
+    """SMALL_HIDATO's answer with two of its numbers (not givens) swapped, and where."""
+    wrong = small_hidato_answer()
+    (r1, c1), (r2, c2) = [(r, c) for r, row in enumerate(wrong) for c, v in enumerate(row)
+                          if v not in (None, 1, 7, 8)][:2]  # fmt: skip
+    wrong[r1][c1], wrong[r2][c2] = wrong[r2][c2], wrong[r1][c1]
+    return wrong, (r1, c1), (r2, c2)
+
+
+@pytest.mark.parametrize("more", [[], ["--all"], ["--json"], ["--unique", "--render", "{}"]])
+def test_a_file_whose_solution_breaks_the_rules_is_bad_input(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, more: list[str]
+) -> None:
+    wrong, _, _ = swapped_answer()
+    puzzle = get_genre("hidato").parse(SMALL_HIDATO)
+    problems = get_genre("hidato").check(puzzle, tuple(tuple(row) for row in wrong))
+    assert problems  # the genre's own checker faults it: the file is wrong, not gridsat
+    path = write(tmp_path, hidato_with(rows_text(wrong)))
+    picture = tmp_path / "x.svg"
+    code, out, err = run(capfd, "solve", "hidato", path, *[m.format(picture) for m in more])
+    assert (code, out) == (2, "")
+    assert err == f"gridsat: error: the [Solution] section breaks the rules: {problems[0]}\n"
+    assert not picture.exists()
+
+
+@pytest.mark.parametrize(
+    ("problem", "solution", "message"),
+    [
+        (SMALL_HIDATO.replace("| 7 |", "| 2 |"), None, "r2c3 must hold 2, not 7"),
+        (SMALL_HIDATO, "1 2\n3 4\n", "the solution is not a 3x3 board"),
+        (SMALL_HIDATO, "1 2 3\n4 5 7\n6 8 .\n", "r3c1 is a hole but holds 6 (and "),
+    ],
+)
+def test_a_file_solution_that_cannot_answer_the_puzzle_is_bad_input(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, problem: str, solution: str | None,
+    message: str,
+) -> None:  # fmt: skip
+    answer = rows_text(small_hidato_answer()) if solution is None else solution
+    path = write(tmp_path, problem + "\n[Solution]\n" + answer)
+    for command in ("solve", "compare"):
+        code, out, err = run(capfd, command, "hidato", path)
+        assert (code, out) == (2, "")
+        assert err.startswith("gridsat: error: the [Solution] section breaks the rules: ")
+        assert message in err and err.count("\n") == 1
+
+
+def test_a_magic_solution_with_an_empty_cell_names_it(
     capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    magic = (DATA / "magic" / "published-boxes.txt").read_text()
+    answer: list[list[int | None]] = json.loads((DATA / "magic" / "seed.solution.json").read_text())
+    answer[1][2] = None
+    path = write(tmp_path, "[Problem]\n" + magic + "\n[Solution]\n" + rows_text(answer))
+    code, out, err = run(capfd, "solve", "magic", path)
+    assert (code, out) == (2, "")
+    assert err == "gridsat: error: the [Solution] section breaks the rules: r2c3 holds no number\n"
+
+
+def test_a_file_whose_solution_differs_exits_70_naming_the_cells(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    no_reading_back(monkeypatch)
     wrong = small_hidato_answer()
     (r1, c1), (r2, c2) = [(r, c) for r, row in enumerate(wrong) for c, v in enumerate(row)
                           if v not in (None, 1, 7, 8)][:2]  # fmt: skip
@@ -121,8 +187,9 @@ def test_a_file_whose_solution_differs_exits_70_naming_the_cells(
 
 
 def test_all_checks_the_file_solution_too(
-    capfd: pytest.CaptureFixture[str], tmp_path: Path
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    no_reading_back(monkeypatch)
     right = write(tmp_path, hidato_with(rows_text(small_hidato_answer())), "right.txt")
     code, out, err = run(capfd, "solve", "hidato", right, "--all")
     assert code == 0, err
@@ -144,8 +211,9 @@ def test_all_checks_the_file_solution_too(
 
 
 def test_no_solution_when_the_file_gives_one_exits_70(
-    capfd: pytest.CaptureFixture[str], tmp_path: Path
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    no_reading_back(monkeypatch)
     unsolvable = SMALL_HIDATO.replace("| 7 |", "| 2 |")
     path = write(tmp_path, unsolvable + "\n[Solution]\n" + rows_text(small_hidato_answer()))
     code, _, err = run(capfd, "solve", "hidato", path)

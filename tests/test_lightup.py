@@ -261,6 +261,7 @@ BAD_IDS = {
     "7x7:dBf0bB7q12b1f1d": "clue 7 at column 11",
     "7x7:dBf0bB2q12b1f1d,x": "unexpected ',' at column 20",
     "999999x999999:a": "limit",
+    "501x500:a": "size 501x500 at column 1 of the game ID is over the limit of 250000 cells",
 }
 
 

@@ -382,3 +382,33 @@ def test_conditional_connectivity_counts_match_brute_force(backend: str) -> None
         with get_backend(backend).open(model) as session:
             got = sum(1 for r in session.enumerate(1000) if r.assignment is not None)
         assert got == want, seed
+
+
+@pytest.mark.parametrize(("band", "scores"), [("easy", {0.0}), ("hard", {0.6667})])
+def test_generated_puzzles_grade_in_their_own_band(band: str, scores: set[float]) -> None:
+    # Loopy's bands part its propagation level by the switches of harder rules a puzzle needs,
+    # as Tatham's Easy, Normal and Tricky do: an easy one needs none (score 0).
+    from gridsat.generate import generate
+    from gridsat.grade import bands, grade
+
+    genre = get_genre("loopy")
+    found = set()
+    for seed in (1, 2):
+        made = generate(genre, (6, 6), random.Random(seed), levels=bands(genre)[band])
+        assert check(made.puzzle, made.solution) == []
+        assert solve(genre, made.puzzle, get_backend("cpsat"), limit=2).status == "unique"
+        found.add(grade(genre, made.puzzle).score)
+    assert found == scores
+
+
+def test_generate_difficulty_easy_makes_an_easy_loopy(capfd: pytest.CaptureFixture[str]) -> None:
+    from gridsat.grade import grade
+
+    code = cli.main(["generate", "loopy", "--size", "7x7", "--difficulty", "easy", "--seed", "1",
+                     "--json"])  # fmt: skip
+    out, err = capfd.readouterr()
+    assert code == 0, err
+    made = json.loads(out)
+    assert made["grade"]["score"] == 0
+    genre = get_genre("loopy")
+    assert grade(genre, genre.parse(made["puzzle"])).score == 0  # graded again, from its text

@@ -60,6 +60,7 @@ def test_an_id_reads_counts_lone_cells_and_spacers() -> None:
 BAD_IDS = [
     ("3y3:201,102,120,111,LRTT*BBLR", "bad size", "column 1"),
     ("99x3:201,102,120,111,LRTT*BBLR", "over the limit", "column 1"),
+    ("1x1:1,1,0,0,L", "bad size '1x1' at column 1 of the game ID: a board has at least 2", "1"),
     ("3x3:2#1,102,120,111,LRTT*BBLR", "unexpected '#'", "column 6"),
     ("3x3:20,102,120,111,LRTT*BBLR", "too few + counts of the columns", "column 7"),
     ("3x3:2011,102,120,111,LRTT*BBLR", "too many + counts of the columns", "column 8"),
