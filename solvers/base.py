@@ -73,6 +73,11 @@ class Session(ABC):
     """A budget per call that does not depend on the machine (SAT: conflicts; CP-SAT on one
     worker: deterministic time in milliseconds), where the backend has one; UNKNOWN past it."""
 
+    answer_every: float | None = None
+    """For a run in the gridsat process itself (no child to kill): the longest, in seconds, a
+    native call may hold it before returning, so that a stop signal is answered; set only on a
+    backend whose sessions honour it (``Backend.slices``)."""
+
     @abstractmethod
     def solve(self, time_limit: float | None = None) -> Result:
         """The next solution, or why there is none."""
@@ -115,6 +120,9 @@ class Backend(ABC):
     name: str
     family: str
     capabilities: frozenset[str] = frozenset()
+    slices: bool = False
+    """Whether its sessions honour ``Session.answer_every``: a run on it can then be searched
+    in the gridsat process itself, its signals answered (``pipeline.solve_quick``)."""
 
     @abstractmethod
     def unavailable(self) -> str | None:

@@ -89,6 +89,7 @@ class SatBackend(Backend):
         if solver not in NO_BUDGET:
             caps.add("effort")  # Session.effort: a conflict budget
         self.capabilities = frozenset(caps)
+        self.slices = solver not in NO_BUDGET  # Session.answer_every, by conflict budgets
 
     def unavailable(self) -> str | None:
         try:
@@ -453,6 +454,8 @@ class SatSession(Session):
         if self.effort is not None and self.name not in NO_BUDGET:
             s.conf_budget(self.effort)
             return _status(s.solve_limited(assumptions=self.assumptions))
+        if deadline is None and self.answer_every is not None and self.name not in NO_BUDGET:
+            return self._slices(s, None)
         if deadline is None:
             return _status(s.solve(assumptions=self.assumptions))
         remaining = deadline - time.monotonic()
@@ -468,19 +471,28 @@ class SatSession(Session):
                 s.clear_interrupt()
             return _status(answer)
         if self.name not in NO_BUDGET:
-            # Slices of conflicts, each sized to take about a third of the time that is left.
-            budget = 1000
-            while (left := deadline - time.monotonic()) > 0:
-                s.conf_budget(budget)
-                start = time.monotonic()
-                answer = s.solve_limited(assumptions=self.assumptions)
-                if answer is not None:
-                    return _status(answer)
-                took = max(time.monotonic() - start, 1e-4)
-                budget = max(100, min(budget * 4, int(budget * left / 3 / took)))
-            return Status.TIMEOUT
+            return self._slices(s, deadline)
         # This solver cannot be stopped in-process: solve_isolated's child is killed instead.
         return _status(s.solve(assumptions=self.assumptions))
+
+    def _slices(self, s: Any, deadline: float | None) -> Status:
+        """The search in slices of conflicts, each sized to take about a third of the time left
+        before ``deadline`` and at most ``answer_every`` seconds; TIMEOUT at the deadline."""
+        budget = 1000
+        while True:
+            target = self.answer_every or float("inf")
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return Status.TIMEOUT
+                target = min(target, left / 3)
+            s.conf_budget(budget)
+            start = time.monotonic()
+            answer = s.solve_limited(assumptions=self.assumptions)
+            if answer is not None:
+                return _status(answer)
+            took = max(time.monotonic() - start, 1e-4)
+            budget = max(100, min(budget * 4, int(budget * target / took)))
 
     def _true_vars(self) -> set[int]:
         """The variables the solver set true."""
