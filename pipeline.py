@@ -102,7 +102,8 @@ def solve(
     # building (quadratically, on large boards), so it rests for the run.
     with _collector_paused():
         begun = time.perf_counter()
-        built, session = _open(genre, puzzle, backend, encoding, prune, params, times, sizes)
+        built = _build(genre, puzzle, encoding, prune, times)
+        session = _load(backend, built, genre_params(genre, backend, params), times, sizes)
         session.effort = effort
         if progress:
             progress(None)
@@ -112,20 +113,28 @@ def solve(
         )  # fmt: skip
 
 
-def _open(
-    genre: Genre[Any, Any], puzzle: Any, backend: Backend, encoding: str, prune: bool,
-    params: Mapping[str, str] | None, times: dict[str, float], sizes: dict[str, dict[str, int]],
-) -> tuple[Any, Session]:  # fmt: skip
-    """The model built and loaded into a session of ``backend``: the build phase of a run."""
-    params = genre_params(genre, backend, params)
+def _build(
+    genre: Genre[Any, Any], puzzle: Any, encoding: str, prune: bool, times: dict[str, float]
+) -> Any:
+    """The model of ``puzzle`` (the first part of the build phase, timed into ``times``)."""
     start = time.perf_counter()
     built = genre.build(puzzle, encoding, prune=prune)
+    times["build"] = time.perf_counter() - start
+    return built
+
+
+def _load(
+    backend: Backend, built: Any, params: Mapping[str, str] | None, times: dict[str, float],
+    sizes: dict[str, dict[str, int]],
+) -> Session:  # fmt: skip
+    """The model loaded into a session of ``backend`` (the rest of the build phase)."""
+    start = time.perf_counter()
     # (without parameters, the model alone: a backend of one's own may take nothing else)
     session = backend.open(built.model, params) if params else backend.open(built.model)
-    times["build"] = time.perf_counter() - start
+    times["build"] = times.get("build", 0.0) + time.perf_counter() - start
     sizes["model"] = built.model.size()
     sizes["backend"] = session.received()
-    return built, session
+    return session
 
 
 def _search(
@@ -310,30 +319,37 @@ def solve_quick(
     params: Mapping[str, str] | None = None,
 ) -> Outcome:
     """``solve_isolated`` for a run that ``runs_in_process``: the puzzle loaded and its model
-    built in this process, under the default memory limit; a model of up to QUICK_CLAUSES is
-    searched here too, a native call returning every ANSWER_EVERY seconds so that a stop is
-    answered, and a larger one in a child, which a native crash or a runaway search cannot take
-    down with gridsat."""
+    built in this process, under the default memory limit. A model the backend loads in Python
+    alone (``Backend.loads_in_python``), of up to QUICK_CLAUSES, is searched here too, each
+    native call returning within ANSWER_EVERY seconds so that a stop is answered; any other is
+    loaded and searched in a child, where a native library that aborts past the memory limit,
+    or crashes, does not take gridsat down with it."""
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
+    params = genre_params(genre, backend, params)
     sizes: dict[str, dict[str, int]] = {}
     memory = default_memory_limit()
     try:
         with _address_space(memory), _collector_paused():
             puzzle = load(times)
             begun = time.perf_counter()
-            built, session = _open(genre, puzzle, backend, encoding, prune, params, times, sizes)
-            if sizes["backend"].get("clauses", 0) <= QUICK_CLAUSES:
-                session.answer_every = ANSWER_EVERY
-                return _search(
-                    genre, puzzle, backend, encoding, built, session, limit, None, begun,
-                    times, sizes, None, False,
-                )  # fmt: skip
+            built = _build(genre, puzzle, encoding, prune, times)
+            opened = None
+            if backend.loads_in_python(built.model, params):
+                opened = _load(backend, built, params, times, sizes)
+                if sizes["backend"].get("clauses", 0) <= QUICK_CLAUSES:
+                    opened.answer_every = ANSWER_EVERY
+                    return _search(
+                        genre, puzzle, backend, encoding, built, opened, limit, None, begun,
+                        times, sizes, None, False,
+                    )  # fmt: skip
 
             def work(_: Callable[[Any], None]) -> Outcome:
+                mine = dict(times)
+                session = opened or _load(backend, built, params, mine, sizes)
                 found = _search(
                     genre, puzzle, backend, encoding, built, session, limit, None, begun,
-                    {}, sizes, None, False,
+                    mine, sizes, None, False,
                 )  # fmt: skip
                 return replace(found, puzzle=None)
 

@@ -133,6 +133,11 @@ class Backend(ABC):
         """Load ``model`` into a fresh solver set by ``params`` (``--param KEY=VALUE``, as
         text; ValueError naming a bad one, as ``parameters`` does)."""
 
+    def loads_in_python(self, model: Model, params: Mapping[str, str] | None) -> bool:
+        """Whether ``open`` runs only Python code on this model: then it raises MemoryError at
+        the memory limit (a native encoder's failed allocation may abort the process)."""
+        return False
+
     def parameters(self, params: Mapping[str, str]) -> dict[str, Any]:
         """``params`` checked and typed, or ValueError naming the first bad one: a backend
         takes none unless it says which."""

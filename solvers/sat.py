@@ -107,6 +107,11 @@ class SatBackend(Backend):
     def open(self, model: Model, params: Mapping[str, str] | None = None) -> Session:
         return SatSession(model, self.solver, self.parameters(params or {}))
 
+    def loads_in_python(self, model: Model, params: Mapping[str, str] | None) -> bool:
+        """Clauses and small groups are written here; sums and linear constraints may call
+        python-sat's cardinality and PB encoders (native), as ``card=`` does for large groups."""
+        return not (model.sums or model.linears or (params and "card" in params))
+
     def parameters(self, params: Mapping[str, str]) -> dict[str, Any]:
         """What python-sat lets us choose: ``card`` (the cardinality encoding: sums of
         weight one, and the at-most-one groups larger than PAIRWISE_UP_TO) and ``pb`` (the
