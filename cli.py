@@ -8,7 +8,6 @@ import contextlib
 import json
 import os
 import re
-import shlex
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -1139,6 +1138,8 @@ def _genres(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return EXIT_OK
+    import shlex  # (here alone: not on a solve's start-up)
+
     for r in rows:
         aliases = f" (also: {', '.join(r['aliases'])})" if r["aliases"] else ""
         print(f"{r['name']}{aliases}: {r['summary']}")
