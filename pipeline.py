@@ -13,6 +13,7 @@ from .genres import Genre
 from .isolation import Crashed, TimedOut, default_memory_limit, run_isolated
 from .records import dataclass, field, replace
 from .solvers import Backend, BackendError, Session, Status
+from .solvers.base import Unfinished
 
 GRACE = 0.5
 """Seconds past the time limit before a child run that has not stopped by itself is killed."""
@@ -295,8 +296,9 @@ QUICK_CLAUSES = 100_000
 """The largest model (clauses as the backend received them) that ``solve_quick`` searches in
 the gridsat process itself; a larger one is searched in a child, as ``solve_isolated`` does."""
 
-ANSWER_EVERY = 0.1
-"""Seconds a native call of a run in process may last before a stop signal is answered."""
+IN_PROCESS = 0.2
+"""Seconds each solver call of a run in process may search there (in slices, a stop signal
+answered between them) before the search starts again in a child."""
 
 
 def runs_in_process(backend: Backend, time_limit: float | None, memory_limit: int | None) -> bool:
@@ -320,10 +322,11 @@ def solve_quick(
 ) -> Outcome:
     """``solve_isolated`` for a run that ``runs_in_process``: the puzzle loaded and its model
     built in this process, under the default memory limit. A model the backend loads in Python
-    alone (``Backend.loads_in_python``), of up to QUICK_CLAUSES, is searched here too, each
-    native call returning within ANSWER_EVERY seconds so that a stop is answered; any other is
-    loaded and searched in a child, where a native library that aborts past the memory limit,
-    or crashes, does not take gridsat down with it."""
+    alone (``Backend.loads_in_python``), of up to QUICK_CLAUSES, is searched here too, in native
+    calls short enough for a stop to be answered, while each solver call takes at most
+    IN_PROCESS seconds; any other model, or a longer search, is loaded and searched in a child,
+    unsliced, where a native library that aborts past the memory limit, or crashes, does not
+    take gridsat down with it."""
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
     params = genre_params(genre, backend, params)
@@ -338,11 +341,14 @@ def solve_quick(
             if backend.loads_in_python(built.model, params):
                 opened = _load(backend, built, params, times, sizes)
                 if sizes["backend"].get("clauses", 0) <= QUICK_CLAUSES:
-                    opened.answer_every = ANSWER_EVERY
-                    return _search(
-                        genre, puzzle, backend, encoding, built, opened, limit, None, begun,
-                        times, sizes, None, False,
-                    )  # fmt: skip
+                    opened.in_process = IN_PROCESS
+                    try:
+                        return _search(
+                            genre, puzzle, backend, encoding, built, opened, limit, None, begun,
+                            times, sizes, None, False,
+                        )  # fmt: skip
+                    except Unfinished:  # a long search: again, from the start, in a child
+                        opened = None
 
             def work(_: Callable[[Any], None]) -> Outcome:
                 mine = dict(times)

@@ -53,6 +53,10 @@ class UnknownParameter(ValueError):
     """A parameter the backend does not have (a bad value of one it has is a ValueError)."""
 
 
+class Unfinished(Exception):
+    """A search in process (``Session.in_process``) that did not end in the time it had there."""
+
+
 class BackendError(RuntimeError):
     """A backend could not load or failed while solving."""
 
@@ -73,9 +77,10 @@ class Session(ABC):
     """A budget per call that does not depend on the machine (SAT: conflicts; CP-SAT on one
     worker: deterministic time in milliseconds), where the backend has one; UNKNOWN past it."""
 
-    answer_every: float | None = None
-    """For a run in the gridsat process itself (no child to kill): the longest, in seconds, a
-    native call may hold it before returning, so that a stop signal is answered; set only on a
+    in_process: float | None = None
+    """For a run in the gridsat process itself (no child to kill): the seconds each call may
+    search there, in native calls that return often enough for a stop signal to be answered,
+    before it raises Unfinished (the search then goes on in a child, unsliced); set only on a
     backend whose sessions honour it (``Backend.slices``)."""
 
     @abstractmethod
@@ -121,7 +126,7 @@ class Backend(ABC):
     family: str
     capabilities: frozenset[str] = frozenset()
     slices: bool = False
-    """Whether its sessions honour ``Session.answer_every``: a run on it can then be searched
+    """Whether its sessions honour ``Session.in_process``: a run on it can then be searched
     in the gridsat process itself, its signals answered (``pipeline.solve_quick``)."""
 
     @abstractmethod

@@ -16,6 +16,7 @@ from .base import (
     Result,
     Session,
     Status,
+    Unfinished,
     UnknownParameter,
     raise_if_interrupted,
 )
@@ -89,7 +90,7 @@ class SatBackend(Backend):
         if solver not in NO_BUDGET:
             caps.add("effort")  # Session.effort: a conflict budget
         self.capabilities = frozenset(caps)
-        self.slices = solver not in NO_BUDGET  # Session.answer_every, by conflict budgets
+        self.slices = solver not in NO_BUDGET  # Session.in_process, by conflict budgets
 
     def unavailable(self) -> str | None:
         try:
@@ -459,8 +460,8 @@ class SatSession(Session):
         if self.effort is not None and self.name not in NO_BUDGET:
             s.conf_budget(self.effort)
             return _status(s.solve_limited(assumptions=self.assumptions))
-        if deadline is None and self.answer_every is not None and self.name not in NO_BUDGET:
-            return self._slices(s, None)
+        if deadline is None and self.in_process is not None and self.name not in NO_BUDGET:
+            return self._slices(s, None, self.in_process)
         if deadline is None:
             return _status(s.solve(assumptions=self.assumptions))
         remaining = deadline - time.monotonic()
@@ -480,12 +481,19 @@ class SatSession(Session):
         # This solver cannot be stopped in-process: solve_isolated's child is killed instead.
         return _status(s.solve(assumptions=self.assumptions))
 
-    def _slices(self, s: Any, deadline: float | None) -> Status:
+    def _slices(self, s: Any, deadline: float | None, most: float | None = None) -> Status:
         """The search in slices of conflicts, each sized to take about a third of the time left
-        before ``deadline`` and at most ``answer_every`` seconds; TIMEOUT at the deadline."""
+        before ``deadline``; TIMEOUT at the deadline. With ``most`` (a run in process), slices
+        of at most that many seconds, and Unfinished once the search has taken them (many
+        slices would slow it: each call starts the solver's search again)."""
         budget = 1000
+        begun = time.monotonic()
         while True:
-            target = self.answer_every or float("inf")
+            target = float("inf")
+            if most is not None:
+                target = most - (time.monotonic() - begun)
+                if target <= 0:
+                    raise Unfinished
             if deadline is not None:
                 left = deadline - time.monotonic()
                 if left <= 0:
