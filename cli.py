@@ -8,7 +8,6 @@ import contextlib
 import json
 import os
 import re
-import shlex
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -502,9 +501,21 @@ def _run_solve(
     each: Any = None,
 ) -> Any:
     """The solve of ``solve`` and ``solve --all``: in the forked child, with the run's limits;
-    ``each`` hears each solution as it is found (``--all``)."""
-    from .pipeline import solve_isolated
+    ``each`` hears each solution as it is found (``--all``). A run that needs no child (no time
+    limit, the default memory limit, a backend that answers signals itself) runs here."""
+    from .pipeline import runs_in_process, solve_isolated, solve_quick
 
+    if each is None and runs_in_process(backend, args.time_limit, _memory(args)):
+        return solve_quick(
+            genre,
+            backend,
+            encoding,
+            load=lambda times: _load_puzzle(genre, args, times, text),
+            limit=limit,
+            prune=not args.no_prune,
+            times=phases,
+            params=params,
+        )
     return solve_isolated(
         genre,
         backend,
@@ -1147,6 +1158,8 @@ def _genres(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return EXIT_OK
+    import shlex  # (here alone: not on a solve's start-up)
+
     for r in rows:
         aliases = f" (also: {', '.join(r['aliases'])})" if r["aliases"] else ""
         print(f"{r['name']}{aliases}: {r['summary']}")

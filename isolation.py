@@ -6,19 +6,17 @@ A child never outlives its parent, even one killed with SIGKILL (see ``die_with`
 from __future__ import annotations
 
 import contextlib
-import faulthandler
 import gc
 import os
-import pickle
-import select
 import signal
 import struct
 import sys
-import tempfile
-import threading
 import time
 from collections.abc import Callable, Generator
 from typing import Any, TypeVar
+
+# (pickle, select, tempfile and threading load when a child is started: a run that needs no
+# child, ``pipeline.solve_quick``, imports this module for its names alone)
 
 T = TypeVar("T")
 
@@ -93,6 +91,8 @@ def isolated(
     """``run_isolated`` as a generator, for a caller that hands each message on as it comes
     (``gridsat.solutions(isolate=True)``): it yields what the child sends and returns the value
     of ``work``; closing it stops the child and collects it. Needs ``can_isolate()``."""
+    import tempfile
+
     for stream in (sys.stdout, sys.stderr):
         stream.flush()  # so the child does not inherit, and write out, the same buffered text
     with tempfile.TemporaryFile() as errors:
@@ -140,6 +140,8 @@ def die_with(parent: int) -> None:
     """End this process when ``parent`` ends, however it ends (SIGKILL included), so that no
     solver goes on alone at full CPU. Called first thing in a process ``parent`` started."""
     if not _parent_death_signal():  # where the kernel cannot do it: a thread that watches
+        import threading
+
         threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
     if os.getppid() != parent:  # the parent died before the death signal was set
         os._exit(ORPHANED)
@@ -215,6 +217,9 @@ def _child(
     work: Callable[[Callable[[Any], None]], Any], fd: int, memory: int | None, parent: int
 ) -> None:
     """Run ``work``, sending its messages and then its result or exception down ``fd``."""
+    import faulthandler
+    import pickle
+
     code = 0
     try:
         if memory is not None:
@@ -257,6 +262,9 @@ def _child(
 
 def _frames(fd: int, deadline: float | None) -> Any:
     """(kind, value) frames read from ``fd`` until it closes; TimedOut at ``deadline``."""
+    import pickle
+    import select
+
     buffer = bytearray()
     while True:
         wait = None if deadline is None else max(0.0, deadline - time.monotonic())

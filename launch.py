@@ -17,14 +17,24 @@ def main() -> int:
         raise KeyboardInterrupt
 
     try:
+        import gc
         import signal
 
         for name in ("SIGTERM", "SIGHUP"):  # (``cli.main`` answers them itself once it runs)
             if hasattr(signal, name):
                 signal.signal(getattr(signal, name), stop)
-        from .cli import main as command
-
-        return command()
+        # Loading the modules makes objects by the hundred thousand and frees none: the cyclic
+        # collector, which would go through them all again and again, rests until they are
+        # loaded, and then leaves them out of its collections for good (gc.freeze).
+        gc.disable()
+        try:
+            from .cli import main as command
+        finally:
+            gc.freeze()
+            gc.enable()
+        code = command()
+        gc.freeze()  # nor does the exit's own collection go through what the command made
+        return code
     except KeyboardInterrupt:
         if received:
             import signal

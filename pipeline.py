@@ -13,6 +13,7 @@ from .genres import Genre
 from .isolation import Crashed, TimedOut, default_memory_limit, run_isolated
 from .records import dataclass, field, replace
 from .solvers import Backend, BackendError, Session, Status
+from .solvers.base import Unfinished
 
 GRACE = 0.5
 """Seconds past the time limit before a child run that has not stopped by itself is killed."""
@@ -98,52 +99,85 @@ def solve(
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
     sizes = {} if sizes is None else sizes
-    params = genre_params(genre, backend, params)
     # Models are millions of small acyclic objects: the cyclic collector only slows their
     # building (quadratically, on large boards), so it rests for the run.
     with _collector_paused():
-        begun = start = time.perf_counter()
-        built = genre.build(puzzle, encoding, prune=prune)
-        # (without parameters, the model alone: a backend of one's own may take nothing else)
-        session = backend.open(built.model, params) if params else backend.open(built.model)
+        begun = time.perf_counter()
+        built = _build(genre, puzzle, encoding, prune, times)
+        session = _load(backend, built, genre_params(genre, backend, params), times, sizes)
         session.effort = effort
-        times["build"] = time.perf_counter() - start
-        sizes["model"] = built.model.size()
-        sizes["backend"] = session.received()
         if progress:
             progress(None)
-        times["solve"] = times["unique"] = 0.0
-        solutions: list[Any] = []
-        stats: dict[str, int] = {}
-        timed_out = False
-        with session:
+        return _search(
+            genre, puzzle, backend, encoding, built, session, limit, time_limit, begun, times,
+            sizes, progress, streaming,
+        )  # fmt: skip
+
+
+def _build(
+    genre: Genre[Any, Any], puzzle: Any, encoding: str, prune: bool, times: dict[str, float]
+) -> Any:
+    """The model of ``puzzle`` (the first part of the build phase, timed into ``times``)."""
+    start = time.perf_counter()
+    built = genre.build(puzzle, encoding, prune=prune)
+    times["build"] = time.perf_counter() - start
+    return built
+
+
+def _load(
+    backend: Backend, built: Any, params: Mapping[str, str] | None, times: dict[str, float],
+    sizes: dict[str, dict[str, int]],
+) -> Session:  # fmt: skip
+    """The model loaded into a session of ``backend`` (the rest of the build phase)."""
+    start = time.perf_counter()
+    # (without parameters, the model alone: a backend of one's own may take nothing else)
+    session = backend.open(built.model, params) if params else backend.open(built.model)
+    times["build"] = times.get("build", 0.0) + time.perf_counter() - start
+    sizes["model"] = built.model.size()
+    sizes["backend"] = session.received()
+    return session
+
+
+def _search(
+    genre: Genre[Any, Any], puzzle: Any, backend: Backend, encoding: str, built: Any,
+    session: Session, limit: int, time_limit: float | None, begun: float,
+    times: dict[str, float], sizes: dict[str, dict[str, int]],
+    progress: Callable[[Any], None] | None, streaming: bool,
+) -> Outcome:  # fmt: skip
+    """The search phase of a run on an opened session: up to ``limit`` solutions, each checked
+    (``solve``); the session is closed at its end."""
+    times["solve"] = times["unique"] = 0.0
+    solutions: list[Any] = []
+    stats: dict[str, int] = {}
+    timed_out = False
+    with session:
+        start = time.perf_counter()
+        remaining = None if time_limit is None else max(0.0, time_limit - (start - begun))
+        search = Session.enumerate if streaming else type(session).enumerate
+        for result in search(session, limit, remaining):
+            times["unique" if solutions else "solve"] += time.perf_counter() - start
+            for key, value in result.stats.items():
+                stats[key] = stats.get(key, 0) + value
+            if result.status is Status.TIMEOUT:
+                timed_out = True
+            if result.status is not Status.SOLVED or result.assignment is None:
+                break
+            solution = built.decode(result.assignment)
+            problems = genre.check(puzzle, solution)
+            if problems:
+                raise CheckFailed(
+                    f"{backend.name}/{encoding} gave a {genre.name} solution that "
+                    f"breaks the rules: {problems[0]}"
+                )
+            if solution in solutions:
+                raise CheckFailed(
+                    f"{backend.name}/{encoding} gave the same {genre.name} solution twice"
+                )
+            solutions.append(solution)
+            if progress:
+                progress(solution)
             start = time.perf_counter()
-            remaining = None if time_limit is None else max(0.0, time_limit - (start - begun))
-            search = Session.enumerate if streaming else type(session).enumerate
-            for result in search(session, limit, remaining):
-                times["unique" if solutions else "solve"] += time.perf_counter() - start
-                for key, value in result.stats.items():
-                    stats[key] = stats.get(key, 0) + value
-                if result.status is Status.TIMEOUT:
-                    timed_out = True
-                if result.status is not Status.SOLVED or result.assignment is None:
-                    break
-                solution = built.decode(result.assignment)
-                problems = genre.check(puzzle, solution)
-                if problems:
-                    raise CheckFailed(
-                        f"{backend.name}/{encoding} gave a {genre.name} solution that "
-                        f"breaks the rules: {problems[0]}"
-                    )
-                if solution in solutions:
-                    raise CheckFailed(
-                        f"{backend.name}/{encoding} gave the same {genre.name} solution twice"
-                    )
-                solutions.append(solution)
-                if progress:
-                    progress(solution)
-                start = time.perf_counter()
-        sizes["backend"] = session.received()  # with the clauses added while solving
+    sizes["backend"] = session.received()  # with the clauses added while solving
     exhausted = not timed_out and len(solutions) < limit
     if timed_out:
         status = Status.TIMEOUT
@@ -258,6 +292,80 @@ def solve_isolated(
     return replace(outcome, puzzle=partial.puzzle or outcome.puzzle, times=times)
 
 
+QUICK_CLAUSES = 100_000
+"""The largest model (clauses as the backend received them) that ``solve_quick`` searches in
+the gridsat process itself; a larger one is searched in a child, as ``solve_isolated`` does."""
+
+IN_PROCESS = 0.2
+"""Seconds each solver call of a run in process may search there (in slices, a stop signal
+answered between them) before the search starts again in a child."""
+
+
+def runs_in_process(backend: Backend, time_limit: float | None, memory_limit: int | None) -> bool:
+    """Whether a run can do without the child ``solve_isolated`` forks (which costs a small
+    puzzle's whole process a fifth of its time): no time limit to cut each phase at, the
+    default memory limit, and a backend that returns to Python often enough to answer Ctrl-C,
+    SIGTERM and SIGHUP itself (``Backend.slices``)."""
+    return time_limit is None and memory_limit == -1 and backend.slices
+
+
+def solve_quick(
+    genre: Genre[Any, Any],
+    backend: Backend,
+    encoding: str | None = None,
+    *,
+    load: Callable[[dict[str, float]], Any],
+    limit: int = 1,
+    prune: bool = True,
+    times: dict[str, float] | None = None,
+    params: Mapping[str, str] | None = None,
+) -> Outcome:
+    """``solve_isolated`` for a run that ``runs_in_process``: the puzzle loaded and its model
+    built in this process, under the default memory limit. A model the backend loads in Python
+    alone (``Backend.loads_in_python``), of up to QUICK_CLAUSES, is searched here too, in native
+    calls short enough for a stop to be answered, while each solver call takes at most
+    IN_PROCESS seconds; any other model, or a longer search, is loaded and searched in a child,
+    unsliced, where a native library that aborts past the memory limit, or crashes, does not
+    take gridsat down with it."""
+    encoding = encoding or genre.default_encoding
+    times = {} if times is None else times
+    params = genre_params(genre, backend, params)
+    sizes: dict[str, dict[str, int]] = {}
+    memory = default_memory_limit()
+    try:
+        with _address_space(memory), _collector_paused():
+            puzzle = load(times)
+            begun = time.perf_counter()
+            built = _build(genre, puzzle, encoding, prune, times)
+            opened = None
+            if backend.loads_in_python(built.model, params):
+                opened = _load(backend, built, params, times, sizes)
+                if sizes["backend"].get("clauses", 0) <= QUICK_CLAUSES:
+                    opened.in_process = IN_PROCESS
+                    try:
+                        return _search(
+                            genre, puzzle, backend, encoding, built, opened, limit, None, begun,
+                            times, sizes, None, False,
+                        )  # fmt: skip
+                    except Unfinished:  # a long search: again, from the start, in a child
+                        opened = None
+
+            def work(_: Callable[[Any], None]) -> Outcome:
+                mine = dict(times)
+                session = opened or _load(backend, built, params, mine, sizes)
+                found = _search(
+                    genre, puzzle, backend, encoding, built, session, limit, None, begun,
+                    mine, sizes, None, False,
+                )  # fmt: skip
+                return replace(found, puzzle=None)
+
+            outcome = run_isolated(work, None, None, memory)
+    except (MemoryError, Crashed, ImportError) as e:
+        raise child_failure(e, memory) from None
+    times.update(outcome.times)
+    return replace(outcome, puzzle=puzzle, times=times)
+
+
 def stream(
     genre: Genre[Any, Any],
     puzzle: Any,
@@ -363,6 +471,26 @@ def _memory_message(limit: int | None) -> str:
     """What a run that ran out of memory says."""
     size = "" if limit is None else f" of {limit / 2**30:.3g} GB"
     return f"ran out of memory: the model passed the memory limit{size}"
+
+
+@contextmanager
+def _address_space(limit: int | None) -> Iterator[None]:
+    """This process's address space capped at ``limit`` bytes (as a child's is), restored after:
+    a model past it is a MemoryError, which is OutOfMemory, not the machine brought down."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if limit is None:
+        yield
+        return
+    for bound in (soft, hard):
+        if bound != resource.RLIM_INFINITY:
+            limit = min(limit, bound)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 @contextmanager

@@ -53,6 +53,10 @@ class UnknownParameter(ValueError):
     """A parameter the backend does not have (a bad value of one it has is a ValueError)."""
 
 
+class Unfinished(Exception):
+    """A search in process (``Session.in_process``) that did not end in the time it had there."""
+
+
 class BackendError(RuntimeError):
     """A backend could not load or failed while solving."""
 
@@ -72,6 +76,12 @@ class Session(ABC):
     effort: int | None = None
     """A budget per call that does not depend on the machine (SAT: conflicts; CP-SAT on one
     worker: deterministic time in milliseconds), where the backend has one; UNKNOWN past it."""
+
+    in_process: float | None = None
+    """For a run in the gridsat process itself (no child to kill): the seconds each call may
+    search there, in native calls that return often enough for a stop signal to be answered,
+    before it raises Unfinished (the search then goes on in a child, unsliced); set only on a
+    backend whose sessions honour it (``Backend.slices``)."""
 
     @abstractmethod
     def solve(self, time_limit: float | None = None) -> Result:
@@ -115,6 +125,9 @@ class Backend(ABC):
     name: str
     family: str
     capabilities: frozenset[str] = frozenset()
+    slices: bool = False
+    """Whether its sessions honour ``Session.in_process``: a run on it can then be searched
+    in the gridsat process itself, its signals answered (``pipeline.solve_quick``)."""
 
     @abstractmethod
     def unavailable(self) -> str | None:
@@ -124,6 +137,11 @@ class Backend(ABC):
     def open(self, model: Model, params: Mapping[str, str] | None = None) -> Session:
         """Load ``model`` into a fresh solver set by ``params`` (``--param KEY=VALUE``, as
         text; ValueError naming a bad one, as ``parameters`` does)."""
+
+    def loads_in_python(self, model: Model, params: Mapping[str, str] | None) -> bool:
+        """Whether ``open`` runs only Python code on this model: then it raises MemoryError at
+        the memory limit (a native encoder's failed allocation may abort the process)."""
+        return False
 
     def parameters(self, params: Mapping[str, str]) -> dict[str, Any]:
         """``params`` checked and typed, or ValueError naming the first bad one: a backend

@@ -16,6 +16,7 @@ from .base import (
     Result,
     Session,
     Status,
+    Unfinished,
     UnknownParameter,
     raise_if_interrupted,
 )
@@ -89,6 +90,7 @@ class SatBackend(Backend):
         if solver not in NO_BUDGET:
             caps.add("effort")  # Session.effort: a conflict budget
         self.capabilities = frozenset(caps)
+        self.slices = solver not in NO_BUDGET  # Session.in_process, by conflict budgets
 
     def unavailable(self) -> str | None:
         try:
@@ -105,6 +107,11 @@ class SatBackend(Backend):
 
     def open(self, model: Model, params: Mapping[str, str] | None = None) -> Session:
         return SatSession(model, self.solver, self.parameters(params or {}))
+
+    def loads_in_python(self, model: Model, params: Mapping[str, str] | None) -> bool:
+        """Clauses and small groups are written here; sums and linear constraints may call
+        python-sat's cardinality and PB encoders (native), as ``card=`` does for large groups."""
+        return not (model.sums or model.linears or (params and "card" in params))
 
     def parameters(self, params: Mapping[str, str]) -> dict[str, Any]:
         """What python-sat lets us choose: ``card`` (the cardinality encoding: sums of
@@ -467,6 +474,8 @@ class SatSession(Session):
         if self.effort is not None and self.name not in NO_BUDGET:
             s.conf_budget(self.effort)
             return _status(s.solve_limited(assumptions=self.assumptions))
+        if deadline is None and self.in_process is not None and self.name not in NO_BUDGET:
+            return self._slices(s, None, self.in_process)
         if deadline is None:
             return _status(s.solve(assumptions=self.assumptions))
         remaining = deadline - time.monotonic()
@@ -482,19 +491,35 @@ class SatSession(Session):
                 s.clear_interrupt()
             return _status(answer)
         if self.name not in NO_BUDGET:
-            # Slices of conflicts, each sized to take about a third of the time that is left.
-            budget = 1000
-            while (left := deadline - time.monotonic()) > 0:
-                s.conf_budget(budget)
-                start = time.monotonic()
-                answer = s.solve_limited(assumptions=self.assumptions)
-                if answer is not None:
-                    return _status(answer)
-                took = max(time.monotonic() - start, 1e-4)
-                budget = max(100, min(budget * 4, int(budget * left / 3 / took)))
-            return Status.TIMEOUT
+            return self._slices(s, deadline)
         # This solver cannot be stopped in-process: solve_isolated's child is killed instead.
         return _status(s.solve(assumptions=self.assumptions))
+
+    def _slices(self, s: Any, deadline: float | None, most: float | None = None) -> Status:
+        """The search in slices of conflicts, each sized to take about a third of the time left
+        before ``deadline``; TIMEOUT at the deadline. With ``most`` (a run in process), slices
+        of at most that many seconds, and Unfinished once the search has taken them (many
+        slices would slow it: each call starts the solver's search again)."""
+        budget = 1000
+        begun = time.monotonic()
+        while True:
+            target = float("inf")
+            if most is not None:
+                target = most - (time.monotonic() - begun)
+                if target <= 0:
+                    raise Unfinished
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return Status.TIMEOUT
+                target = min(target, left / 3)
+            s.conf_budget(budget)
+            start = time.monotonic()
+            answer = s.solve_limited(assumptions=self.assumptions)
+            if answer is not None:
+                return _status(answer)
+            took = max(time.monotonic() - start, 1e-4)
+            budget = max(100, min(budget * 4, int(budget * target / took)))
 
     def _true_vars(self) -> set[int]:
         """The variables the solver set true."""
