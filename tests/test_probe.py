@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from conftest import DATA
 from gridsat.genres import get_genre
-from gridsat.models.hidato import build
+from gridsat.models import hidato as hidato_model
+from gridsat.models.hidato import PROBE_FROM, build
 from gridsat.models.model import Model
 from gridsat.parsers.hidato import parse
+from gridsat.parsers.numbrix import parse as parse_numbrix
 from gridsat.pipeline import solve
 from gridsat.puzzles.hidato import check
 from gridsat.solvers import get_backend
 from gridsat.solvers.base import Status
 
 HIDATO = get_genre("hidato")
+ROOT = Path(__file__).resolve().parent.parent
 SAT_BACKENDS = ("sat:kissat404", "sat:cadical195", "sat:minisat22")
 
 
@@ -56,7 +62,21 @@ def test_a_deadline_passed_while_probing_is_a_time_limit() -> None:
         assert session.received()["failed_literals"] == 0  # stopped before its first probe
 
 
-def test_hidato_probes_its_open_places_and_the_answer_checks() -> None:
+def test_a_large_hidato_is_probed_a_small_one_and_numbrix_are_not() -> None:
+    # A 30x30 with 30% shown leaves thousands of places open: its search is long.
+    line = (ROOT / "benchmarks" / "boards" / "hidato-30x30-30.jsonl").read_text().splitlines()[0]
+    large = build(parse(json.loads(line)["puzzle"]))
+    assert len(large.model.probe) >= PROBE_FROM and large.model.probe == large.model.answer
+    assert build(parse((DATA / "hidato" / "seed.txt").read_text())).model.probe == []
+    line = (ROOT / "benchmarks" / "boards" / "numbrix-30x30-30.jsonl").read_text().splitlines()[0]
+    numbrix = parse_numbrix(json.loads(line)["puzzle"])
+    assert numbrix.moves == "orthogonal" and build(numbrix).model.probe == []
+
+
+def test_hidato_probes_its_open_places_and_the_answer_checks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(hidato_model, "PROBE_FROM", 0)
     puzzle = parse((DATA / "hidato" / "seed.txt").read_text())
     built = build(puzzle)
     assert built.model.probe == built.model.answer and built.model.probe
@@ -68,7 +88,8 @@ def test_hidato_probes_its_open_places_and_the_answer_checks() -> None:
 
 
 @pytest.mark.parametrize("backend", SAT_BACKENDS)
-def test_probing_keeps_every_solution(backend: str) -> None:
+def test_probing_keeps_every_solution(backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hidato_model, "PROBE_FROM", 0)
     # 21 numberings, and places that fail by propagation: the units found by probing are
     # false in all of them, so the count is the same with probing and without.
     puzzle = parse("[[1, _, _, _, 5], [_, _, _, _, _], [_, _, 13, _, _]]")
