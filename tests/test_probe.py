@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -111,3 +113,36 @@ def test_probing_keeps_every_solution(backend: str, monkeypatch: pytest.MonkeyPa
     assert counts[0] == counts[1] == 21
     out = solve(HIDATO, puzzle, get_backend(backend), limit=1000)
     assert out.count_exact and len(out.solutions) == counts[0]
+
+
+def gridsat(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gridsat", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def stored_board(index: int) -> str:
+    """One of the stored 30x30 Hidato boards with 30% shown (the speed benchmark's)."""
+    lines = (ROOT / "benchmarks" / "boards" / "hidato-30x30-30.jsonl").read_text().splitlines()
+    return str(json.loads(lines[index])["puzzle"])
+
+
+def test_cli_json_stats_count_the_places_probing_ruled_out() -> None:
+    text = stored_board(9)  # (the quickest of the ten to search)
+    done = gridsat("solve", "hidato", "-", "--json", "--stats", stdin=text)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["status"] == "solved" and out["backend"] == "sat:kissat404"
+    assert out["stats"]["backend"]["failed_literals"] > 0
+    solution = tuple(tuple(row) for row in out["solution"])
+    assert check(parse(text), solution) == []
+
+
+def test_cli_time_limit_holds_while_probing_or_searching() -> None:
+    done = gridsat("solve", "hidato", "-", "--json", "-t", "0.01", stdin=stored_board(7))
+    assert done.returncode == 4, done.stderr
+    assert json.loads(done.stdout)["status"] == "timeout"
