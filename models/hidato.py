@@ -11,7 +11,7 @@ __all__ = ["ENCODINGS", "PROBE_FROM", "build", "number_path"]
 PROBE_FROM = 5000
 """Open places (number, cell) from which a Hidato's SAT search is preceded by failed-literal
 probing (``Model.probe``): measured on boards with 30% shown, 30x30 (7,000-9,000 places) takes
-2.2 -> 1.2 s median, 6.8 -> 2.5 s worst; 20x20 (2,500-5,300) 103 -> 139 ms median (the mean
+1.92 -> 1.17 s median, 6.0 -> 2.35 s worst; 20x20 (2,500-5,300) 103 -> 139 ms median (the mean
 273 -> 221 ms); Numbrix 30x30 21 -> 28 ms, so Numbrix is not probed: its search is short."""
 
 
