@@ -138,6 +138,10 @@ class Model:
     matchings: list[Matching] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     answer: list[Answer] = field(default_factory=list)
+    probe: list[Lit] = field(default_factory=list)
+    """Literals a SAT backend tries one by one before its search (failed-literal probing): one
+    whose unit propagation fails is false in every solution, and is given as a unit clause. For
+    models whose search is long next to a propagation per literal (Hidato's open places)."""
 
     def bool_var(self) -> Lit:
         """A fresh Boolean variable."""

@@ -43,6 +43,9 @@ SOLVERS = (
 NOT_INCREMENTAL = frozenset({"kissat404"})
 NO_INTERRUPT = frozenset({"cadical195", "cadical153", "kissat404", "lingeling"})
 NO_BUDGET = frozenset({"lingeling", "kissat404"})
+PROBER = "minisat22"
+"""The solver whose unit propagation probes ``Model.probe`` (python-sat lets it propagate
+under assumptions, and it loads a formula fastest)."""
 PAIRWISE_UP_TO = 6
 """Exactly-one and at-most-one groups up to this size are pairwise clauses; larger ones a ladder."""
 CARD_ENCODINGS = (
@@ -164,6 +167,8 @@ class SatSession(Session):
         self.counted: dict[str, int] = {}  # its counters when last read (they accumulate)
         self.assumptions: list[Lit] = []  # literals every call assumes (a generator's givens)
         self.settled: set[int] | None = None  # the true variables of a CNF of units alone
+        self.probed = not model.probe  # whether the failed-literal probing is done
+        self.failed: int | None = None  # the literals it found false
 
     # -- translation -------------------------------------------------------------------------
 
@@ -396,7 +401,10 @@ class SatSession(Session):
     def received(self) -> dict[str, int]:
         """The CNF as encoded (variables, clauses), and the clauses the solver was given in
         all: the encoding's, then the cuts and blocking clauses added since."""
-        return {**self.encoded, "clauses_loaded": self.loaded}
+        found = {**self.encoded, "clauses_loaded": self.loaded}
+        if self.failed is not None:
+            found["failed_literals"] = self.failed
+        return found
 
     def _stats(self, cuts: int) -> dict[str, int]:
         """The search counters of the calls since the last read (python-sat's accumulate)."""
@@ -453,6 +461,8 @@ class SatSession(Session):
 
         if self.stale:
             self.close()
+            if not self.probed and not self._probe(deadline):
+                return Status.TIMEOUT
             if not self.clauses:  # MapleSAT crashes on a formula with no variable: give it one
                 self.clauses.append([self._fresh(1)[0]])
             try:
@@ -468,6 +478,28 @@ class SatSession(Session):
             if "keyboard interrupt" in str(e).lower():
                 raise KeyboardInterrupt from None
             raise
+
+    def _probe(self, deadline: float | None) -> bool:
+        """Each literal of ``model.probe`` assumed in turn and propagated: one that fails is
+        false in every solution and joins the clauses as a unit, before the first search, so
+        the solver starts from places that propagation alone rules out two steps deep. False
+        when the deadline passes first (the units found so far are kept)."""
+        from pysat.solvers import Solver
+
+        self.probed = True
+        units: list[list[int]] = []
+        done = True
+        with Solver(name=PROBER, bootstrap_with=self.clauses) as prober:
+            for i, lit in enumerate(self.model.probe):
+                if deadline is not None and not i % 256 and time.monotonic() > deadline:
+                    done = False
+                    break
+                if not prober.propagate(assumptions=[lit], phase_saving=0)[0]:
+                    prober.add_clause([-lit])
+                    units.append([-lit])
+        self.clauses.extend(units)
+        self.failed = len(units)
+        return done
 
     def _call(self, s: Any, deadline: float | None) -> Status:
         """The native call: stopped by an interrupt, or by conflict budgets, where it can be."""
