@@ -281,6 +281,8 @@ def random_hamiltonian_path(
     """
     path = list(start_path)
     n = len(path)
+    if n < 2:  # a single node has no neighbour to bite: it is the only path
+        return path
     index = {node: i for i, node in enumerate(path)}
     for _ in range(moves):
         if rng.random() < 0.5:  # the last node bites: path[j] joins it, path[j+1:] turns round
