@@ -19,3 +19,12 @@ def test_generate_a_one_cell_number_board(name: str, capsys: pytest.CaptureFixtu
     genre = get_genre(name)
     assert record["solution"] == [[1]]
     assert genre.check(genre.parse(record["puzzle"]), tuple(map(tuple, record["solution"]))) == []
+
+
+@pytest.mark.parametrize("size", ["0x0", "0", "3x0"])
+def test_generate_a_size_with_no_cells_says_so(
+    size: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", "hidato", "--size", size]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"gridsat: error: bad size '{size}': a side is 1 or more; hidato takes WxH"]
