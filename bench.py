@@ -239,7 +239,7 @@ def run(
         return records
     # Forked, as the solver children are: each worker a child of this process that dies with it.
     pool = ProcessPoolExecutor(
-        max_workers=jobs,
+        max_workers=min(jobs, max(1, len(tasks))),  # (forked, each worker starts at once)
         mp_context=multiprocessing.get_context("fork" if can_isolate() else None),
         initializer=_worker_start,
         initargs=(os.getpid(),),

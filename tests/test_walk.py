@@ -4,9 +4,11 @@ user may give, each answered as the rest of the tool answers (no internal error)
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
+from conftest import DATA
 from gridsat.cli import main
 from gridsat.genres import get_genre
 
@@ -28,3 +30,26 @@ def test_generate_a_size_with_no_cells_says_so(
     assert main(["generate", "hidato", "--size", size]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"gridsat: error: bad size '{size}': a side is 1 or more; hidato takes WxH"]
+
+
+def test_bench_starts_no_more_workers_than_it_has_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A forked pool starts every worker at once: --jobs 64 on two runs forked 64 processes.
+    from concurrent.futures import ProcessPoolExecutor
+
+    from gridsat import bench
+
+    sizes: list[int] = []
+
+    class Counted(ProcessPoolExecutor):
+        def __init__(self, max_workers: int, **options: Any) -> None:
+            sizes.append(max_workers)
+            super().__init__(max_workers, **options)
+
+    monkeypatch.setattr(bench, "ProcessPoolExecutor", Counted)
+    genre = get_genre("signpost")
+    puzzles = list(bench.items([str(DATA / "signpost" / "seed.txt")]))
+    records = bench.run(genre, puzzles, ["sat:cadical195"], ["position", "circuit"], None, set(),
+                        jobs=64)  # fmt: skip
+    assert sizes == [2]
+    assert sorted(r["encoding"] for r in records) == ["circuit", "position"]
+    assert all(r["ok"] and r["status"] == "unique" for r in records)
