@@ -53,3 +53,21 @@ def test_bench_starts_no_more_workers_than_it_has_runs(monkeypatch: pytest.Monke
     assert sizes == [2]
     assert sorted(r["encoding"] for r in records) == ["circuit", "position"]
     assert all(r["ok"] and r["status"] == "unique" for r in records)
+
+
+def test_an_option_value_that_begins_with_a_dash_is_shown_how_to_write(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    board = "[[_, _, _], [_, _, _], [_, _, _]]"
+    with pytest.raises(SystemExit) as stopped:
+        main(["solve", "magic", board, "--range", "-4..4"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "gridsat: error: argument --range: expected one argument (one that begins with - is "
+        "written --range=VALUE; see gridsat solve --help)"
+    ]
+    assert main(["solve", "magic", board, "--range=-4..4", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    genre = get_genre("magic")
+    puzzle = genre.parse(board, values="-4..4")
+    assert genre.check(puzzle, tuple(map(tuple, record["solution"]))) == []
