@@ -71,3 +71,23 @@ def test_an_option_value_that_begins_with_a_dash_is_shown_how_to_write(
     genre = get_genre("magic")
     puzzle = genre.parse(board, values="-4..4")
     assert genre.check(puzzle, tuple(map(tuple, record["solution"]))) == []
+
+
+def test_cycles_of_part_of_a_permutation_leave_out_its_open_chains() -> None:
+    from gridsat.models.graph import cycles
+
+    assert sorted(map(sorted, cycles({1: 2, 2: 1, 3: 4, 4: 5, 6: 7, 7: 6}))) == [[1, 2], [6, 7]]
+    assert sorted(map(sorted, cycles({0: 1, 1: 2, 2: 0, 3: 3}))) == [[0, 1, 2], [3]]
+    assert cycles({5: 6, 6: 7}) == []
+
+
+@pytest.mark.parametrize("name", ["signpost", "numbrix"])
+def test_grade_on_the_circuit_encoding(name: str) -> None:
+    # The grader's certain arcs are part of a circuit: its subtour cuts met open chains (KeyError).
+    import gridsat
+
+    about = next(a for a in gridsat.genres() if a.name == name)
+    puzzle = gridsat.read(name, about.example)
+    graded = gridsat.grade(puzzle, encoding="circuit")
+    assert graded.status is gridsat.Status.UNIQUE
+    assert graded.level in (1, 2, 3, 4)
