@@ -94,6 +94,8 @@ def _lines(path: Path) -> Iterator[Item]:
             raise ValueError(
                 f"{path}:{number}: not a puzzle line (JSON with `puzzle` or `id`)"
             ) from e
+        if not isinstance(text, str):
+            raise ValueError(f"{path}:{number}: the puzzle is not text (a JSON string)")
         known = row.get("solution")
         if known is None:
             known = _own_solution(text, f"{path}:{number}")

@@ -4,6 +4,7 @@ user may give, each answered as the rest of the tool answers (no internal error)
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -91,3 +92,15 @@ def test_grade_on_the_circuit_encoding(name: str) -> None:
     graded = gridsat.grade(puzzle, encoding="circuit")
     assert graded.status is gridsat.Status.UNIQUE
     assert graded.level in (1, 2, 3, 4)
+
+
+@pytest.mark.parametrize("value", ["123", '["5x5:1cceefcfggeeccghcac3e12hch10ah25a"]', "true"])
+def test_bench_a_puzzle_line_whose_puzzle_is_not_text_is_bad_input(
+    value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text('{"puzzle": "4x4:1eee11gechacaegbch16a"}\n{"puzzle": ' + value + "}\n")
+    assert main(["bench", "signpost", str(corpus)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"gridsat: error: {corpus}:2: the puzzle is not text (a JSON string)"
+    ]
