@@ -104,3 +104,29 @@ def test_bench_a_puzzle_line_whose_puzzle_is_not_text_is_bad_input(
     assert capsys.readouterr().err.splitlines() == [
         f"gridsat: error: {corpus}:2: the puzzle is not text (a JSON string)"
     ]
+
+
+class _Swelling:
+    """Small, but 256 MB once pickled: the child's answer itself finds no room to be sent."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (bytes, (b"x" * 2**28,))
+
+
+def test_an_answer_past_the_memory_limit_is_out_of_memory_not_a_crash() -> None:
+    import re
+
+    from gridsat.isolation import Crashed, can_isolate, run_isolated
+    from gridsat.pipeline import OutOfMemory, child_failure
+
+    if not can_isolate():
+        pytest.skip("no fork here")
+    status = Path("/proc/self/status").read_text()
+    size = int(re.search(r"VmSize:\s+(\d+) kB", status).group(1)) * 1024  # type: ignore[union-attr]
+    limit = size + 2**26
+    with pytest.raises(Crashed) as crashed:
+        run_isolated(lambda send: _Swelling(), 30, None, limit)
+    assert "out of memory" in str(crashed.value)
+    assert isinstance(child_failure(crashed.value, limit), OutOfMemory)
+    thread = child_failure(RuntimeError("can't start new thread"), limit)
+    assert isinstance(thread, OutOfMemory)
