@@ -130,3 +130,22 @@ def test_an_answer_past_the_memory_limit_is_out_of_memory_not_a_crash() -> None:
     assert isinstance(child_failure(crashed.value, limit), OutOfMemory)
     thread = child_failure(RuntimeError("can't start new thread"), limit)
     assert isinstance(thread, OutOfMemory)
+
+
+@pytest.mark.parametrize(
+    ("param", "words"),
+    [
+        ("num_workers=-3", "parameter 'num_workers' should be in [0,10000]"),
+        ("max_time_in_seconds=-1", "max_time_in_seconds must be non-negative"),
+    ],
+)
+def test_a_cpsat_parameter_value_cpsat_refuses_is_bad_input(
+    param: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # CP-SAT checks a value's range only when it solves: it was MODEL_INVALID, exit 70.
+    args = ["solve", "signpost", "4x4:1eee11gechacaegbch16a", "-b", "cpsat:1", "--param", param]
+    assert main(args) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert err[0].startswith(f"gridsat: error: --param {param}: CP-SAT refuses it: ")
+    assert words in err[0]
