@@ -149,3 +149,16 @@ def test_a_cpsat_parameter_value_cpsat_refuses_is_bad_input(
     assert len(err) == 1
     assert err[0].startswith(f"gridsat: error: --param {param}: CP-SAT refuses it: ")
     assert words in err[0]
+
+
+def test_loop_a_size_line_that_is_not_numbers_says_which_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # It said "unknown tile '2x2' at row 1, column 1 (... a number 0..1000000000)".
+    assert main(["solve", "loop", "2x2\n3 6 3\n9 12 3"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "gridsat: error: line 1: '2x2' is not a number (the lines above rows of numbers give the "
+        "rows, the columns and a mode, each a number)"
+    ]
+    assert main(["solve", "loop", "2\n3\n3 6 0\n9 12 0", "--format", "mask"]) == 0
+    assert capsys.readouterr().out.split() == ["6", "12", "0", "3", "9", "0"]
