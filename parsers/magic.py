@@ -16,6 +16,9 @@ MAX_CELL_VALUES = 1_000_000
 _ORDER = re.compile(r"\s*(\d+)(?:\s*[xX]\s*(\d+))?\s*")
 """A board given by its size alone (``4`` or ``4x4``): empty, of that order."""
 _SETTING = re.compile(r"\s*(range\s+-?\d+\s*\.\.\s*-?\d+|sum\s+-?\d+|no-diagonals|repeat)\s*", re.I)
+_NAMED = re.compile(r"\s*(range|sum)(\s|$)", re.I)
+"""A first line that names a setting is the settings line, even when its value is bad."""
+_WANTS = {"range": "LO..HI, e.g. range 5..29", "sum": "a whole number, e.g. sum 85"}
 
 
 def parse(
@@ -31,7 +34,7 @@ def parse(
     ``--range``, ``--sum``, ...) override."""
     lines = published(text).problem.strip().splitlines()
     settings: dict[str, str] = {}
-    if lines and _SETTING.match(lines[0]):
+    if lines and (_SETTING.match(lines[0]) or _NAMED.match(lines[0])):
         settings = _settings(lines.pop(0))
     body = "\n".join(lines)
     size = _ORDER.fullmatch(body)
@@ -87,8 +90,11 @@ def _settings(line: str) -> dict[str, str]:
     while pos < len(line):
         match = _SETTING.match(line, pos)
         if not match:
+            word = line[pos:].split()[0]
+            if word.lower() in _WANTS:
+                raise ParseError(f"line 1, column {pos + 1}: {word} wants {_WANTS[word.lower()]}")
             raise ParseError(
-                f"line 1, column {pos + 1}: unknown setting {line[pos:].split()[0]!r} "
+                f"line 1, column {pos + 1}: unknown setting {word!r} "
                 "(use range LO..HI, sum S, no-diagonals, repeat)"
             )
         found[match[1].split()[0].lower()] = match[1]

@@ -162,3 +162,19 @@ def test_loop_a_size_line_that_is_not_numbers_says_which_line(
     ]
     assert main(["solve", "loop", "2\n3\n3 6 0\n9 12 0", "--format", "mask"]) == 0
     assert capsys.readouterr().out.split() == ["6", "12", "0", "3", "9", "0"]
+
+
+@pytest.mark.parametrize(
+    ("first", "message"),
+    [
+        ("sum x", "line 1, column 1: sum wants a whole number, e.g. sum 85"),
+        ("range 1..9 sum", "line 1, column 12: sum wants a whole number, e.g. sum 85"),
+        ("range a", "line 1, column 1: range wants LO..HI, e.g. range 5..29"),
+    ],
+)
+def test_magic_a_setting_with_a_bad_value_is_named(
+    first: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The line was read as the board's first row: "unknown token 'sum' at row 1, column 1".
+    assert main(["solve", "magic", f"{first}\n_ _ _\n_ _ _\n_ _ _"]) == 2
+    assert capsys.readouterr().err.splitlines() == [f"gridsat: error: {message}"]
