@@ -344,6 +344,9 @@ def read(genre: str, text: str | os.PathLike[str], **options: Any) -> Puzzle:
         if name not in takes:
             offered = ", ".join(sorted(takes)) or "none"
             raise PuzzleError(f"{kind.name} takes no option {name!r} (it takes: {offered})")
+    for option in kind.options:
+        if option.keyword in options:
+            _option(kind, option, options[option.keyword])
     times: dict[str, float] = {}
     try:
         data = parse(kind, text, times, **options)
@@ -936,3 +939,16 @@ def _raw_check(puzzle: Puzzle, value: object) -> list[str]:
             f"solution must be a gridsat.Solution or a {puzzle.name} solution's value, not "
             f"{type(value).__name__} ({e})"
         ) from None
+
+
+def _option(genre: Genre[Any, Any], option: Any, value: object) -> None:
+    """A parser option's value of the type its flag reads (a str, an int, or a bool for a
+    switch; None leaves it unset); a TypeError naming the option otherwise."""
+    wanted = {None: bool, int: int, str: str}.get(option.type)
+    if wanted is None or value is None:
+        return
+    if isinstance(value, wanted) and (wanted is bool or not isinstance(value, bool)):
+        return
+    article = "an" if wanted is int else "a"
+    raise TypeError(f"{genre.name} option {option.keyword} must be {article} {wanted.__name__} "
+                    f"(as {option.flag} takes it), not {type(value).__name__}")  # fmt: skip

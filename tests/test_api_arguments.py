@@ -4,6 +4,7 @@ PuzzleError, each raised before any work, never an error from deep inside."""
 from __future__ import annotations
 
 import pathlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -105,3 +106,29 @@ def test_a_picture_path_may_be_a_pathlib_path(
     target = tmp_path / "board.svg"
     gridsat.solve(puzzle).render(target)
     assert target.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+@pytest.mark.parametrize(
+    ("genre", "text", "options", "message"),
+    [
+        ("magic", "3", {"total": "15"}, "magic option total must be an int (as --sum takes it)"),
+        ("magic", "3", {"values": 9}, "magic option values must be a str (as --range takes it)"),
+        ("magic", "3", {"no_diagonals": "no"}, "magic option no_diagonals must be a bool"),
+        ("sudoku", "1234\n3412\n2143\n4321", {"blocks": 2}, "sudoku option blocks must be a str"),
+        ("bridges", "2.2\n...\n2.2", {"max_bridges": "2"}, "bridges option max_bridges must be"),
+    ],
+)
+def test_a_parser_option_of_the_wrong_type_is_a_type_error_naming_it(
+    genre: str, text: str, options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(TypeError, match=f"^{re.escape(message)}"):
+        gridsat.read(genre, text, **options)
+
+
+def test_parser_options_of_their_own_types_are_read() -> None:
+    magic = gridsat.read("magic", "3", total=15, values="1..9", no_diagonals=True, repeat=False)
+    assert gridsat.count(magic, 100) > 8  # rows and columns only: more than the 8 squares
+    bridges = gridsat.read("bridges", "2.2\n...\n2.2", max_bridges=2, no_loops=None)
+    result = gridsat.solve(bridges, unique=True)
+    assert result.status is gridsat.Status.UNIQUE
+    assert bridges.check(result.solution) == []
