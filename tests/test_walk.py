@@ -178,3 +178,15 @@ def test_magic_a_setting_with_a_bad_value_is_named(
     # The line was read as the board's first row: "unknown token 'sum' at row 1, column 1".
     assert main(["solve", "magic", f"{first}\n_ _ _\n_ _ _\n_ _ _"]) == 2
     assert capsys.readouterr().err.splitlines() == [f"gridsat: error: {message}"]
+
+
+def test_a_file_with_no_size_is_read_no_further_than_the_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A device or a pipe says it holds 0 bytes: /dev/zero was read until memory ran out.
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    assert main(["solve", "signpost", "/dev/zero"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "gridsat: error: /dev/zero is over 10485760 bytes"
+    ]
