@@ -52,6 +52,8 @@ def items(paths: list[str]) -> Iterator[Item]:
             yield from _lines(path)
         elif path.is_file():
             yield _file_item(path)
+        elif path.exists():  # a pipe, a device: bench reads what it can name and read again
+            raise ValueError(f"{raw} is neither a file nor a folder (a pipe or a device)")
         else:
             raise FileNotFoundError(f"no such file or folder: {raw}")
 

@@ -190,3 +190,13 @@ def test_a_file_with_no_size_is_read_no_further_than_the_limit(
     assert capsys.readouterr().err.splitlines() == [
         "gridsat: error: /dev/zero is over 10485760 bytes"
     ]
+
+
+def test_bench_a_path_that_is_a_device_is_named_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+    # It said "no such file or folder: /dev/zero".
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    assert main(["bench", "signpost", "/dev/zero"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "gridsat: error: /dev/zero is neither a file nor a folder (a pipe or a device)"
+    ]
