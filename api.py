@@ -57,8 +57,12 @@ class Puzzle:
 
     def check(self, solution: Solution | Any) -> list[str]:
         """What a solution breaks, by the genre's own checker (written from the rules alone)."""
-        value = solution.value if isinstance(solution, Solution) else solution
-        return self.genre.check(self.data, value)
+        if isinstance(solution, Solution):
+            if solution.puzzle.genre.name != self.genre.name:
+                raise PuzzleError(f"solution: a {solution.puzzle.name} solution, not one of "
+                                  f"this {self.name} puzzle")  # fmt: skip
+            return self.genre.check(self.data, solution.value)
+        return _raw_check(self, solution)
 
     def __str__(self) -> str:
         return self.genre.format_puzzle(self.data)
@@ -164,8 +168,9 @@ class Result:
         shown = replace(self.outcome, puzzle=self.puzzle.data)
         return outcome_text(genre, shown, _style(genre, style), self.counting)
 
-    def render(self, path: str) -> None:
+    def render(self, path: str | os.PathLike[str]) -> None:
         """Draw the solution (both, when not unique; the puzzle when none) to an SVG or PNG."""
+        path = _path("path", path)
         checked_picture(self.puzzle.genre, path)
         draw(self.puzzle.genre, self.puzzle.data, self.outcome.solutions, self.status, path)
 
@@ -316,12 +321,16 @@ def read(genre: str, text: str | os.PathLike[str], **options: Any) -> Puzzle:
     ``options``; PuzzleError when bad."""
     kind = checked_genre(genre)
     if isinstance(text, os.PathLike):
-        text = _read_file(os.fspath(text))
+        text = _read_file(_path("text", text))
+    _text("text", text, "the puzzle, or an os.PathLike for a file")
     takes = {o.keyword for o in kind.options}
     for name in options:
         if name not in takes:
             offered = ", ".join(sorted(takes)) or "none"
             raise PuzzleError(f"{kind.name} takes no option {name!r} (it takes: {offered})")
+    for option in kind.options:
+        if option.keyword in options:
+            _option(kind, option, options[option.keyword])
     times: dict[str, float] = {}
     try:
         data = parse(kind, text, times, **options)
@@ -365,7 +374,7 @@ def count(
 ) -> Count:
     """How many distinct solutions ``puzzle`` has, counting up to ``limit``: an int whose
     ``exact`` says whether that is all of them (as ``solve --count N``)."""
-    if limit < 1:
+    if _whole("limit", limit) < 1:
         raise PuzzleError(f"limit {limit}: count up to a whole number >= 1")
     result = _run(puzzle, limit, limit, backend, encoding, time_limit, memory_limit, params,
                   isolate, True)  # fmt: skip
@@ -391,7 +400,7 @@ def solutions(
     to ``memory_limit`` (GB; past it, OutOfMemory, a BackendError), and closing it ends it."""
     from .pipeline import stream
 
-    if limit is not None and limit < 1:
+    if limit is not None and _whole("limit", limit) < 1:
         raise PuzzleError(f"limit {limit}: a whole number >= 1, or None for every solution")
     _check_time(time_limit)
     genre = _puzzle(puzzle).genre
@@ -476,7 +485,7 @@ def compare(
     if isinstance(backends, str) and backends == "all":
         chosen = all_backends()
     else:
-        names = backends.split(",") if isinstance(backends, str) else list(backends)
+        names = _names("backends", backends)
         named = (checked_backend(n) for n in names if n.strip())
         chosen = list({b.name: b for b in named}.values())  # each once
         if not chosen:
@@ -484,11 +493,12 @@ def compare(
     if isinstance(encodings, str) and encodings == "all":
         kinds = list(genre.encodings)
     else:
-        names = encodings.split(",") if isinstance(encodings, str) else list(encodings)
+        names = _names("encodings", encodings)
         kinds = [checked_encoding(genre, n.strip()) for n in names]
-    if repeat < 1:
+    if _whole("repeat", repeat) < 1:
         raise PuzzleError(f"repeat {repeat}: a whole number >= 1")
     _check_time(time_limit)
+    _check_memory(memory_limit, True)
     source = puzzle.source
     load = None if source is None else lambda times: parse(genre, source[0], times, **source[1])
     runs, problems = run_all(genre, puzzle.data, chosen, kinds, repeat, time_limit,
@@ -532,23 +542,28 @@ def diagnose(
 
 def generate(
     genre: str,
-    size: str | tuple[int, int],
+    size: str | tuple[int, int] | int,
     seed: int | None = None,
     backend: str | None = None,
     givens: float | None = None,
 ) -> Generated:
-    """A random puzzle of ``size`` (``"WxH"``, or as ``gridsat genres`` says the genre takes
-    it) with exactly one solution, down to a minimal set of givens or to the share ``givens``;
-    the same ``seed`` gives the same puzzle. On the genre's generate backend unless ``backend``
-    says otherwise (one with a repeatable budget). In this process (but for Kissat and Lingeling,
+    """A random puzzle of ``size`` (``"WxH"``, a (width, height) pair, or as ``gridsat
+    generate --size`` takes it for the genre: ``4`` or ``"4"`` a magic square's order) with
+    exactly one solution, down to a minimal set of givens or to the share ``givens``; the same
+    ``seed`` gives the same puzzle. On the genre's generate backend unless ``backend`` says
+    otherwise (one with a repeatable budget). In this process (but for Kissat and Lingeling,
     which have no search budget: each of their trials runs in a child, under a time limit)."""
     from .generate import generate as make
     from .generate import size_of
 
     kind = checked_genre(genre)
     chosen = checked_backend(backend or kind.generate_backend)
+    if seed is not None:
+        _whole("seed", seed)
+    if givens is not None:
+        _number("givens", givens, "a share between 0 and 1")
     try:
-        shape = size_of(kind, size if isinstance(size, str) else "x".join(map(str, size)))
+        shape = size_of(kind, _size(size))
     except GenerateError as e:
         raise PuzzleError(str(e)) from e
     if givens is not None and not 0 <= givens <= 1:
@@ -727,6 +742,7 @@ def checked_genre(name: str) -> Genre[Any, Any]:
     """The genre by name or alias, or PuzzleError naming the choices."""
     from .genres import get_genre  # looked up at each call: tests put their own in its place
 
+    _text("genre", name, "a genre's name")
     try:
         return get_genre(name)
     except ValueError as e:
@@ -738,7 +754,7 @@ def checked_backend(name: str) -> Backend:
     from .solvers import get_backend
 
     try:
-        chosen = get_backend(name.strip())
+        chosen = get_backend(_text("backend", name, "such as 'cpsat' or 'sat:cadical195'").strip())
     except ValueError as e:
         raise PuzzleError(str(e)) from e
     reason = chosen.unavailable()
@@ -751,7 +767,7 @@ def checked_encoding(genre: Genre[Any, Any], name: str | None) -> str:
     """One of the genre's encodings (its default for None), or PuzzleError naming the choices."""
     if name is None:
         return genre.default_encoding
-    if name not in genre.encodings:
+    if _text("encoding", name, "an encoding's name") not in genre.encodings:
         raise PuzzleError(
             f"{genre.name} has no encoding {name!r} (choose from {', '.join(genre.encodings)})"
         )
@@ -771,13 +787,15 @@ def _style(genre: Genre[Any, Any], style: str | None) -> str:
 
 def _check_time(limit: float | None) -> None:
     """A time limit is a number of seconds > 0, or None."""
-    if limit is not None and not 0 < limit < float("inf"):
+    if limit is not None and not 0 < _number("time_limit", limit, "seconds") < float("inf"):
         raise PuzzleError(f"time limit {limit!r}: a number of seconds > 0")
 
 
 def _check_params(params: Mapping[str, str] | None, backend: Backend) -> None:
     """Solver parameters are text keys and values (as ``--param KEY=VALUE`` gives them) that
     ``backend`` has: a name it lacks or a bad value is bad input, as on the command line."""
+    if params is not None and not isinstance(params, Mapping):
+        raise TypeError(f"params must be a mapping of str to str, not {type(params).__name__}")
     for key, value in (params or {}).items():
         if not isinstance(key, str) or not isinstance(value, str):
             raise PuzzleError(f"parameter {key!r}={value!r}: keys and values are text")
@@ -791,7 +809,7 @@ def _check_memory(limit: float | None, isolate: bool) -> None:
     """A memory limit is a number of GB > 0, and a child to hold it; PuzzleError otherwise."""
     if limit is not None and not isolate:
         raise PuzzleError("a memory limit needs isolate=True (a child to hold it)")
-    if limit is not None and not limit > 0:
+    if limit is not None and not 0 < _number("memory_limit", limit, "GB") < float("inf"):
         raise PuzzleError(f"memory limit {limit!r}: a number of GB > 0")
 
 
@@ -836,3 +854,85 @@ def draw(
         render(genre, puzzle, shown, path, titles)
     except OSError as e:
         raise PuzzleError(f"cannot write {path}: {e.strerror}") from e
+
+
+def _text(name: str, value: object, what: str = "text") -> str:
+    """``value`` when it is a str; a TypeError naming the argument otherwise, rather than one
+    from deep inside when it is first used as text."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str ({what}), not {type(value).__name__}")
+    return value
+
+
+def _whole(name: str, value: object) -> int:
+    """``value`` when it is an int (not a bool); a TypeError naming the argument otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    return value
+
+
+def _number(name: str, value: object, what: str) -> float:
+    """``value`` when it is an int or a float (not a bool); a TypeError naming the argument."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{name} must be a number ({what}), not {type(value).__name__}")
+    return value
+
+
+def _names(name: str, value: object) -> list[str]:
+    """The names a list argument gives (``backends``, ``encodings``: a str of them, comma
+    separated, or a list of str), or a TypeError naming the argument."""
+    if isinstance(value, str):
+        return value.split(",")
+    if not isinstance(value, Sequence | set | frozenset):
+        raise TypeError(f"{name} must be 'all', a str of names or a list of them, not "
+                        f"{type(value).__name__}")  # fmt: skip
+    return [_text(name, n, "names") for n in value]
+
+
+def _size(size: object) -> str:
+    """``generate``'s size as text: ``"6x6"``, a (width, height) pair, or one int (a side);
+    a TypeError naming the argument otherwise."""
+    if isinstance(size, str):
+        return size
+    if isinstance(size, int) and not isinstance(size, bool):
+        return str(size)
+    if isinstance(size, tuple | list) and all(
+        isinstance(n, int) and not isinstance(n, bool) for n in size
+    ):
+        return "x".join(map(str, size))
+    raise TypeError(f"size must be a str such as '6x6', a (width, height) tuple of ints or an "
+                    f"int, not {type(size).__name__}")  # fmt: skip
+
+
+def _path(name: str, value: object) -> str:
+    """A file's path as text, from a str or an os.PathLike; a TypeError naming the argument."""
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str or an os.PathLike path, not {type(value).__name__}")
+    return value
+
+
+def _raw_check(puzzle: Puzzle, value: object) -> list[str]:
+    """The checker's verdict on a value given as is (not a Solution): a value the checker
+    cannot even take apart is the wrong kind of thing, a TypeError naming the argument."""
+    try:
+        return puzzle.genre.check(puzzle.data, value)
+    except (TypeError, AttributeError, IndexError, KeyError) as e:
+        raise TypeError(
+            f"solution must be a gridsat.Solution or a {puzzle.name} solution's value, not "
+            f"{type(value).__name__} ({e})"
+        ) from None
+
+
+def _option(genre: Genre[Any, Any], option: Any, value: object) -> None:
+    """A parser option's value of the type its flag reads (a str, an int, or a bool for a
+    switch; None leaves it unset); a TypeError naming the option otherwise."""
+    wanted = {None: bool, int: int, str: str}.get(option.type)
+    if wanted is None or value is None:
+        return
+    if isinstance(value, wanted) and (wanted is bool or not isinstance(value, bool)):
+        return
+    article = "an" if wanted is int else "a"
+    raise TypeError(f"{genre.name} option {option.keyword} must be {article} {wanted.__name__} "
+                    f"(as {option.flag} takes it), not {type(value).__name__}")  # fmt: skip

@@ -33,6 +33,9 @@ class _Parser(argparse.ArgumentParser):
         hint = f" (see {self.prog} --help)"
         if message.startswith("the following arguments are required") and self.prog == "gridsat":
             hint = " (see gridsat --help for the commands)"
+        elif message.endswith(": expected one argument"):  # or its value began with -, as -5..3
+            option = message.removeprefix("argument ").split("/")[0].split(":")[0]
+            hint = f" (one that begins with - is written {option}=VALUE; see {self.prog} --help)"
         self.exit(EXIT_USAGE, f"gridsat: error: {message}{hint}\n")
 
 

@@ -52,6 +52,8 @@ def items(paths: list[str]) -> Iterator[Item]:
             yield from _lines(path)
         elif path.is_file():
             yield _file_item(path)
+        elif path.exists():  # a pipe, a device: bench reads what it can name and read again
+            raise ValueError(f"{raw} is neither a file nor a folder (a pipe or a device)")
         else:
             raise FileNotFoundError(f"no such file or folder: {raw}")
 
@@ -94,6 +96,8 @@ def _lines(path: Path) -> Iterator[Item]:
             raise ValueError(
                 f"{path}:{number}: not a puzzle line (JSON with `puzzle` or `id`)"
             ) from e
+        if not isinstance(text, str):
+            raise ValueError(f"{path}:{number}: the puzzle is not text (a JSON string)")
         known = row.get("solution")
         if known is None:
             known = _own_solution(text, f"{path}:{number}")
@@ -237,7 +241,7 @@ def run(
         return records
     # Forked, as the solver children are: each worker a child of this process that dies with it.
     pool = ProcessPoolExecutor(
-        max_workers=jobs,
+        max_workers=min(jobs, max(1, len(tasks))),  # (forked, each worker starts at once)
         mp_context=multiprocessing.get_context("fork" if can_isolate() else None),
         initializer=_worker_start,
         initargs=(os.getpid(),),

@@ -158,8 +158,8 @@ def read_input(source: str) -> str:
             size = os.path.getsize(source)
             if size > MAX_INPUT_BYTES:
                 raise UsageError(f"{source} is {size} bytes; the limit is {MAX_INPUT_BYTES}")
-            with open(source, "rb") as f:
-                return _decode(f.read(), source)
+            with open(source, "rb") as f:  # (read no further: a pipe or a device has no size)
+                return _decode(f.read(MAX_INPUT_BYTES + 1), source)
         except OSError as e:
             raise UsageError(f"cannot read {source}: {e.strerror}") from e
     return source

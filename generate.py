@@ -92,7 +92,10 @@ def size_of(genre: Genre[Any, Any], text: str) -> tuple[int, int]:
         numbers = []
     if len(numbers) == 1:
         numbers *= 2
-    if len(numbers) != 2 or min(numbers) < 1:
+    if len(numbers) == 2 and min(numbers) < 1:
+        raise GenerateError(f"bad size {text!r}: a side is 1 or more; {genre.name} takes "
+                            f"{genre.about.sizes}")  # fmt: skip
+    if len(numbers) != 2:
         raise GenerateError(f"bad size {text!r}: {genre.name} takes {genre.about.sizes}")
     largest = genre.about.largest
     if numbers[0] * numbers[1] > largest:

@@ -254,6 +254,9 @@ def _child(
             send(e, "raise")
         else:
             send(result, "return")
+    except MemoryError:  # no room left even to send the answer: said where the parent reads
+        os.write(2, b"MemoryError: out of memory\n")
+        code = 1
     except BaseException:  # (the pipe is gone: the parent stopped waiting)
         code = 1
     finally:

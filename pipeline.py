@@ -456,13 +456,15 @@ def child_failure(error: BaseException, memory_limit: int | None) -> BaseExcepti
         return OutOfMemory(_memory_message(memory_limit))
     if isinstance(error, ImportError) and not any(w in text for w in UNMAPPED):
         return error
-    if isinstance(error, ImportError) or any(w in text for w in ("memory", "bad_alloc")):
+    if isinstance(error, ImportError) or any(w in text for w in OUT_OF_MEMORY):
         return OutOfMemory(f"{_memory_message(memory_limit)} ({error})")
     if isinstance(error, Crashed):
         return BackendError(f"the solver process died ({error})")
     return error
 
 
+OUT_OF_MEMORY = ("memory", "bad_alloc", "can't start new thread")
+"""What a child's error says when it found no room: a thread's stack is memory too."""
 UNMAPPED = ("failed to map segment", "cannot allocate memory")
 """What an ImportError says when the memory limit left no room to load a library."""
 

@@ -42,19 +42,21 @@ def degree_groups(circuit: Circuit) -> list[tuple[Lit, ...]]:
 
 
 def cycles(successor: dict[int, int]) -> list[list[int]]:
-    """The cycles of a permutation given as ``node -> next node``."""
+    """The cycles of ``node -> next node``: of a permutation, or of part of one (the arcs a
+    grader has made certain so far), whose chains that end are no cycle."""
     seen: set[int] = set()
     found = []
     for start in successor:
         if start in seen:
             continue
-        cycle = []
+        chain = []
         node = start
-        while node not in seen:
+        while node in successor and node not in seen:
             seen.add(node)
-            cycle.append(node)
+            chain.append(node)
             node = successor[node]
-        found.append(cycle)
+        if node in chain:  # (else it ended, or ran into a chain already walked)
+            found.append(chain[chain.index(node) :])
     return found
 
 
@@ -281,6 +283,8 @@ def random_hamiltonian_path(
     """
     path = list(start_path)
     n = len(path)
+    if n < 2:  # a single node has no neighbour to bite: it is the only path
+        return path
     index = {node: i for i, node in enumerate(path)}
     for _ in range(moves):
         if rng.random() < 0.5:  # the last node bites: path[j] joins it, path[j+1:] turns round

@@ -102,8 +102,10 @@ def _masks(text: str, fixed: dict[tuple[int, int], int]) -> Tiles:
         return ()
     width = len(lines[-1])
     header: list[int] = []
+    line = 0
     while lines and len(lines[0]) < width and len(header) < 3:
-        header += [_number(t, len(header) + 1, 1, 10**9) for t in lines.pop(0)]
+        line += 1
+        header += [_size(t, line) for t in lines.pop(0)]
     if len(header) >= 2 and header[0] * header[1] > MAX_TILES:
         raise ParseError(
             f"the size lines ask for {header[0]}x{header[1]} = {header[0] * header[1]} tiles; "
@@ -126,6 +128,16 @@ def _masks(text: str, fixed: dict[tuple[int, int], int]) -> Tiles:
             f"board has {len(rows)} rows and {width} columns"
         )
     return tuple(rows)
+
+
+def _size(token: str, line: int) -> int:
+    """A number of the size lines above number rows (the rows, the columns, a mode)."""
+    if not is_digits(token) or len(token) > 10:
+        raise ParseError(
+            f"line {line}: {token[:12]!r} is not a number (the lines above rows of numbers "
+            "give the rows, the columns and a mode, each a number)"
+        )
+    return int(token)
 
 
 def _number(token: str, r: int, c: int, top: int) -> int:

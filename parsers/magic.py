@@ -16,6 +16,9 @@ MAX_CELL_VALUES = 1_000_000
 _ORDER = re.compile(r"\s*(\d+)(?:\s*[xX]\s*(\d+))?\s*")
 """A board given by its size alone (``4`` or ``4x4``): empty, of that order."""
 _SETTING = re.compile(r"\s*(range\s+-?\d+\s*\.\.\s*-?\d+|sum\s+-?\d+|no-diagonals|repeat)\s*", re.I)
+_NAMED = re.compile(r"\s*(range|sum)(\s|$)", re.I)
+"""A first line that names a setting is the settings line, even when its value is bad."""
+_WANTS = {"range": "LO..HI, e.g. range 5..29", "sum": "a whole number, e.g. sum 85"}
 
 
 def parse(
@@ -31,9 +34,9 @@ def parse(
     ``--range``, ``--sum``, ...) override."""
     lines = published(text).problem.strip().splitlines()
     settings: dict[str, str] = {}
-    if lines and _SETTING.match(lines[0]):
+    if lines and (_SETTING.match(lines[0]) or _NAMED.match(lines[0])):
         usage = "use range LO..HI, sum S, no-diagonals, repeat"
-        settings = settings_line(lines.pop(0), _SETTING, usage)
+        settings = settings_line(lines.pop(0), _SETTING, usage, _WANTS)
     body = "\n".join(lines)
     size = _ORDER.fullmatch(body)
     board = _empty(size) if size else read_board(body, blank)

@@ -14,6 +14,7 @@ a box (``+---+---+`` rules, ``|`` walls, an empty box a blank).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from ..puzzles.grid import Rows
 from ..records import dataclass
@@ -346,18 +347,22 @@ def _cell(
     )
 
 
-def settings_line(line: str, setting: re.Pattern[str], usage: str) -> dict[str, str]:
+def settings_line(
+    line: str, setting: re.Pattern[str], usage: str, wants: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """The settings on a board's first line (each a match of ``setting``, its text in group 1),
     by name, the first word in lower case, with the rest of its words run together (``blocks
-    3 x 2``: ``3x2``); a word that is no setting is an error naming its column, then ``usage``."""
+    3 x 2``: ``3x2``); a word that is no setting is an error naming its column, then ``usage``,
+    or, when ``wants`` names it (a setting whose value is bad), what its value should be."""
     found: dict[str, str] = {}
     pos = 0
     while pos < len(line):
         match = setting.match(line, pos)
         if not match:
-            raise ParseError(
-                f"line 1, column {pos + 1}: unknown setting {line[pos:].split()[0]!r} ({usage})"
-            )
+            word = line[pos:].split()[0]
+            if wants and word.lower() in wants:
+                raise ParseError(f"line 1, column {pos + 1}: {word} wants {wants[word.lower()]}")
+            raise ParseError(f"line 1, column {pos + 1}: unknown setting {word!r} ({usage})")
         words = match[1].split(None, 1)
         found[words[0].lower()] = words[1].replace(" ", "") if len(words) > 1 else ""
         pos = match.end()

@@ -45,8 +45,12 @@ class CpSatBackend(Backend):
 
     def parameters(self, params: Mapping[str, str]) -> dict[str, Any]:
         """Each name checked against CP-SAT's own ``SatParameters``, each value read as that
-        field's type (a bool, a number, a string or an enum's name)."""
-        return {key: _typed(key, text) for key, text in params.items()}
+        field's type (a bool, a number, a string or an enum's name), then the values checked
+        by CP-SAT itself (a range, a sign), so a bad one is bad input, not a failed run."""
+        typed = {key: _typed(key, text) for key, text in params.items()}
+        if typed:
+            _check_values(typed)
+        return typed
 
 
 class CpSatSession(Session):
@@ -243,6 +247,23 @@ def _search_stats(solver: Any, before: Mapping[str, int] | None = None) -> dict[
     for ours, theirs in SEARCH:
         found[ours] = found.get(ours, 0) + int(getattr(response, theirs))
     return found
+
+
+def _check_values(params: Mapping[str, Any]) -> None:
+    """CP-SAT's own verdict on parameter values, from a solve of the empty model (its check of
+    them is not offered apart): ValueError with its words when it refuses them."""
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    for key, value in params.items():
+        current = getattr(solver.parameters, key)
+        if isinstance(value, str) and not isinstance(current, str):  # an enum, by name
+            value = getattr(type(current), value)
+        setattr(solver.parameters, key, value)
+    solver.parameters.catch_sigint_signal = False
+    solver.parameters.log_search_progress = False  # (the check is no run to log)
+    if solver.solve(cp_model.CpModel()) == cp_model.MODEL_INVALID:
+        raise ValueError(f"CP-SAT refuses it: {solver.solution_info()}")
 
 
 def _typed(key: str, text: str) -> Any:
