@@ -11,15 +11,9 @@ from typing import Any
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, gridsat
 from gridsat import bench
 from gridsat.genres import get_genre
-
-
-def gridsat(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args], capture_output=True, text=True, timeout=300
-    )
 
 
 def small_corpus(tmp_path: Path, n: int = 4) -> Path:

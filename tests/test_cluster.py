@@ -20,19 +20,13 @@ from typing import Any
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, gridsat
 from gridsat import cluster as dask_cluster
 from gridsat.cluster import CHUNK_SECONDS, MAX_CHUNK, chunk_size
 
 pytest.importorskip("distributed")  # the extra gridsat[cluster]: CI installs it with [test]
 
 LINUX = sys.platform.startswith("linux")
-
-
-def gridsat(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args], capture_output=True, text=True, timeout=300
-    )
 
 
 def corpus(tmp_path: Path, n: int, copies: int = 1) -> Path:

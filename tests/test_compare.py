@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from conftest import gridsat
 from gridsat.cli import main
 from gridsat.compare import compare
 from gridsat.genres import all_genres, get_genre
@@ -72,12 +73,6 @@ def test_a_broken_backend_is_a_disagreement_and_a_missing_one_is_listed() -> Non
     assert problems and "broken/position unsolvable" in problems[0]
     missing = next(r for r in runs if r.backend == "missing")
     assert (missing.status, missing.error) == ("unavailable", "not installed")
-
-
-def gridsat(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args], capture_output=True, text=True, timeout=120
-    )
 
 
 def test_cli_compare_json_and_table() -> None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import subprocess
-import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, gridsat
 from gridsat import pipeline
 from gridsat.cli import main
 from gridsat.compare import FINISHED, PHASES, STATUSES, Run, compare
@@ -241,16 +239,6 @@ def test_compare_under_small_limits_on_every_encoding(
 
 def empty_board(n: int) -> str:
     return "\n".join("[" + ", ".join("_" * n) + "]" for _ in range(n))
-
-
-def gridsat(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 def test_a_sat_run_past_its_limit_is_a_result(tmp_path: Path) -> None:

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from conftest import gridsat
 from gridsat import generate as generate_module
 from gridsat.cli import main
 from gridsat.generate import ProgressLines
@@ -65,12 +64,6 @@ def test_progress_lines_after_two_seconds_then_every_few() -> None:
         "signpost-15x15-seed1-1: 50/223 givens tried (5 s)",
         "signpost-15x15-seed1-1: 70/223 givens tried (8 s)",
     ]
-
-
-def gridsat(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args], capture_output=True, text=True, timeout=300
-    )
 
 
 def test_each_puzzle_of_a_count_is_the_next_the_seed_gives() -> None:

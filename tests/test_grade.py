@@ -5,14 +5,12 @@ the score's order, and `gridsat grade` on the command line (text, JSON, errors, 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 from typing import Any
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, gridsat
 from gridsat import grade as grading
 from gridsat.genres import get_genre
 from gridsat.grade import BANDS, LEVELS, Grade, bands, grade
@@ -240,16 +238,6 @@ def test_a_genre_declares_its_own_bands_by_score() -> None:
 
 
 # -- the command line ------------------------------------------------------------------------
-
-
-def gridsat(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_grade_prints_level_score_rounds_and_eliminations() -> None:

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, gridsat
 from gridsat.generate import generate
 from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
@@ -32,16 +30,6 @@ HEAD = (
     " - The people keep unique animals: `cat`, `dog`, `horse`\n"
     "## Clues:\n"
 )
-
-
-def gridsat(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_the_corpus_has_twenty_puzzles_from_two_by_two_to_seven_by_seven() -> None:

@@ -8,13 +8,11 @@ import itertools
 import json
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import BACKENDS, DATA
+from conftest import BACKENDS, DATA, gridsat
 from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
 from gridsat.pipeline import solve
@@ -24,13 +22,6 @@ from gridsat.solvers import get_backend
 ROOT = Path(__file__).resolve().parent.parent
 GENRE = get_genre("magnets")
 CORPUS = [json.loads(line) for line in (DATA / "magnets" / "tatham.jsonl").read_text().splitlines()]
-
-
-def gridsat(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args],
-        capture_output=True, text=True, timeout=120, cwd=ROOT,
-    )  # fmt: skip
 
 
 @pytest.mark.parametrize("row", CORPUS, ids=[r["params"] for r in CORPUS])

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, gridsat
 from gridsat.genres import get_genre
 from gridsat.models import hidato as hidato_model
 from gridsat.models.hidato import PROBE_FROM, build
@@ -113,16 +111,6 @@ def test_probing_keeps_every_solution(backend: str, monkeypatch: pytest.MonkeyPa
     assert counts[0] == counts[1] == 21
     out = solve(HIDATO, puzzle, get_backend(backend), limit=1000)
     assert out.count_exact and len(out.solutions) == counts[0]
-
-
-def gridsat(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def stored_board(index: int) -> str:

@@ -7,14 +7,12 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import BACKENDS
+from conftest import BACKENDS, gridsat
 from gridsat.diagnose import diagnose
 from gridsat.generate import Generated, generate, size_of
 from gridsat.genres import Genre, all_genres, get_genre
@@ -194,13 +192,6 @@ def test_givens_kept_for_lack_of_budget_are_reported() -> None:
     made = generate(genre, size_of(genre, "6x6"), random.Random(1), effort=1)
     assert made.unproved
     assert_minimal(genre, made)
-
-
-def gridsat(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args],
-        input=stdin, capture_output=True, text=True, timeout=120, cwd=ROOT,
-    )  # fmt: skip
 
 
 def test_generate_pipes_into_solve_and_repeats_with_a_seed(tmp_path: Path) -> None:

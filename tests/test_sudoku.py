@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from conftest import BACKENDS, DATA
+from conftest import BACKENDS, DATA, gridsat
 from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
 from gridsat.parsers.sudoku import format_id, format_puzzle, format_solution, parse
@@ -37,16 +37,6 @@ def solution_of(name: str) -> Board:
 
 def corpus(params: str, i: int = 0) -> dict[str, Any]:
     return [row for row in CORPUS if row["params"] == params][i]
-
-
-def gridsat(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 # -- reading and printing -------------------------------------------------------------------------

@@ -6,13 +6,11 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import BACKENDS, DATA
+from conftest import BACKENDS, DATA, gridsat
 from gridsat.genres import get_genre
 from gridsat.models.graph import matching_cuts
 from gridsat.models.model import Matching
@@ -24,13 +22,6 @@ from gridsat.solvers import get_backend
 ROOT = Path(__file__).resolve().parent.parent
 GENRE = get_genre("tents")
 CORPUS = [json.loads(line) for line in (DATA / "tents" / "tatham.jsonl").read_text().splitlines()]
-
-
-def gridsat(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args],
-        input=stdin, capture_output=True, text=True, timeout=120, cwd=ROOT,
-    )  # fmt: skip
 
 
 # -- reading and printing -------------------------------------------------------------------------

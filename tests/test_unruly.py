@@ -7,13 +7,11 @@ import dataclasses
 import functools
 import itertools
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
 
-from conftest import BACKENDS, DATA
+from conftest import BACKENDS, DATA, gridsat
 from gridsat.genres import get_genre
 from gridsat.models.model import TooLarge
 from gridsat.models.unruly import admissible, build
@@ -32,16 +30,6 @@ Grid = tuple[tuple[int, ...], ...]
 def board(text: str) -> Grid:
     """A full board from rows of digits."""
     return tuple(tuple(int(ch) for ch in row) for row in text.split())
-
-
-def gridsat(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 # -- reading and printing -------------------------------------------------------------------------

@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -17,7 +15,7 @@ from typing import Any
 import pytest
 from test_zebra import brute_force
 
-from conftest import DATA
+from conftest import DATA, gridsat
 from gridsat import cli
 from gridsat.generate import generate, size_of
 from gridsat.genres import get_genre
@@ -44,13 +42,6 @@ the cat is 30.
 ann is not dog
 bob is not fish
 """
-
-
-def gridsat(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsat", *args],
-        input=stdin, capture_output=True, text=True, timeout=120, cwd=ROOT,
-    )  # fmt: skip
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
