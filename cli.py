@@ -1137,7 +1137,7 @@ def _looks_like_path(text: str) -> bool:
 
 
 def _genres(args: argparse.Namespace) -> int:
-    from .genres import all_genres
+    from .genres import all_genres, described
 
     rows: list[dict[str, Any]] = [
         {
@@ -1151,9 +1151,9 @@ def _genres(args: argparse.Namespace) -> int:
             "default_backend": g.default_backend,
             "generate_backend": g.generate_backend,
             "formats": list(g.output_formats),
-            "styles": list(g.about.styles),
+            "styles": list(g.styles),
         }
-        for g in all_genres()
+        for g in map(described, all_genres())
     ]
     if args.json:
         print(json.dumps(rows, indent=2))
