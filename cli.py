@@ -874,8 +874,8 @@ def _load_puzzle(
     takes = {o.keyword for o in genre.options}
     for name in options:
         if name not in takes:
-            flag = next(o.flag for o in offered if o.keyword == name)
-            raise UsageError(f"{genre.name} takes no {flag}")
+            flags = next((o.flag, *o.also) for o in offered if o.keyword == name)
+            raise UsageError(f"{genre.name} takes no {' or '.join(flags)}")
     if text is None:
         text = read_input(args.input)
     try:

@@ -63,6 +63,7 @@ class Option:
     help: str
     type: Callable[[str], Any] | None = str  # None: a switch, on when given
     metavar: str | None = None
+    also: tuple[str, ...] = ()  # other spellings of the flag (one a command's own flag leaves)
 
 
 @dataclass(frozen=True)

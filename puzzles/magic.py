@@ -156,6 +156,13 @@ GENRE = About(
         Option(
             "no_diagonals", "--no-diagonals", "magic boards: only rows and columns must sum", None
         ),
-        Option("repeat", "--repeat", "magic boards: numbers may repeat", None),
+        Option(
+            "repeat",
+            "--repeat",
+            "magic boards: numbers may repeat (also --allow-repeats, as compare takes it: "
+            "its --repeat is the runs)",
+            None,
+            also=("--allow-repeats",),
+        ),
     ),
 )
