@@ -69,8 +69,19 @@ def _file_item(path: Path) -> Item:
     if size > MAX_INPUT_BYTES:  # (as solve says it: bad input for this file, not read)
         return Item(str(path), "", error=f"{path} is {size} bytes; the limit is {MAX_INPUT_BYTES}")
     text = _text(path)
-    known = json.loads(answer.read_text()) if answer.exists() else _own_solution(text, path)
+    known = _answer(answer) if answer.exists() else _own_solution(text, path)
     return Item(str(path), text, known)
+
+
+def _answer(path: Path) -> Any:
+    """A ``NAME.solution.json`` file's answer; a ValueError naming the file when it is not
+    JSON (it said only where in the file, not which)."""
+    try:
+        return json.loads(_text(path))
+    except json.JSONDecodeError as e:
+        raise ValueError(
+            f"{path} is not JSON ({e.msg}: line {e.lineno} column {e.colno})"
+        ) from None
 
 
 def _text(path: Path) -> str:

@@ -325,3 +325,20 @@ def test_a_file_over_the_input_limit_or_empty_is_bad_input_for_that_file(tmp_pat
     assert limit in records["big.txt"]["error"]
     assert f"FAILED: {folder / 'big.txt'} on" in run.stderr and limit in run.stderr
     assert f"FAILED: {folder / 'empty.txt'} on" in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [(b"{bad", "is not JSON (Expecting property name"), (b"\xff", "is not UTF-8 text (byte 0)")],
+)
+def test_a_known_answer_file_that_cannot_be_read_is_named(
+    tmp_path: Path, content: bytes, said: str
+) -> None:
+    # It said only the JSON error ("Expecting property name ...: line 1 column 2"), no file.
+    (tmp_path / "x.txt").write_text((DATA / "sudoku" / "x.txt").read_text())
+    answer = tmp_path / "x.solution.json"
+    answer.write_bytes(content)
+    run = gridsat("bench", "sudoku", str(tmp_path), "-e", "sums")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr == f"gridsat: error: {answer} {said}" + run.stderr.partition(said)[2]
+    assert run.stderr.count("\n") == 1
