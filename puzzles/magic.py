@@ -159,8 +159,8 @@ GENRE = About(
         Option(
             "repeat",
             "--repeat",
-            "magic boards: numbers may repeat (also --allow-repeats, as compare takes it: "
-            "its --repeat is the runs)",
+            "magic boards: numbers may repeat (or `repeat` on the settings line; compare "
+            "takes --allow-repeats alone, its --repeat being its runs)",
             None,
             also=("--allow-repeats",),
         ),
