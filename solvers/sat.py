@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -639,11 +640,20 @@ class _Alarm:
     def __init__(self) -> None:
         self._thread: threading.Thread | None = None
         self._free = threading.Lock()
+        self._making = threading.Lock()
+        if hasattr(os, "register_at_fork"):  # (where there is fork)
+            os.register_at_fork(after_in_child=self._forked)
+
+    def _forked(self) -> None:
+        self._making = threading.Lock()  # (a lock another thread held at the fork stays held)
 
     def ready(self) -> None:
         """The thread, started here unless it runs (a fork's child has none of its parent's)."""
-        if self._thread is not None and self._thread.is_alive():
-            return
+        with self._making:
+            if self._thread is None or not self._thread.is_alive():
+                self._start()
+
+    def _start(self) -> None:
         self._free = threading.Lock()
         self._wake, self._idle = threading.Lock(), threading.Lock()
         self._wake.acquire()
