@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .genres import About, GenerateError, Genre, about, rulebooks
+from .genres import About, GenerateError, Genre
 from .parsers import ParseError
 from .pipeline import CheckFailed as CheckFailed  # (a name of the library: see __all__)
 from .pipeline import Outcome, OutOfMemory, parse
@@ -312,7 +312,9 @@ class Generated:
 def genres() -> list[About]:
     """What every genre says of itself (name, aliases, summary, input format, example, default
     backend and encoding), in the order ``gridsat genres`` lists them."""
-    return [about(module) for module in rulebooks()]
+    from .genres import all_genres, described
+
+    return [described(g) for g in all_genres()]
 
 
 def read(genre: str, text: str | os.PathLike[str], **options: Any) -> Puzzle:

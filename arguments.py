@@ -466,7 +466,8 @@ def _add_matrix_options(
 
 def _add_puzzle_options(parser: argparse.ArgumentParser, genre: str | None = None) -> None:
     """The options the genres declare for their parsers (``genre``'s alone, when named), each
-    flag once; a flag the command has already (compare's --repeat) is not offered there."""
+    flag once; a flag the command has already (compare's --repeat) is not offered there, but
+    its other spellings are (--allow-repeats)."""
     from .genres import all_options, genre_options
 
     taken = set(parser._option_string_actions)
@@ -475,17 +476,18 @@ def _add_puzzle_options(parser: argparse.ArgumentParser, genre: str | None = Non
         options = tuple(all_options())
     parser.set_defaults(offered_options=options)
     for option in options:
-        if option.flag in taken:
+        flags = [f for f in (option.flag, *option.also) if f not in taken]
+        if not flags:
             continue
-        taken.add(option.flag)
+        taken.update(flags)
         if option.type is None:
             parser.add_argument(
-                option.flag, dest=option.keyword, action="store_true", default=None,
+                *flags, dest=option.keyword, action="store_true", default=None,
                 help=option.help,
             )  # fmt: skip
         else:
             parser.add_argument(
-                option.flag, dest=option.keyword, type=option.type, metavar=option.metavar,
+                *flags, dest=option.keyword, type=option.type, metavar=option.metavar,
                 help=option.help,
             )  # fmt: skip
 

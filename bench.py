@@ -35,6 +35,7 @@ class Item:
     name: str
     text: str
     solution: Any = None
+    error: str = ""  # why the file is bad input (over the size limit), its text left unread
 
 
 def items(paths: list[str]) -> Iterator[Item]:
@@ -61,10 +62,26 @@ def items(paths: list[str]) -> Iterator[Item]:
 def _file_item(path: Path) -> Item:
     """A puzzle file, its known answer from ``NAME.solution.json`` beside it or else from its
     own ``[Solution]`` section (a published layout), as ``solve`` checks it."""
+    from .cli import MAX_INPUT_BYTES
+
     answer = path.with_name(path.stem + ".solution.json")
+    size = path.stat().st_size
+    if size > MAX_INPUT_BYTES:  # (as solve says it: bad input for this file, not read)
+        return Item(str(path), "", error=f"{path} is {size} bytes; the limit is {MAX_INPUT_BYTES}")
     text = _text(path)
-    known = json.loads(answer.read_text()) if answer.exists() else _own_solution(text, path)
+    known = _answer(answer) if answer.exists() else _own_solution(text, path)
     return Item(str(path), text, known)
+
+
+def _answer(path: Path) -> Any:
+    """A ``NAME.solution.json`` file's answer; a ValueError naming the file when it is not
+    JSON (it said only where in the file, not which)."""
+    try:
+        return json.loads(_text(path))
+    except json.JSONDecodeError as e:
+        raise ValueError(
+            f"{path} is not JSON ({e.msg}: line {e.lineno} column {e.colno})"
+        ) from None
 
 
 def _text(path: Path) -> str:
@@ -117,6 +134,8 @@ def run_one(
     genre = get_genre(genre_name)
     record: dict[str, Any] = {"puzzle": item.name, "backend": backend_name, "encoding": encoding}
     times: dict[str, float] = {}
+    if item.error:
+        return {**record, "status": Status.BAD_INPUT, "ok": False, Status.ERROR: item.error}
     start = time.perf_counter()
     try:
         puzzle = genre.parse(item.text)

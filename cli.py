@@ -368,6 +368,16 @@ def _refuse_wrong_solution(genre: Any, puzzle: Any, given: Any) -> None:
         raise UsageError(f"the [Solution] section breaks the rules: {broken}")
 
 
+def _puzzle_keeping_its_solution(genre: Any, args: argparse.Namespace) -> Any:
+    """The puzzle ``args.input`` names; a [Solution] section that cannot be read or breaks the
+    rules is bad input here too, as in solve and compare (a command that solves the puzzle)."""
+    text = read_input(args.input)
+    given = _file_solution(text)
+    puzzle = _load_puzzle(genre, args, {}, text)
+    _refuse_wrong_solution(genre, puzzle, given)
+    return puzzle
+
+
 def _against_file(
     genre: Any, outcome: Any, given: list[list[int | None]] | None
 ) -> list[str] | None:
@@ -597,7 +607,7 @@ def _diagnose(args: argparse.Namespace) -> int:
     genre, backend, encoding = _run_setup(args)
     if args.render:
         _check_render(genre, args.render)
-    puzzle = _load_puzzle(genre, args, {})
+    puzzle = _puzzle_keeping_its_solution(genre, args)
     try:
         found: Diagnosis = run_isolated(
             lambda _: diagnose(genre, puzzle, backend, encoding),
@@ -641,7 +651,7 @@ def _grade(args: argparse.Namespace) -> int:
 
     genre = _checked_genre(args.genre)
     backend = _checked_backend(genre.default_backend)
-    puzzle = _load_puzzle(genre, args, {})
+    puzzle = _puzzle_keeping_its_solution(genre, args)
 
     def work(_: Any) -> tuple[Status, Grade | None]:
         """Uniqueness first, on the genre's default backend; then the grade."""
@@ -874,8 +884,8 @@ def _load_puzzle(
     takes = {o.keyword for o in genre.options}
     for name in options:
         if name not in takes:
-            flag = next(o.flag for o in offered if o.keyword == name)
-            raise UsageError(f"{genre.name} takes no {flag}")
+            flags = next((o.flag, *o.also) for o in offered if o.keyword == name)
+            raise UsageError(f"{genre.name} takes no {' or '.join(flags)}")
     if text is None:
         text = read_input(args.input)
     try:
@@ -1137,7 +1147,7 @@ def _looks_like_path(text: str) -> bool:
 
 
 def _genres(args: argparse.Namespace) -> int:
-    from .genres import all_genres
+    from .genres import all_genres, described
 
     rows: list[dict[str, Any]] = [
         {
@@ -1151,9 +1161,9 @@ def _genres(args: argparse.Namespace) -> int:
             "default_backend": g.default_backend,
             "generate_backend": g.generate_backend,
             "formats": list(g.output_formats),
-            "styles": list(g.about.styles),
+            "styles": list(g.styles),
         }
-        for g in all_genres()
+        for g in map(described, all_genres())
     ]
     if args.json:
         print(json.dumps(rows, indent=2))

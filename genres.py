@@ -63,6 +63,7 @@ class Option:
     help: str
     type: Callable[[str], Any] | None = str  # None: a switch, on when given
     metavar: str | None = None
+    also: tuple[str, ...] = ()  # other spellings of the flag (one a command's own flag leaves)
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ class About:
     seed makes the same puzzle on any machine: a genre whose default backend has none (Kissat)
     names one that has."""
     adds_givens: bool = False  # `generate` adds givens until propagation solves the puzzle
+    encodings: tuple[str, ...] = ()  # left out by a rulebook: ``described`` takes its model's
 
 
 @dataclass(frozen=True)
@@ -289,6 +291,16 @@ def _absolute(module: str) -> str:
 def all_genres() -> tuple[Genre[Any, Any], ...]:
     """Every genre, in the order the help lists them."""
     return tuple(load(module) for module in rulebooks())
+
+
+def described(genre: Genre[Any, Any]) -> About:
+    """What ``gridsat genres`` lists and ``gridsat.genres()`` returns, one source for both: the
+    rulebook's declaration with its model's encodings and the backend ``generate`` runs on."""
+    from dataclasses import replace
+
+    return replace(
+        genre.about, encodings=tuple(genre.encodings), generate_backend=genre.generate_backend
+    )
 
 
 def all_options() -> list[Option]:

@@ -62,18 +62,21 @@ def run_isolated(
     timeout: float | None = None,
     on_message: Callable[[Any], None] | None = None,
     memory_limit: int | None = None,
+    prepare: Callable[[], None] | None = None,
 ) -> T:
     """``work(send)`` in a child process; its return value or exception comes back here.
 
     ``send(x)`` passes ``x`` to ``on_message`` in this process as soon as it is sent, so what the
     child found before it was stopped is not lost. TimedOut after ``timeout`` seconds, Crashed
     when the child dies without an answer (with the first line it wrote to stderr); Ctrl-C here
-    stops the child and is raised here. ``memory_limit`` caps the child's address space (bytes).
+    stops the child and is raised here. ``memory_limit`` caps the child's address space (bytes),
+    after ``prepare()`` has made what must be made before (a thread: one started under a tight
+    limit may fail halfway and never say so).
     """
     deliver = on_message or (lambda _: None)
     if not can_isolate():
         return work(deliver)
-    heard = isolated(work, timeout, memory_limit)
+    heard = isolated(work, timeout, memory_limit, prepare)
     try:
         while True:
             deliver(next(heard))
@@ -87,6 +90,7 @@ def isolated(
     work: Callable[[Callable[[Any], None]], T],
     timeout: float | None = None,
     memory_limit: int | None = None,
+    prepare: Callable[[], None] | None = None,
 ) -> Generator[Any, None, T]:
     """``run_isolated`` as a generator, for a caller that hands each message on as it comes
     (``gridsat.solutions(isolate=True)``): it yields what the child sends and returns the value
@@ -115,7 +119,7 @@ def isolated(
             # native libraries' complaints on fd 2 are kept for a crash report.
             sys.stderr = open(os.dup(2), "w", encoding="utf-8", errors="replace")  # noqa: SIM115
             os.dup2(errors.fileno(), 2)
-            _child(work, write_fd, memory_limit, parent)
+            _child(work, write_fd, memory_limit, parent, prepare)
         _running.add(pid)
         os.close(write_fd)
         try:
@@ -214,7 +218,11 @@ def _parent(pid: int, read_fd: int, timeout: float | None) -> Generator[Any, Non
 
 
 def _child(
-    work: Callable[[Callable[[Any], None]], Any], fd: int, memory: int | None, parent: int
+    work: Callable[[Callable[[Any], None]], Any],
+    fd: int,
+    memory: int | None,
+    parent: int,
+    prepare: Callable[[], None] | None = None,
 ) -> None:
     """Run ``work``, sending its messages and then its result or exception down ``fd``."""
     import faulthandler
@@ -222,6 +230,8 @@ def _child(
 
     code = 0
     try:
+        if prepare is not None:
+            prepare()
         if memory is not None:
             import resource
 

@@ -274,7 +274,8 @@ def solve_isolated(
 
     wait = None if time_limit is None else time_limit + GRACE
     try:
-        outcome = run_isolated(work, wait, receive, memory_limit)
+        prepare = None if time_limit is None else backend.before_limit
+        outcome = run_isolated(work, wait, receive, memory_limit, prepare)
     except TimedOut:
         # The phase under way when the child was stopped had the time that is unaccounted for.
         if load is not None and "parse" not in times:

@@ -106,6 +106,11 @@ def _masks(text: str, fixed: dict[tuple[int, int], int]) -> Tiles:
     while lines and len(lines[0]) < width and len(header) < 3:
         line += 1
         header += [_size(t, line) for t in lines.pop(0)]
+    if not header and _says_the_size(lines, width):
+        # A first line as long as a row (2 2 above a board two tiles wide) that gives the
+        # rows and columns of the lines below it is their size line, not a row.
+        line += 1
+        header += [_size(t, line) for t in lines.pop(0)]
     if len(header) >= 2 and header[0] * header[1] > MAX_TILES:
         raise ParseError(
             f"the size lines ask for {header[0]}x{header[1]} = {header[0] * header[1]} tiles; "
@@ -128,6 +133,17 @@ def _masks(text: str, fixed: dict[tuple[int, int], int]) -> Tiles:
             f"board has {len(rows)} rows and {width} columns"
         )
     return tuple(rows)
+
+
+def _says_the_size(lines: list[list[str]], width: int) -> bool:
+    """Whether the first line, of a row's length, is the rows and columns of the rest (and a
+    mode): then it is the size line the format allows above the rows."""
+    first, rest = (lines[0], lines[1:]) if lines else ([], [])
+    if len(first) != width or width not in (2, 3) or not rest:
+        return False
+    if not all(is_digits(t) and len(t) <= 10 for t in first):
+        return False
+    return [int(t) for t in first[:2]] == [len(rest), len(first)]
 
 
 def _size(token: str, line: int) -> int:
@@ -155,12 +171,14 @@ def format_puzzle(puzzle: Loop, style: str = "glyph") -> str:
     if not puzzle.fixed:
         return format_solution(puzzle, puzzle.rows, style)
     width = 3 if any(t > 9 for row in puzzle.rows for t in row) else 2
-    return "\n".join(
-        " ".join(
-            (f"{puzzle.fixed[r, c]}*" if (r, c) in puzzle.fixed else str(t)).rjust(width)
-            for c, t in enumerate(row)
+    return _sized(
+        "\n".join(
+            " ".join(
+                (f"{puzzle.fixed[r, c]}*" if (r, c) in puzzle.fixed else str(t)).rjust(width)
+                for c, t in enumerate(row)
+            )
+            for r, row in enumerate(puzzle.rows)
         )
-        for r, row in enumerate(puzzle.rows)
     )
 
 
@@ -168,9 +186,18 @@ def format_solution(puzzle: Loop, solution: Tiles, style: str = "glyph") -> str:
     """Tiles as glyphs (``glyph``) or as numbers, one row a line (``mask``)."""
     if style == "mask":
         width = 2 if any(t > 9 for row in solution for t in row) else 1
-        return "\n".join(" ".join(str(t).rjust(width) for t in row) for row in solution)
+        return _sized("\n".join(" ".join(str(t).rjust(width) for t in row) for row in solution))
     # (a tile that is not a number, such as diagnose's ``?``, is written as it is)
     return "\n".join("".join(CHAR.get(t, str(t)) for t in row) for row in solution)
+
+
+def _sized(text: str) -> str:
+    """Number rows as written, under size lines when their first row would read as the size of
+    the rest (``2 2`` above two rows of two), so that they read back as written."""
+    lines = [line.split() for line in text.split("\n")]
+    if not _says_the_size(lines, len(lines[-1])):
+        return text
+    return f"{len(lines)}\n{len(lines[-1])}\n{text}"
 
 
 def to_json(puzzle: Loop, solution: Tiles) -> list[str]:

@@ -105,7 +105,8 @@ def _validate(p: Magic) -> None:
     if p.distinct and p.high - p.low + 1 < n * n:
         raise ParseError(
             f"{n * n} cells need distinct numbers but {p.low}..{p.high} holds only "
-            f"{p.high - p.low + 1} (allow repeats with --repeat)"
+            f"{p.high - p.low + 1} (allow repeats with `repeat` on the "
+            "settings line, or --allow-repeats)"
         )
     seen: dict[int, tuple[int, int]] = {}
     for (r, c), v in sorted(p.givens.items()):

@@ -156,6 +156,13 @@ GENRE = About(
         Option(
             "no_diagonals", "--no-diagonals", "magic boards: only rows and columns must sum", None
         ),
-        Option("repeat", "--repeat", "magic boards: numbers may repeat", None),
+        Option(
+            "repeat",
+            "--repeat",
+            "magic boards: numbers may repeat (or `repeat` on the settings line; compare "
+            "takes --allow-repeats alone, its --repeat being its runs)",
+            None,
+            also=("--allow-repeats",),
+        ),
     ),
 )

@@ -21,7 +21,12 @@ def get_backend(name: str) -> Backend:
     """The backend called ``name``; ValueError naming the choices when there is none."""
     from .sat import SOLVERS, SatBackend
 
-    family, _, arg = name.partition(":")
+    family, colon, arg = name.partition(":")
+    if colon and not arg and family in ("cpsat", "sat"):  # (``sat:`` is no solver's name)
+        raise ValueError(
+            f"bad backend {name!r}: name what follows the colon (cpsat:N with N workers, "
+            f"sat:NAME with python-sat's {', '.join(SOLVERS)}); `gridsat backends` lists them"
+        )
     if family == "cpsat":
         from .cpsat import CpSatBackend  # (only here: a run loads the backend it runs)
 

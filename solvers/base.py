@@ -138,6 +138,11 @@ class Backend(ABC):
         """Load ``model`` into a fresh solver set by ``params`` (``--param KEY=VALUE``, as
         text; ValueError naming a bad one, as ``parameters`` does)."""
 
+    def before_limit(self) -> None:
+        """What a search with a deadline needs made before a memory limit is set (a thread,
+        which under a tight limit may fail halfway): nothing, unless the backend says."""
+        return None
+
     def loads_in_python(self, model: Model, params: Mapping[str, str] | None) -> bool:
         """Whether ``open`` runs only Python code on this model: then it raises MemoryError at
         the memory limit (a native encoder's failed allocation may abort the process)."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from itertools import combinations
 from typing import Any
 
@@ -110,6 +112,11 @@ class SatBackend(Backend):
 
     def open(self, model: Model, params: Mapping[str, str] | None = None) -> Session:
         return SatSession(model, self.solver, self.parameters(params or {}))
+
+    def before_limit(self) -> None:
+        """The thread that interrupts a search at its deadline, where one does (see _Alarm)."""
+        if self.solver not in NO_INTERRUPT:
+            _ALARM.ready()
 
     def loads_in_python(self, model: Model, params: Mapping[str, str] | None) -> bool:
         """Clauses and small groups are written here; sums and linear constraints may call
@@ -514,12 +521,10 @@ class SatSession(Session):
         if remaining <= 0:
             return Status.TIMEOUT
         if self.name not in NO_INTERRUPT:
-            timer = threading.Timer(remaining, s.interrupt)
-            timer.start()
             try:
-                answer = s.solve_limited(self.assumptions, expect_interrupt=True)
+                with _ALARM.at(deadline, s.interrupt):
+                    answer = s.solve_limited(self.assumptions, expect_interrupt=True)
             finally:
-                timer.cancel()
                 s.clear_interrupt()
             return _status(answer)
         if self.name not in NO_BUDGET:
@@ -618,3 +623,86 @@ def pb_encoder() -> Any:
             ) from None
         raise MemoryError(f"the PB encoder (pindakaas) could not be loaded: {e}") from None
     return PBEnc
+
+
+STACK = 256 * 1024
+"""Bytes of stack for the alarm's thread: it waits and calls an interrupt, no more."""
+
+
+class _Alarm:
+    """One thread that calls an action (a solver's interrupt) at a deadline. Made at the
+    latest when first armed, or by ``ready`` before a child's memory limit is set: under a tight
+    limit a new thread may fail after it began, and a ``threading.Timer`` then never starts
+    and never says so (its ``start`` waits for it for ever). Its waits are on locks made with
+    it, so an armed alarm allocates next to nothing; one busy elsewhere (another thread's
+    search) leaves the arming to a Timer of its own."""
+
+    def __init__(self) -> None:
+        self._thread: threading.Thread | None = None
+        self._free = threading.Lock()
+        self._making = threading.Lock()
+        if hasattr(os, "register_at_fork"):  # (where there is fork)
+            os.register_at_fork(after_in_child=self._forked)
+
+    def _forked(self) -> None:
+        self._making = threading.Lock()  # (a lock another thread held at the fork stays held)
+
+    def ready(self) -> None:
+        """The thread, started here unless it runs (a fork's child has none of its parent's)."""
+        with self._making:
+            if self._thread is None or not self._thread.is_alive():
+                self._start()
+
+    def _start(self) -> None:
+        self._free = threading.Lock()
+        self._wake, self._idle = threading.Lock(), threading.Lock()
+        self._wake.acquire()
+        self._idle.acquire()
+        self._due: tuple[float, Callable[[], Any], Any] | None = None
+        self._thread = threading.Thread(target=self._run, name="sat-alarm", daemon=True)
+        size = threading.stack_size(STACK)  # (its address space counts to the memory limit)
+        try:
+            self._thread.start()
+        finally:
+            threading.stack_size(size)
+
+    def _run(self) -> None:
+        while True:
+            self._wake.acquire()
+            assert self._due is not None
+            deadline, action, done = self._due
+            left = min(max(0.0, deadline - time.monotonic()), threading.TIMEOUT_MAX)
+            if not done.acquire(timeout=left):
+                action()
+                done.acquire()  # (the search has ended: the arming is over)
+            self._idle.release()
+
+    @contextmanager
+    def at(self, deadline: float, action: Callable[[], Any]) -> Iterator[None]:
+        """``action()`` at ``deadline`` (time.monotonic) unless the block has ended; not after
+        it ends, so the search's interrupt can be cleared then."""
+        self.ready()
+        if not self._free.acquire(blocking=False):
+            timer = threading.Timer(max(0.0, deadline - time.monotonic()), action)
+            timer.start()
+            try:
+                yield
+            finally:
+                timer.cancel()
+                timer.join()
+            return
+        try:
+            done = threading.Lock()
+            done.acquire()
+            self._due = (deadline, action, done)
+            self._wake.release()
+            try:
+                yield
+            finally:
+                done.release()
+                self._idle.acquire()
+        finally:
+            self._free.release()
+
+
+_ALARM = _Alarm()

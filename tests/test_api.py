@@ -504,3 +504,25 @@ def test_a_grade_past_its_time_limit_says_so() -> None:
     graded = gridsat.grade(hard, time_limit=0.001)  # not even the child's start fits in it
     assert graded.status is Status.TIMEOUT
     assert str(graded) == "time limit reached: not graded"  # (it once said "no solution")
+
+
+def test_genres_of_the_library_are_what_the_genres_command_lists() -> None:
+    # The library's entries had no encodings and gave generate_backend '' where the command
+    # filled them in.
+    listed = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "gridsat", "genres", "--json"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        ).stdout
+    )
+    entries = {g.name: g for g in gridsat.genres()}
+    assert [row["name"] for row in listed] == list(entries)
+    for row in listed:
+        entry = entries[row["name"]]
+        assert list(entry.encodings) == row["encodings"] and entry.encodings
+        assert entry.default_encoding in entry.encodings
+        assert entry.generate_backend == row["generate_backend"] != ""
+        assert entry.default_backend == row["default_backend"]

@@ -92,3 +92,14 @@ def test_a_stop_during_a_solver_import_stops_the_run(
     monkeypatch.setattr(builtins, "__import__", stopped)
     with pytest.raises(KeyboardInterrupt):
         get_backend(backend).unavailable()
+
+
+@pytest.mark.parametrize("backend", ["sat:", "cpsat:"])
+def test_a_backend_with_nothing_after_its_colon_is_a_usage_error(
+    backend: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ``sat:`` was quietly the default SAT solver, ``cpsat:`` the default workers.
+    assert main(["solve", "sudoku", "data/sudoku/x.txt", "-b", backend]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"gridsat: error: bad backend '{backend}'")
+    assert "minisat22" in err and "cpsat:N" in err

@@ -293,3 +293,46 @@ def test_a_run_stopped_by_its_time_limit_has_its_cells(tmp_path: Path) -> None:
     slow = "\n".join("[" + ", ".join("_" * 12) + "]" for _ in range(12))  # past 0.05 s
     record = bench.run_one("magic", bench.Item("slow", slow), "cpsat:1", "integer", 0.05)
     assert (record["status"], record["cells"]) == ("timeout", 144)
+
+
+def test_a_file_over_the_input_limit_or_empty_is_bad_input_for_that_file(tmp_path: Path) -> None:
+    # A .txt puzzle file over solve's 10 MB limit was read whole; like an empty one, it is a
+    # failed puzzle (bad input, named), and the others still run.
+    from gridsat.cli import MAX_INPUT_BYTES
+
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    (folder / "x.txt").write_text((DATA / "sudoku" / "x.txt").read_text())
+    (folder / "empty.txt").write_text("")
+    with open(folder / "big.txt", "wb") as f:
+        f.truncate(MAX_INPUT_BYTES + 1)
+    big = next(i for i in bench.items([str(folder)]) if i.name.endswith("big.txt"))
+    assert big.text == ""  # not read
+    out = tmp_path / "out.jsonl"
+    run = gridsat("bench", "sudoku", str(folder), "-e", "sums", "--out", str(out))
+    assert run.returncode == 1, run.stderr
+    records = {Path(r["puzzle"]).name: r for r in map(json.loads, out.read_text().splitlines())}
+    assert records["x.txt"]["status"] == "unique" and records["x.txt"]["ok"]
+    for name in ("big.txt", "empty.txt"):
+        assert records[name]["status"] == "bad-input" and not records[name]["ok"]
+    limit = f"big.txt is {MAX_INPUT_BYTES + 1} bytes; the limit is {MAX_INPUT_BYTES}"
+    assert limit in records["big.txt"]["error"]
+    assert f"FAILED: {folder / 'big.txt'} on" in run.stderr and limit in run.stderr
+    assert f"FAILED: {folder / 'empty.txt'} on" in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [(b"{bad", "is not JSON (Expecting property name"), (b"\xff", "is not UTF-8 text (byte 0)")],
+)
+def test_a_known_answer_file_that_cannot_be_read_is_named(
+    tmp_path: Path, content: bytes, said: str
+) -> None:
+    # It said only the JSON error ("Expecting property name ...: line 1 column 2"), no file.
+    (tmp_path / "x.txt").write_text((DATA / "sudoku" / "x.txt").read_text())
+    answer = tmp_path / "x.solution.json"
+    answer.write_bytes(content)
+    run = gridsat("bench", "sudoku", str(tmp_path), "-e", "sums")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr == f"gridsat: error: {answer} {said}" + run.stderr.partition(said)[2]
+    assert run.stderr.count("\n") == 1

@@ -311,3 +311,39 @@ def test_the_empty_magic_board_past_its_limit() -> None:
     assert run.returncode == 0, run.stderr
     for result in json.loads(run.stdout)["results"]:
         well_formed(result)
+
+
+def test_a_sat_search_with_a_deadline_under_a_tiny_memory_limit_never_waits_for_it() -> None:
+    # With CP-SAT loaded first, python-sat's time-limit thread began in the child under the
+    # limit and failed halfway: its start waited for ever, and the run ended at its time limit
+    # as a timeout. The alarm thread is made before the limit: each run ends on its own, found
+    # or out of memory.
+    done = subprocess.run(
+        [sys.executable, "-m", "gridsat", "compare", "sudoku", str(DATA / "sudoku" / "x.txt"),
+         "-b", "cpsat:1,sat:minisat22,sat:glucose4", "-e", "sums", "--memory-limit", "0.001",
+         "--repeat", "1", "-t", "30", "--json"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    statuses = {r["backend"]: r["status"] for r in json.loads(done.stdout)["results"]}
+    assert set(statuses) == {"cpsat:1", "sat:minisat22", "sat:glucose4"}
+    assert set(statuses.values()) <= {"unique", "out-of-memory"}, statuses
+
+
+def test_the_sat_alarm_acts_at_its_deadline_and_not_after_its_block() -> None:
+    import time
+
+    from gridsat.solvers.sat import _Alarm
+
+    alarm = _Alarm()
+    fired = threading.Event()
+    with alarm.at(time.monotonic(), fired.set):
+        assert fired.wait(60)
+    late: list[str] = []
+    with alarm.at(time.monotonic() + 3600, lambda: late.append("outer")):
+        inner = threading.Event()  # armed while busy: a Timer of its own does it
+        with alarm.at(time.monotonic(), inner.set):
+            assert inner.wait(60)
+    with alarm.at(time.monotonic() + 3600, lambda: late.append("again")):
+        pass
+    assert late == []

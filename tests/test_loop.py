@@ -93,7 +93,7 @@ def test_both_forms_read_the_same_board_and_round_trip() -> None:
         ("┌┐\n└x", "unknown tile 'x' at row 2, column 2"),  # one tile quoted, not the row
         ("┌ ┐\n└ x", "unknown tile 'x' at row 2, column 2"),  # column of the tile
         ("┌┐╔", "unknown tile '╔' at row 1, column 3"),
-        ("1 2\n3 16", "unknown tile '16' at row 2, column 2"),
+        ("1 4\n3 16", "unknown tile '16' at row 2, column 2"),
         ("1 2\n3", "row 1 has 2 tiles but the last row has 1"),
         ("3\n2\n1 2\n3 4", "the size lines say 3 rows and 2 columns but the board has 2 rows"),
         ("", "empty board"),
@@ -262,3 +262,28 @@ def test_settled_and_unsettled_models_count_what_the_rules_allow() -> None:
             outcome = solve(LOOP, puzzle, get_backend("sat:cadical195"), limit=5000, prune=prune)
             assert outcome.count_exact and set(outcome.solutions) == want, (puzzle, prune)
     assert counts == {0, 1, 2}  # boards with no answer, one, and several
+
+
+@pytest.mark.parametrize(
+    ("text", "rows"),
+    [
+        ("2 2\n6 12\n3 9\n", ((6, 12), (3, 9))),  # the size above a board two tiles wide
+        ("2 3 0\n6 10 12\n3 10 9\n", ((6, 10, 12), (3, 10, 9))),  # and a mode, three wide
+        ("3 2\n2 2\n6 12\n3 9\n", ((2, 2), (6, 12), (3, 9))),  # a size line, then a row 2 2
+        ("2 2\n6 12\n3 9\n6 12\n", ((2, 2), (6, 12), (3, 9), (6, 12))),  # 2 2 is no size here
+    ],
+)
+def test_a_first_line_as_long_as_a_row_giving_the_size_of_the_rest_is_the_size_line(
+    text: str, rows: tuple[tuple[int, ...], ...]
+) -> None:
+    # A 2 2 size line above a board two tiles wide was read as a first row of tiles.
+    assert parse(text).rows == rows
+
+
+def test_number_rows_whose_first_reads_as_the_size_are_written_under_size_lines() -> None:
+    board = parse("3 2\n2 2\n6 12\n3 9\n")
+    for style in ("mask", "glyph"):
+        assert parse(format_puzzle(board, style)).rows == board.rows
+    fixed = parse("3 2\n2 2\n6* 12\n3 9\n")
+    assert parse(format_puzzle(fixed)) == fixed
+    assert format_puzzle(fixed).startswith("3\n2\n")

@@ -212,3 +212,30 @@ def test_an_empty_order_10_board_is_found() -> None:
     puzzle = parse("10")
     outcome = solve(MAGIC, puzzle, get_backend("cpsat:1"), limit=1, time_limit=120)
     assert outcome.status == "solved" and check(puzzle, outcome.solutions[0]) == []
+
+
+def test_repeats_are_allowed_in_every_command_by_another_spelling(tmp_path: Any) -> None:
+    # compare's own --repeat is its runs: magic's --repeat had no way in there.
+    import subprocess
+    import sys
+
+    board = tmp_path / "small.txt"
+    board.write_text("range 1..3\n_ _\n_ _\n")
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "gridsat", *args, str(board)],
+                              capture_output=True, text=True, timeout=120)  # fmt: skip
+
+    for flag in ("--repeat", "--allow-repeats"):
+        done = run("solve", "magic", flag, "--json", "-b", "cpsat:1")
+        assert done.returncode == 0, done.stderr
+        found = tuple(map(tuple, json.loads(done.stdout)["solution"]))
+        assert check(parse(board.read_text(), repeat=True), found) == []
+    compared = run(
+        "compare", "magic", "--allow-repeats", "--repeat", "1", "-b", "cpsat:1", "--json"
+    )
+    assert compared.returncode == 0, compared.stderr
+    runs = json.loads(compared.stdout)["results"]
+    assert runs and {r["status"] for r in runs} == {"multiple"}
+    refused = run("compare", "magic", "--repeat", "1", "-b", "cpsat:1")
+    assert refused.returncode == 2 and "settings line, or --allow-repeats" in refused.stderr

@@ -200,3 +200,21 @@ def test_bench_a_path_that_is_a_device_is_named_as_one(capsys: pytest.CaptureFix
     assert capsys.readouterr().err.splitlines() == [
         "gridsat: error: /dev/zero is neither a file nor a folder (a pipe or a device)"
     ]
+
+
+@pytest.mark.parametrize("command", ["diagnose", "grade"])
+def test_diagnose_and_grade_refuse_a_file_whose_solution_breaks_the_rules(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # solve, compare and bench refused it; diagnose and grade went on as if it were not there.
+    text = (DATA / "numbrix" / "published-ampl.txt").read_text()
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text.replace(" 9  27 26 23 22  9  8  7  6  5", " 9  27 26 23 22  9  8  7  5  6"))
+    assert main([command, "numbrix", str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("gridsat: error: the [Solution] section breaks the rules: ")
+    assert captured.err.count("\n") == 1
+    good = tmp_path / "good.txt"
+    good.write_text(text)
+    assert main([command, "numbrix", str(good)]) == 0
