@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import re
 import signal
@@ -253,6 +252,8 @@ def _solve(args: argparse.Namespace) -> int:
         outcome: Outcome = _run_solve(args, genre, backend, encoding, text, limit, params, phases)
     except OutOfMemory as e:
         if args.json:  # a limit reached: the object is printed, as for a timeout
+            import json  # (here only: a run without --json has no need of it)
+
             spent = Outcome(
                 genre.name, backend.name, encoding, Status.OUT_OF_MEMORY, None, times=phases
             )
@@ -262,6 +263,8 @@ def _solve(args: argparse.Namespace) -> int:
         return _run_failed(e, backend)
     end = _ending(args, genre, backend, encoding, outcome, given, phases)
     if args.json:
+        import json
+
         data = views.outcome_json(genre, outcome, args.count)
         print(json.dumps({**data, **end.fields(readings)}, ensure_ascii=False))
     else:
@@ -416,6 +419,8 @@ def _solve_all(
 ) -> int:  # fmt: skip
     """``solve --all``: each solution printed as the solver finds it (a JSON line each with
     --json), then how many; what was printed stays when a limit or Ctrl-C stops the run."""
+    import json
+
     from .pipeline import CheckFailed, Outcome, OutOfMemory
     from .solvers import BackendError, Status
 
@@ -589,6 +594,8 @@ def _contradiction(
 
 
 def _diagnose(args: argparse.Namespace) -> int:
+    import json
+
     from .diagnose import Diagnosis, diagnose
     from .isolation import TimedOut, default_memory_limit, run_isolated
     from .pipeline import CheckFailed
@@ -634,6 +641,8 @@ def _diagnose(args: argparse.Namespace) -> int:
 
 
 def _grade(args: argparse.Namespace) -> int:
+    import json
+
     from .grade import Grade, GradeTimeout, grade
     from .isolation import TimedOut, default_memory_limit, run_isolated
     from .pipeline import CheckFailed, solve
@@ -753,6 +762,7 @@ def _generated(
 ) -> int:
     """``generate``'s puzzles made (here by ``make``, which draws from ``rng``, or taken from
     ``on_cluster`` in order) and written."""
+    import json
     import time
 
     from .generate import OutOfReach, ProgressLines, puzzle_seed
@@ -887,6 +897,8 @@ def _load_puzzle(
 
 
 def _compare(args: argparse.Namespace) -> int:
+    import json
+
     from .compare import compare, progress_line
     from .solvers import all_backends
 
@@ -995,6 +1007,7 @@ def _check_plot(path: str | None) -> None:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    import json
     from pathlib import Path
 
     from . import bench
@@ -1137,6 +1150,8 @@ def _looks_like_path(text: str) -> bool:
 
 
 def _genres(args: argparse.Namespace) -> int:
+    import json
+
     from .genres import all_genres
 
     rows: list[dict[str, Any]] = [
@@ -1179,6 +1194,8 @@ def _genres(args: argparse.Namespace) -> int:
 
 
 def _backends(args: argparse.Namespace) -> int:
+    import json
+
     from .solvers import all_backends
 
     rows: list[dict[str, Any]] = []
