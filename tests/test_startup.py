@@ -117,7 +117,24 @@ def test_a_sat_solve_loads_nothing_it_does_not_use() -> None:
     assert isinstance(modules, list)
     unused = {"dataclasses", "inspect", "ctypes", "difflib", "gridsat.solvers.cpsat"}
     unused |= {"json"}  # (--json's and JSON inputs' alone)
+    unused |= {"locale"}  # (argparse's words looked up in translations that are not there)
     assert unused.isdisjoint(modules), unused & set(modules)
+
+
+def test_argparse_words_are_still_translated_where_a_translation_can_be_found(
+    tmp_path: object,
+) -> None:
+    probe = (
+        "import argparse, gettext, sys\n"
+        "gettext.bindtextdomain('argparse', sys.argv[1])\n"
+        "from gridsat.arguments import parser\n"
+        "parser('signpost', 'solve')\n"
+        "print(argparse._ is gettext.gettext, argparse.ngettext is gettext.ngettext)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.split() == ["True", "True"], done.stderr
 
 
 ROOT = DATA.parent
