@@ -121,6 +121,22 @@ def test_a_sat_solve_loads_nothing_it_does_not_use() -> None:
     assert unused.isdisjoint(modules), unused & set(modules)
 
 
+def test_the_modules_of_a_small_solve_compile_no_pattern_as_they_load() -> None:
+    probe = (
+        "import argparse, re, sys\n"  # (the standard library's own patterns before the count)
+        "compiled = []\n"
+        "re.compile = lambda *a, c=re.compile: compiled.append(a[0]) or c(*a)\n"
+        "import gridsat.cli, gridsat.api, gridsat.parsers.numbergrid, gridsat.parsers.signpost\n"
+        "import gridsat.puzzles.signpost, gridsat.models.signpost, gridsat.solvers.sat\n"
+        "import gridsat.parsers.sudoku, gridsat.puzzles.sudoku, gridsat.models.sudoku\n"
+        "print(len(compiled), compiled)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.startswith("0 "), done.stdout + done.stderr
+
+
 def test_argparse_words_are_still_translated_where_a_translation_can_be_found(
     tmp_path: object,
 ) -> None:
