@@ -167,8 +167,8 @@ def read_input(source: str) -> str:
 def _decode(data: bytes, name: str) -> str:
     if len(data) > MAX_INPUT_BYTES:
         raise UsageError(f"{name} is over {MAX_INPUT_BYTES} bytes")
-    try:
-        return data.decode("utf-8-sig")
+    try:  # (not "utf-8-sig": its codec is a module to load, and it counts bytes after the BOM)
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as e:
         raise UsageError(f"{name} is not UTF-8 text (byte {e.start})") from e
 

@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -211,3 +212,22 @@ def test_a_command_line_that_names_its_command_builds_that_grammar_alone() -> No
     assert list(commands.choices) == ["solve"]
     args, extra = top.parse_known_args(["solve", "signpost", SEED_FILE, "--unique"])
     assert (args.command, args.genre, args.unique, extra) == ("solve", "signpost", True, [])
+
+
+def test_a_file_that_begins_with_a_byte_order_mark_reads_as_without_it(tmp_path: Path) -> None:
+    marked = tmp_path / "seed.txt"
+    marked.write_bytes(b"\xef\xbb\xbf" + (DATA / "signpost" / "seed.txt").read_bytes())
+    found = run("solve", "signpost", str(marked), "--unique")
+    assert found["code"] == 0, found["err"]
+    assert found["out"] == run("solve", "signpost", SEED_FILE, "--unique")["out"]
+    modules = found["modules"]
+    assert isinstance(modules, list)
+    assert "encodings.utf_8_sig" not in modules  # (its codec: one more module to load)
+
+
+def test_a_byte_that_is_not_utf8_is_counted_from_the_start_of_the_file(tmp_path: Path) -> None:
+    marked = tmp_path / "board.txt"
+    marked.write_bytes(b"\xef\xbb\xbf5x5:\xff")
+    found = run("solve", "signpost", str(marked))
+    assert found["code"] == 2
+    assert found["err"] == f"gridsat: error: {marked} is not UTF-8 text (byte 7)\n"
