@@ -3,16 +3,22 @@
 ``dataclasses`` imports ``inspect`` (and with it ``ast``, ``dis``, ``tokenize``) and compiles
 half a dozen methods for each class it makes: the few dozen records a run defines cost a small
 puzzle's whole process more than its solving. ``dataclass`` here makes the same methods:
-``__init__``, ``__eq__`` and, when frozen, ``__hash__``, which run often, compiled in one piece
-per class when the first of them is called (a run makes few of the records it defines);
-``__repr__`` and the frozen ``__setattr__`` and ``__delattr__`` as closures, nothing compiled.
-It takes what the project uses: ``frozen`` and ``field(default=, default_factory=, compare=,
-repr=)``, ``__post_init__``, fields inherited from a base record, ``ClassVar`` left out. Type
-checkers see the ``dataclasses`` originals, and ``dataclasses.replace`` works on these records
-too (``replace`` here is the same, without the import).
+``__init__``, ``__eq__`` and, when frozen, ``__hash__``, generic closures for a record's first
+hundred calls (a run makes few of most records it defines), then compiled in one piece for the
+records made often; ``__repr__`` and the frozen ``__setattr__`` and ``__delattr__`` as closures,
+nothing compiled. It takes what the project uses: ``frozen`` and ``field(default=,
+default_factory=, compare=, repr=)``, ``__post_init__``, fields inherited from a base record,
+``ClassVar`` left out. Type checkers see the ``dataclasses`` originals, and
+``dataclasses.replace`` works on these records too (``replace`` here is the same, without the
+import).
 """
 
 from __future__ import annotations
+
+COMPILE_AFTER = 100
+"""Calls of a record's stand-ins before its methods are compiled: compiling them costs
+about as much as a hundred calls of the generic ones (most records are made a few times a
+run, and are never compiled; the many made of a few are made by the compiled methods)."""
 
 TYPE_CHECKING = False  # (not typing's: importing typing is what this module avoids)
 if TYPE_CHECKING:
@@ -142,9 +148,11 @@ else:
                     setattr(cls, name, function)
             return made
 
+        calls = [0]  # of the stand-ins: the class is compiled when they are called often
+        generic = _generic(cls, frozen, names, fields, compared, compiled)
         for name in ("__init__", "__eq__", "__hash__") if frozen else ("__init__", "__eq__"):
             if name not in own:
-                setattr(cls, name, _first_call(name, compiled))
+                setattr(cls, name, _stand_in(name, compiled, generic[name], calls))
         for name, function in _methods(cls, frozen, names, fields).items():
             function.__qualname__ = f"{cls.__qualname__}.{name}"
             if name not in own or name in ("__setattr__", "__delattr__"):
@@ -181,11 +189,58 @@ else:
             methods.update(__setattr__=__setattr__, __delattr__=__delattr__)
         return methods
 
-    def _first_call(name, compiled):
-        """A stand-in for the method ``name`` until ``compiled()`` makes the real one."""
+    def _stand_in(name, compiled, generic, calls):
+        """A stand-in for the method ``name``: ``generic`` until the record's stand-ins have been
+        called ``COMPILE_AFTER`` times, then the one ``compiled()`` makes."""
 
-        def first(self, *args, **kwargs):
-            return compiled()[name](self, *args, **kwargs)
+        def stand_in(self, *args, **kwargs):
+            calls[0] += 1
+            if calls[0] > COMPILE_AFTER:
+                return compiled()[name](self, *args, **kwargs)
+            return generic(self, *args, **kwargs)
 
-        first.__name__ = name
-        return first
+        stand_in.__name__ = name
+        return stand_in
+
+    def _generic(cls, frozen, names, fields, compared, compiled):
+        """``__init__``, ``__eq__`` and ``__hash__`` of the record ``cls`` for any record, not
+        compiled: they do what the compiled ones do, a few times slower. An ``__init__`` called
+        with the wrong arguments is left to the compiled one, which says what is wrong as Python
+        does."""
+        known = frozenset(names)
+        setter = object.__setattr__ if frozen else setattr
+        post_init = hasattr(cls, "__post_init__")
+
+        def __init__(self, *args, **kwargs):
+            values = dict(zip(names, args, strict=False))  # (too many: see below)
+            if len(args) > len(names) or not known.issuperset(kwargs) or values.keys() & kwargs:
+                return _compiled_init(self, args, kwargs)
+            values.update(kwargs)
+            for name in names:
+                if name not in values:
+                    each = fields[name]
+                    if each.default_factory is not MISSING:
+                        values[name] = each.default_factory()
+                    elif each.default is not MISSING:
+                        values[name] = each.default
+                    else:
+                        return _compiled_init(self, args, kwargs)
+            for name in names:
+                setter(self, name, values[name])
+            if post_init:
+                self.__post_init__()
+            return None
+
+        def _compiled_init(self, args, kwargs):
+            return compiled()["__init__"](self, *args, **kwargs)
+
+        def __eq__(self, other):
+            if other.__class__ is self.__class__:
+                mine = tuple([getattr(self, n) for n in compared])
+                return mine == tuple([getattr(other, n) for n in compared])
+            return NotImplemented
+
+        def __hash__(self):
+            return hash(tuple([getattr(self, n) for n in compared]))
+
+        return {"__init__": __init__, "__eq__": __eq__, "__hash__": __hash__}

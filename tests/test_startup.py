@@ -231,3 +231,27 @@ def test_a_byte_that_is_not_utf8_is_counted_from_the_start_of_the_file(tmp_path:
     found = run("solve", "signpost", str(marked))
     assert found["code"] == 2
     assert found["err"] == f"gridsat: error: {marked} is not UTF-8 text (byte 7)\n"
+
+
+def test_a_small_solve_compiles_the_methods_of_no_record() -> None:
+    probe = (
+        "import contextlib, io, sys\n"
+        "from gridsat.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(sys.argv[1:])\n"
+        "records = [c for m in list(sys.modules.values()) if m.__name__.startswith('gridsat.')\n"
+        "           for c in vars(m).values() if isinstance(c, type)\n"
+        "           and '__dataclass_fields__' in vars(c)]\n"
+        "inits = {c.__qualname__: getattr(vars(c).get('__init__'), '__qualname__', '')\n"
+        "         for c in records}\n"
+        "compiled = [name for name, init in inits.items() if init.endswith('.__init__')]\n"
+        "print(len(records), sorted(set(compiled)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, "solve", "signpost", SEED_FILE, "--unique"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    made, compiled = done.stdout.split(" ", 1)
+    assert int(made) > 10 and compiled.strip() == "[]", done.stdout + done.stderr
