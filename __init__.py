@@ -9,7 +9,6 @@ solver library.
 # ruff: noqa: F403, F405 (the type checker's names come from ``gridsat.api``'s public ones)
 from __future__ import annotations
 
-import importlib
 import sys
 import types
 
@@ -79,6 +78,8 @@ def __getattr__(name: str) -> Any:
     if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     if name in SHARED:
+        import importlib  # (here only: ``import gridsat`` loads no more than it must)
+
         try:
             return importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as e:
