@@ -46,7 +46,7 @@ class UsageError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    from .api import PuzzleError
+    from .checks import PuzzleError
     from .isolation import STOP_SIGNALS
     from .models.model import TooLarge
 
@@ -182,7 +182,7 @@ def _run_setup(args: argparse.Namespace) -> tuple[Any, Any, str]:
 
 def _checked_genre(name: str) -> Any:
     """The genre called ``name``, or a PuzzleError naming the choices."""
-    from .api import checked_genre
+    from .checks import checked_genre
 
     return checked_genre(name)
 
@@ -190,7 +190,7 @@ def _checked_genre(name: str) -> Any:
 def _checked_backend(name: str) -> Any:
     """The backend called ``name``, able to run here, or a PuzzleError saying why not: every
     command that runs a backend it was given by name checks it so."""
-    from .api import checked_backend
+    from .checks import checked_backend
 
     return checked_backend(name)
 
@@ -989,7 +989,7 @@ def _encodings(genre: Any, text: str) -> list[str]:
 
 def _check_encoding(genre: Any, name: str) -> str:
     """One of the genre's encodings, or a PuzzleError naming the choices."""
-    from .api import checked_encoding
+    from .checks import checked_encoding
 
     return checked_encoding(genre, name)
 

@@ -119,6 +119,7 @@ def test_a_sat_solve_loads_nothing_it_does_not_use() -> None:
     unused = {"dataclasses", "inspect", "ctypes", "difflib", "gridsat.solvers.cpsat"}
     unused |= {"json"}  # (--json's and JSON inputs' alone)
     unused |= {"locale"}  # (argparse's words looked up in translations that are not there)
+    unused |= {"gridsat.api"}  # (the library: the command checks what it is given alone)
     assert unused.isdisjoint(modules), unused & set(modules)
 
 
@@ -255,3 +256,14 @@ def test_a_small_solve_compiles_the_methods_of_no_record() -> None:
     )
     made, compiled = done.stdout.split(" ", 1)
     assert int(made) > 10 and compiled.strip() == "[]", done.stdout + done.stderr
+
+
+def test_the_library_and_the_command_line_raise_one_puzzle_error() -> None:
+    import gridsat
+    from gridsat import api, checks
+
+    assert gridsat.PuzzleError is api.PuzzleError is checks.PuzzleError
+    assert api.checked_genre is checks.checked_genre
+    found = run("solve", "nosuchgenre", SEED_FILE)
+    assert found["code"] == 2
+    assert str(found["err"]).startswith("gridsat: error: ") and str(found["err"]).count("\n") == 1
