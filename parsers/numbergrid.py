@@ -212,7 +212,7 @@ _SOLUTION_LINE = r"(?im)^\s*\[\s*solution\s*\]\s*$"
 def file_solution(text: str) -> list[list[int | None]] | None:
     """The rows of numbers of a published layout's own ``[Solution]`` section, or None when the
     text has none; ParseError when they cannot be read."""
-    if not re.compile(_SOLUTION_LINE).search(text):
+    if "[" not in text or not re.compile(_SOLUTION_LINE).search(text):  # (most have no "[")
         return None
     section = published(text).solution
     return None if section is None else solution_rows(section)
