@@ -63,7 +63,7 @@ def published(text: str) -> Published:
     preamble: list[str] = []
     current: list[str] | None = None
     for number, line in enumerate(lines, 1):
-        match = re.compile(_SECTION).fullmatch(line)
+        match = re.compile(_SECTION).fullmatch(line) if "[" in line else None
         if match and not _is_board_row(match[1]):
             name = match[1].lower()
             if name in sections:
@@ -102,10 +102,21 @@ def _plain(lines: list[str], first: int) -> str:
     return "\n".join(_boxes(lines))
 
 
+def _is_ampl_head(line: str) -> bool:
+    """Whether ``line`` begins an AMPL table (``param NAME: ... :=``); a line without "param"
+    does not, and the pattern is then not compiled."""
+    return "param" in line.lower() and re.compile(_AMPL_HEAD).match(line) is not None
+
+
+def _is_box_rule(line: str) -> bool:
+    """Whether ``line`` is a rule between rows of boxes (``+---+---+``), which has a +."""
+    return "+" in line and re.compile(_BOX_RULE).fullmatch(line) is not None
+
+
 def _ampl(lines: list[str], first: int) -> list[str]:
     """AMPL's table data as rows: the column indices after ``param NAME:``, each row led by its
     index; the table ends at ``;``. Lines without a ``param`` table come back as they are."""
-    start = next((i for i, line in enumerate(lines) if re.compile(_AMPL_HEAD).match(line)), None)
+    start = next((i for i, line in enumerate(lines) if _is_ampl_head(line)), None)
     if start is None:
         return lines
     head = re.compile(_AMPL_HEAD).match(lines[start])
@@ -142,7 +153,7 @@ def _boxes(lines: list[str]) -> list[str]:
     """A board drawn one cell a box (``| 1 |   | 3 |`` between ``+---+`` rules) as rows, an
     empty box a blank, the lines before the first box (a size line, settings) kept; any other
     board comes back as it is (its ``|`` are only walls)."""
-    rows = [line for line in lines if line.strip() and not re.compile(_BOX_RULE).fullmatch(line)]
+    rows = [line for line in lines if line.strip() and not _is_box_rule(line)]
     if len(rows) == len([line for line in lines if line.strip()]):
         return lines  # no box rules: not a board of boxes
     lead = next((i for i, line in enumerate(rows) if line.lstrip().startswith("|")), 0)
@@ -291,12 +302,16 @@ def format_board(board: NumberBoard) -> str:
 def _lines(text: str) -> list[str]:
     """The board's rows as text, brackets and decoration removed, empty lines dropped."""
     text = text.replace("\ufeff", "").strip()
-    if "\n" not in text and re.compile(_NESTED_ROW_BREAK).search(text):
+    if (
+        "\n" not in text
+        and ("]" in text or "}" in text)
+        and re.compile(_NESTED_ROW_BREAK).search(text)
+    ):
         text = re.compile(_NESTED_ROW_BREAK).sub("\n", text)  # [[2, 7, 6], [9, 5, 1]] -> rows
     out = []
     for raw in text.splitlines():
         line = re.sub(r"[\[\]{}|]", " ", raw).strip().rstrip(";,").strip()
-        if line and not re.compile(_RULE).fullmatch(line):
+        if line and not (line[0] in "=-+" and re.compile(_RULE).fullmatch(line)):
             out.append(line)
     return out
 

@@ -27,6 +27,12 @@ _SIZE_LINE = r"\s*([0-9]+)\s*(?:[xX]\s*([0-9]+))?\s*"
 _SETTING = r"(?i)\s*(blocks\s+\d+\s*x\s*\d+|diagonals|symbols\s+\S+)\s*"
 
 
+def _is_rule(line: str) -> bool:
+    """Whether ``line`` only draws a rule (``RULE``; a line with no - or = is none, and its
+    pattern is then not compiled)."""
+    return ("-" in line or "=" in line) and re.compile(RULE).fullmatch(line) is not None
+
+
 def parse(
     text: str, blocks: str | None = None, diagonals: bool = False, symbols: str | None = None
 ) -> Sudoku:
@@ -34,7 +40,7 @@ def parse(
     ``symbols`` are for plain boards (a game ID says all of that itself). A published layout
     (AMPL data, sections) reads as the board it holds."""
     text = published(text).problem
-    if ":" in text or (re.compile(_PARAMS).fullmatch(text.strip()) and not is_digits(text.strip())):
+    if ":" in text or (not is_digits(text.strip()) and re.compile(_PARAMS).fullmatch(text.strip())):
         given = [flag for flag, on in (("--blocks", blocks), ("--x", diagonals)) if on]
         given += ["--symbols"] if symbols else []
         if given:
@@ -248,7 +254,7 @@ def parse_plain(
     symbols = symbols or settings.get("symbols")
     skipped = 1 + bool(settings) + (size is not None)
     rows = [(number, line) for number, line in enumerate(lines, skipped) if line]
-    rows = [(number, line) for number, line in rows if not re.compile(RULE).fullmatch(line)]
+    rows = [(number, line) for number, line in rows if not _is_rule(line)]
     if not rows:
         raise ParseError(
             "empty board: expected a game ID such as " + EXAMPLE + " or rows of digits"
@@ -281,7 +287,7 @@ def _size_line(lines: list[str]) -> int | None:
     if match is None:
         return None
     side = int(match[1][:4])
-    rest = [line for line in lines[1:] if line and not re.compile(RULE).fullmatch(line)]
+    rest = [line for line in lines[1:] if line and not _is_rule(line)]
     rest = [line for line in rest if not re.compile(_SETTING).match(line)]
     cells = len("".join(rest[0].split())) if len(rest) == 1 else 0
     if match[2] is None and side not in (len(rest), _root(cells)):
