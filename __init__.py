@@ -82,7 +82,7 @@ def __getattr__(name: str) -> Any:
     if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     if name in SHARED:
-        import importlib
+        import importlib  # (here only: ``import gridsat`` loads no more than it must)
 
         try:
             return importlib.import_module(f"{__name__}.{name}")

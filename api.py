@@ -14,6 +14,9 @@ import random
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .checks import PuzzleError as PuzzleError  # (a name of the library: see __all__)
+from .checks import checked_backend, checked_encoding, checked_genre
+from .checks import text as _text
 from .genres import About, GenerateError, Genre
 from .parsers import ParseError
 from .pipeline import CheckFailed as CheckFailed  # (a name of the library: see __all__)
@@ -33,11 +36,6 @@ if not TYPE_CHECKING:  # the library's names: one list, the package's (the type 
     from . import __all__ as _names  # cannot follow it, takes the public names defined here)
 
     __all__ = [name for name in _names if name != "__version__"]
-
-
-class PuzzleError(ValueError):
-    """Bad input (a puzzle that cannot be read; a genre, backend, encoding or option that does
-    not exist): the command line's one-line message, which it prints with exit 2."""
 
 
 @dataclass(frozen=True)
@@ -740,42 +738,6 @@ def _read_errors(work: Callable[[], T]) -> T:
         raise PuzzleError(str(e)) from e
 
 
-def checked_genre(name: str) -> Genre[Any, Any]:
-    """The genre by name or alias, or PuzzleError naming the choices."""
-    from .genres import get_genre  # looked up at each call: tests put their own in its place
-
-    _text("genre", name, "a genre's name")
-    try:
-        return get_genre(name)
-    except ValueError as e:
-        raise PuzzleError(str(e)) from e
-
-
-def checked_backend(name: str) -> Backend:
-    """The backend by name, able to run here, or PuzzleError saying why not."""
-    from .solvers import get_backend
-
-    try:
-        chosen = get_backend(_text("backend", name, "such as 'cpsat' or 'sat:cadical195'").strip())
-    except ValueError as e:
-        raise PuzzleError(str(e)) from e
-    reason = chosen.unavailable()
-    if reason:
-        raise PuzzleError(f"backend {chosen.name} is not available here: {reason}")
-    return chosen
-
-
-def checked_encoding(genre: Genre[Any, Any], name: str | None) -> str:
-    """One of the genre's encodings (its default for None), or PuzzleError naming the choices."""
-    if name is None:
-        return genre.default_encoding
-    if _text("encoding", name, "an encoding's name") not in genre.encodings:
-        raise PuzzleError(
-            f"{genre.name} has no encoding {name!r} (choose from {', '.join(genre.encodings)})"
-        )
-    return name
-
-
 def _style(genre: Genre[Any, Any], style: str | None) -> str:
     """One of the genre's output formats (its first for None), or PuzzleError."""
     chosen = style or genre.output_formats[0]
@@ -856,14 +818,6 @@ def draw(
         render(genre, puzzle, shown, path, titles)
     except OSError as e:
         raise PuzzleError(f"cannot write {path}: {e.strerror}") from e
-
-
-def _text(name: str, value: object, what: str = "text") -> str:
-    """``value`` when it is a str; a TypeError naming the argument otherwise, rather than one
-    from deep inside when it is first used as text."""
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str ({what}), not {type(value).__name__}")
-    return value
 
 
 def _whole(name: str, value: object) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import re
 import signal
@@ -47,7 +46,7 @@ class UsageError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    from .api import PuzzleError
+    from .checks import PuzzleError
     from .isolation import STOP_SIGNALS
     from .models.model import TooLarge
 
@@ -168,8 +167,8 @@ def read_input(source: str) -> str:
 def _decode(data: bytes, name: str) -> str:
     if len(data) > MAX_INPUT_BYTES:
         raise UsageError(f"{name} is over {MAX_INPUT_BYTES} bytes")
-    try:
-        return data.decode("utf-8-sig")
+    try:  # (not "utf-8-sig": its codec is a module to load, and it counts bytes after the BOM)
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as e:
         raise UsageError(f"{name} is not UTF-8 text (byte {e.start})") from e
 
@@ -183,7 +182,7 @@ def _run_setup(args: argparse.Namespace) -> tuple[Any, Any, str]:
 
 def _checked_genre(name: str) -> Any:
     """The genre called ``name``, or a PuzzleError naming the choices."""
-    from .api import checked_genre
+    from .checks import checked_genre
 
     return checked_genre(name)
 
@@ -191,7 +190,7 @@ def _checked_genre(name: str) -> Any:
 def _checked_backend(name: str) -> Any:
     """The backend called ``name``, able to run here, or a PuzzleError saying why not: every
     command that runs a backend it was given by name checks it so."""
-    from .api import checked_backend
+    from .checks import checked_backend
 
     return checked_backend(name)
 
@@ -253,6 +252,8 @@ def _solve(args: argparse.Namespace) -> int:
         outcome: Outcome = _run_solve(args, genre, backend, encoding, text, limit, params, phases)
     except OutOfMemory as e:
         if args.json:  # a limit reached: the object is printed, as for a timeout
+            import json  # (here only: a run without --json has no need of it)
+
             spent = Outcome(
                 genre.name, backend.name, encoding, Status.OUT_OF_MEMORY, None, times=phases
             )
@@ -262,6 +263,8 @@ def _solve(args: argparse.Namespace) -> int:
         return _run_failed(e, backend)
     end = _ending(args, genre, backend, encoding, outcome, given, phases)
     if args.json:
+        import json
+
         data = views.outcome_json(genre, outcome, args.count)
         print(json.dumps({**data, **end.fields(readings)}, ensure_ascii=False))
     else:
@@ -426,6 +429,8 @@ def _solve_all(
 ) -> int:  # fmt: skip
     """``solve --all``: each solution printed as the solver finds it (a JSON line each with
     --json), then how many; what was printed stays when a limit or Ctrl-C stops the run."""
+    import json
+
     from .pipeline import CheckFailed, Outcome, OutOfMemory
     from .solvers import BackendError, Status
 
@@ -599,6 +604,8 @@ def _contradiction(
 
 
 def _diagnose(args: argparse.Namespace) -> int:
+    import json
+
     from .diagnose import Diagnosis, diagnose
     from .isolation import TimedOut, default_memory_limit, run_isolated
     from .pipeline import CheckFailed
@@ -644,6 +651,8 @@ def _diagnose(args: argparse.Namespace) -> int:
 
 
 def _grade(args: argparse.Namespace) -> int:
+    import json
+
     from .grade import Grade, GradeTimeout, grade
     from .isolation import TimedOut, default_memory_limit, run_isolated
     from .pipeline import CheckFailed, solve
@@ -763,6 +772,7 @@ def _generated(
 ) -> int:
     """``generate``'s puzzles made (here by ``make``, which draws from ``rng``, or taken from
     ``on_cluster`` in order) and written."""
+    import json
     import time
 
     from .generate import OutOfReach, ProgressLines, puzzle_seed
@@ -897,6 +907,8 @@ def _load_puzzle(
 
 
 def _compare(args: argparse.Namespace) -> int:
+    import json
+
     from .compare import compare, progress_line
     from .solvers import all_backends
 
@@ -987,7 +999,7 @@ def _encodings(genre: Any, text: str) -> list[str]:
 
 def _check_encoding(genre: Any, name: str) -> str:
     """One of the genre's encodings, or a PuzzleError naming the choices."""
-    from .api import checked_encoding
+    from .checks import checked_encoding
 
     return checked_encoding(genre, name)
 
@@ -1005,6 +1017,7 @@ def _check_plot(path: str | None) -> None:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    import json
     from pathlib import Path
 
     from . import bench
@@ -1147,6 +1160,8 @@ def _looks_like_path(text: str) -> bool:
 
 
 def _genres(args: argparse.Namespace) -> int:
+    import json
+
     from .genres import all_genres, described
 
     rows: list[dict[str, Any]] = [
@@ -1189,6 +1204,8 @@ def _genres(args: argparse.Namespace) -> int:
 
 
 def _backends(args: argparse.Namespace) -> int:
+    import json
+
     from .solvers import all_backends
 
     rows: list[dict[str, Any]] = []

@@ -3,16 +3,22 @@
 ``dataclasses`` imports ``inspect`` (and with it ``ast``, ``dis``, ``tokenize``) and compiles
 half a dozen methods for each class it makes: the few dozen records a run defines cost a small
 puzzle's whole process more than its solving. ``dataclass`` here makes the same methods:
-``__init__``, ``__eq__`` and, when frozen, ``__hash__``, which run often, compiled in one piece
-per class when the first of them is called (a run makes few of the records it defines);
-``__repr__`` and the frozen ``__setattr__`` and ``__delattr__`` as closures, nothing compiled.
-It takes what the project uses: ``frozen`` and ``field(default=, default_factory=, compare=,
-repr=)``, ``__post_init__``, fields inherited from a base record, ``ClassVar`` left out. Type
-checkers see the ``dataclasses`` originals, and ``dataclasses.replace`` works on these records
-too (``replace`` here is the same, without the import).
+``__init__``, ``__eq__`` and, when frozen, ``__hash__``, generic closures for a record's first
+hundred calls (a run makes few of most records it defines), then compiled in one piece for the
+records made often; ``__repr__`` and the frozen ``__setattr__`` and ``__delattr__`` as closures,
+nothing compiled. It takes what the project uses: ``frozen`` and ``field(default=,
+default_factory=, compare=, repr=)``, ``__post_init__``, fields inherited from a base record,
+``ClassVar`` left out. Type checkers see the ``dataclasses`` originals, and
+``dataclasses.replace`` works on these records too (``replace`` here is the same, without the
+import).
 """
 
 from __future__ import annotations
+
+COMPILE_AFTER = 100
+"""Calls of a record's stand-ins before its methods are compiled: compiling them costs
+about as much as a hundred calls of the generic ones (most records are made a few times a
+run, and are never compiled; the many made of a few are made by the compiled methods)."""
 
 TYPE_CHECKING = False  # (not typing's: importing typing is what this module avoids)
 if TYPE_CHECKING:
@@ -92,7 +98,49 @@ else:
             each.name = name
             fields[name] = each
         names = list(fields)
-        spot = {}  # what the generated code refers to, by name
+        defaulted = False
+        for name, each in fields.items():
+            if each.default is not MISSING or each.default_factory is not MISSING:
+                defaulted = True
+            elif defaulted:
+                raise TypeError(f"non-default argument {name!r} follows default argument")
+        post_init = hasattr(cls, "__post_init__")
+        compared = [n for n in names if fields[n].compare]
+        own = set(cls.__dict__)
+        made = {}
+
+        def compiled():
+            """The methods that run often, compiled in one piece when the first of them is
+            called: a run makes few of the records it defines, and pays only for those."""
+            if made:  # (a stand-in kept from before, called again)
+                return made
+            source, spot = _source(cls, frozen, fields, post_init, compared)
+            exec(source, spot, made)
+            for name, function in made.items():
+                function.__qualname__ = f"{cls.__qualname__}.{name}"
+                if name not in own:  # (not a method the class wrote itself)
+                    setattr(cls, name, function)
+            return made
+
+        calls = [0]  # of the stand-ins: the class is compiled when they are called often
+        generic = _generic(cls, frozen, names, fields, post_init, compared, compiled)
+        for name in ("__init__", "__eq__", "__hash__") if frozen else ("__init__", "__eq__"):
+            if name not in own:
+                setattr(cls, name, _stand_in(name, compiled, generic[name], calls))
+        for name, function in _methods(cls, frozen, names, fields).items():
+            function.__qualname__ = f"{cls.__qualname__}.{name}"
+            if name not in own or name in ("__setattr__", "__delattr__"):
+                setattr(cls, name, function)
+        if not frozen and "__eq__" not in own and "__hash__" not in own:
+            cls.__hash__ = None  # (mutable and compared by value: unhashable, as dataclasses)
+        cls.__dataclass_fields__ = fields
+        cls.__match_args__ = tuple(names)
+        return cls
+
+    def _source(cls, frozen, fields, post_init, compared):
+        """The source of the record ``cls``'s ``__init__``, ``__eq__`` and, when frozen,
+        ``__hash__``, and what it refers to by name."""
+        spot = {}
         params, body = [], []
         for name, each in fields.items():
             if each.default_factory is not MISSING:
@@ -104,16 +152,13 @@ else:
                 params.append(f"{name}=_d_{name}")
                 value = name
             else:
-                if params and "=" in params[-1]:
-                    raise TypeError(f"non-default argument {name!r} follows default argument")
                 params.append(name)
                 value = name
             body.append(
                 f"  _setattr(self, {name!r}, {value})" if frozen else f"  self.{name} = {value}"
             )
-        if hasattr(cls, "__post_init__"):
+        if post_init:
             body.append("  self.__post_init__()")
-        compared = [n for n in names if fields[n].compare]
         mine = "(" + "".join(f"self.{n}," for n in compared) + ")"
         theirs = "(" + "".join(f"other.{n}," for n in compared) + ")"
         source = [
@@ -127,33 +172,7 @@ else:
         if frozen:
             source += ["def __hash__(self):", f"  return hash({mine})"]
         spot.update(_HAS_FACTORY=MISSING, _setattr=object.__setattr__, __name__=cls.__module__)
-        own = set(cls.__dict__)
-        made = {}
-
-        def compiled():
-            """The methods that run often, compiled in one piece when the first of them is
-            called: a run makes few of the records it defines, and pays only for those."""
-            if made:  # (a stand-in kept from before, called again)
-                return made
-            exec("\n".join(source), spot, made)
-            for name, function in made.items():
-                function.__qualname__ = f"{cls.__qualname__}.{name}"
-                if name not in own:  # (not a method the class wrote itself)
-                    setattr(cls, name, function)
-            return made
-
-        for name in ("__init__", "__eq__", "__hash__") if frozen else ("__init__", "__eq__"):
-            if name not in own:
-                setattr(cls, name, _first_call(name, compiled))
-        for name, function in _methods(cls, frozen, names, fields).items():
-            function.__qualname__ = f"{cls.__qualname__}.{name}"
-            if name not in own or name in ("__setattr__", "__delattr__"):
-                setattr(cls, name, function)
-        if not frozen and "__eq__" not in own and "__hash__" not in own:
-            cls.__hash__ = None  # (mutable and compared by value: unhashable, as dataclasses)
-        cls.__dataclass_fields__ = fields
-        cls.__match_args__ = tuple(names)
-        return cls
+        return "\n".join(source), spot
 
     def _methods(cls, frozen, names, fields):
         """``__repr__`` and, when frozen, ``__setattr__`` and ``__delattr__`` of the record
@@ -181,11 +200,57 @@ else:
             methods.update(__setattr__=__setattr__, __delattr__=__delattr__)
         return methods
 
-    def _first_call(name, compiled):
-        """A stand-in for the method ``name`` until ``compiled()`` makes the real one."""
+    def _stand_in(name, compiled, generic, calls):
+        """A stand-in for the method ``name``: ``generic`` until the record's stand-ins have been
+        called ``COMPILE_AFTER`` times, then the one ``compiled()`` makes."""
 
-        def first(self, *args, **kwargs):
-            return compiled()[name](self, *args, **kwargs)
+        def stand_in(self, *args, **kwargs):
+            calls[0] += 1
+            if calls[0] > COMPILE_AFTER:
+                return compiled()[name](self, *args, **kwargs)
+            return generic(self, *args, **kwargs)
 
-        first.__name__ = name
-        return first
+        stand_in.__name__ = name
+        return stand_in
+
+    def _generic(cls, frozen, names, fields, post_init, compared, compiled):
+        """``__init__``, ``__eq__`` and ``__hash__`` of the record ``cls`` for any record, not
+        compiled: they do what the compiled ones do, a few times slower. An ``__init__`` called
+        with the wrong arguments is left to the compiled one, which says what is wrong as Python
+        does."""
+        known = frozenset(names)
+        setter = object.__setattr__ if frozen else setattr
+
+        def __init__(self, *args, **kwargs):
+            values = dict(zip(names, args, strict=False))  # (too many: see below)
+            if len(args) > len(names) or not known.issuperset(kwargs) or values.keys() & kwargs:
+                return _compiled_init(self, args, kwargs)
+            values.update(kwargs)
+            for name in names:
+                if name not in values:
+                    each = fields[name]
+                    if each.default_factory is not MISSING:
+                        values[name] = each.default_factory()
+                    elif each.default is not MISSING:
+                        values[name] = each.default
+                    else:
+                        return _compiled_init(self, args, kwargs)
+            for name in names:
+                setter(self, name, values[name])
+            if post_init:
+                self.__post_init__()
+            return None
+
+        def _compiled_init(self, args, kwargs):
+            return compiled()["__init__"](self, *args, **kwargs)
+
+        def __eq__(self, other):
+            if other.__class__ is self.__class__:
+                mine = tuple([getattr(self, n) for n in compared])
+                return mine == tuple([getattr(other, n) for n in compared])
+            return NotImplemented
+
+        def __hash__(self):
+            return hash(tuple([getattr(self, n) for n in compared]))
+
+        return {"__init__": __init__, "__eq__": __eq__, "__hash__": __hash__}

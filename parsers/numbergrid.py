@@ -29,17 +29,19 @@ MAX_CELLS = 10_000
 
 _HOLES = {"..", "#", "x", "xx"}
 _BLANKS = {".", "-", "?", "0"}
-_RULE = re.compile(r"[=\-+]{3,}")
-_SIZE = re.compile(r"(\d+)\s*[xX]\s*(\d+)|(\d+)")
-_NESTED_ROW_BREAK = re.compile(r"[\]}]\s*[,;]?\s*[\[{]")
-_SPLIT = re.compile(r"[\s,]+")
+# The patterns, compiled where they are used (re keeps them): a run compiles only those it
+# needs (compiling them all cost each run as much as parsing a small board).
+_RULE = r"[=\-+]{3,}"
+_SIZE = r"(\d+)\s*[xX]\s*(\d+)|(\d+)"
+_NESTED_ROW_BREAK = r"[\]}]\s*[,;]?\s*[\[{]"
+_SPLIT = r"[\s,]+"
 
 
-_SECTION = re.compile(r"\s*\[\s*([A-Za-z][\w ]*?)\s*\]\s*")
+_SECTION = r"\s*\[\s*([A-Za-z][\w ]*?)\s*\]\s*"
 _PROBLEM_SECTIONS = {"problem", "puzzle"}
 _SOLUTION_SECTIONS = {"solution"}
-_AMPL_HEAD = re.compile(r"\s*param\s+(\w+)\s*(?:default\s+\S+\s*)?:(.*?):=\s*(.*)", re.I)
-_BOX_RULE = re.compile(r"\s*\+(?:[-=]+\+)+\s*")
+_AMPL_HEAD = r"(?i)\s*param\s+(\w+)\s*(?:default\s+\S+\s*)?:(.*?):=\s*(.*)"
+_BOX_RULE = r"\s*\+(?:[-=]+\+)+\s*"
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ def published(text: str) -> Published:
     preamble: list[str] = []
     current: list[str] | None = None
     for number, line in enumerate(lines, 1):
-        match = _SECTION.fullmatch(line)
+        match = re.compile(_SECTION).fullmatch(line) if "[" in line else None
         if match and not _is_board_row(match[1]):
             name = match[1].lower()
             if name in sections:
@@ -78,7 +80,7 @@ def published(text: str) -> Published:
     if problem_name is None:
         names = ", ".join(f"[{n}]" for n in sections)
         raise ParseError(f"the file has {names} but no [Problem] section with the board")
-    size = [line for line in preamble if _SIZE.fullmatch(line.strip())][:1]
+    size = [line for line in preamble if re.compile(_SIZE).fullmatch(line.strip())][:1]
     start = starts[problem_name]
     board = _plain([*size, *sections[problem_name]], start - len(size))
     if not board.strip():
@@ -100,13 +102,24 @@ def _plain(lines: list[str], first: int) -> str:
     return "\n".join(_boxes(lines))
 
 
+def _is_ampl_head(line: str) -> bool:
+    """Whether ``line`` begins an AMPL table (``param NAME: ... :=``); a line without "param"
+    does not, and the pattern is then not compiled."""
+    return "param" in line.lower() and re.compile(_AMPL_HEAD).match(line) is not None
+
+
+def _is_box_rule(line: str) -> bool:
+    """Whether ``line`` is a rule between rows of boxes (``+---+---+``), which has a +."""
+    return "+" in line and re.compile(_BOX_RULE).fullmatch(line) is not None
+
+
 def _ampl(lines: list[str], first: int) -> list[str]:
     """AMPL's table data as rows: the column indices after ``param NAME:``, each row led by its
     index; the table ends at ``;``. Lines without a ``param`` table come back as they are."""
-    start = next((i for i, line in enumerate(lines) if _AMPL_HEAD.match(line)), None)
+    start = next((i for i, line in enumerate(lines) if _is_ampl_head(line)), None)
     if start is None:
         return lines
-    head = _AMPL_HEAD.match(lines[start])
+    head = re.compile(_AMPL_HEAD).match(lines[start])
     assert head is not None
     where = first + start
     columns = head[2].split()
@@ -140,7 +153,7 @@ def _boxes(lines: list[str]) -> list[str]:
     """A board drawn one cell a box (``| 1 |   | 3 |`` between ``+---+`` rules) as rows, an
     empty box a blank, the lines before the first box (a size line, settings) kept; any other
     board comes back as it is (its ``|`` are only walls)."""
-    rows = [line for line in lines if line.strip() and not _BOX_RULE.fullmatch(line)]
+    rows = [line for line in lines if line.strip() and not _is_box_rule(line)]
     if len(rows) == len([line for line in lines if line.strip()]):
         return lines  # no box rules: not a board of boxes
     lead = next((i for i, line in enumerate(rows) if line.lstrip().startswith("|")), 0)
@@ -170,7 +183,7 @@ def read_board(text: str, blank: str | None = None, hole: str | None = None) -> 
     reads as its problem (see ``published``)."""
     lines = _lines(published(text).problem)
     expected = None
-    if len(lines) > 1 and _SIZE.fullmatch(lines[0]) and _is_header(lines[0], lines[1]):
+    if len(lines) > 1 and re.compile(_SIZE).fullmatch(lines[0]) and _is_header(lines[0], lines[1]):
         expected = _size(lines[0])
         lines = lines[1:]
     if not lines:
@@ -178,7 +191,7 @@ def read_board(text: str, blank: str | None = None, hole: str | None = None) -> 
     rows_of_tokens = []
     count = 0
     for line in lines:
-        tokens = [t for t in _SPLIT.split(line) if t]
+        tokens = [t for t in re.compile(_SPLIT).split(line) if t]
         count += len(tokens)
         if count > MAX_CELLS:
             raise ParseError(f"the board has over {MAX_CELLS} cells; that is the limit")
@@ -204,13 +217,13 @@ def read_board(text: str, blank: str | None = None, hole: str | None = None) -> 
     return NumberBoard(tuple(rows))
 
 
-_SOLUTION_LINE = re.compile(r"^\s*\[\s*solution\s*\]\s*$", re.IGNORECASE | re.MULTILINE)
+_SOLUTION_LINE = r"(?im)^\s*\[\s*solution\s*\]\s*$"
 
 
 def file_solution(text: str) -> list[list[int | None]] | None:
     """The rows of numbers of a published layout's own ``[Solution]`` section, or None when the
     text has none; ParseError when they cannot be read."""
-    if not _SOLUTION_LINE.search(text):
+    if "[" not in text or not re.compile(_SOLUTION_LINE).search(text):  # (most have no "[")
         return None
     section = published(text).solution
     return None if section is None else solution_rows(section)
@@ -289,23 +302,27 @@ def format_board(board: NumberBoard) -> str:
 def _lines(text: str) -> list[str]:
     """The board's rows as text, brackets and decoration removed, empty lines dropped."""
     text = text.replace("\ufeff", "").strip()
-    if "\n" not in text and _NESTED_ROW_BREAK.search(text):
-        text = _NESTED_ROW_BREAK.sub("\n", text)  # [[2, 7, 6], [9, 5, 1]] -> rows
+    if (
+        "\n" not in text
+        and ("]" in text or "}" in text)
+        and re.compile(_NESTED_ROW_BREAK).search(text)
+    ):
+        text = re.compile(_NESTED_ROW_BREAK).sub("\n", text)  # [[2, 7, 6], [9, 5, 1]] -> rows
     out = []
     for raw in text.splitlines():
         line = re.sub(r"[\[\]{}|]", " ", raw).strip().rstrip(";,").strip()
-        if line and not _RULE.fullmatch(line):
+        if line and not (line[0] in "=-+" and re.compile(_RULE).fullmatch(line)):
             out.append(line)
     return out
 
 
 def _is_header(first: str, second: str) -> bool:
     """``6x6`` is always a size line; a lone number is one when the rows that follow are wider."""
-    return "x" in first.lower() or len([t for t in _SPLIT.split(second) if t]) > 1
+    return "x" in first.lower() or len([t for t in re.compile(_SPLIT).split(second) if t]) > 1
 
 
 def _size(line: str) -> tuple[int, int]:
-    match = _SIZE.fullmatch(line)
+    match = re.compile(_SIZE).fullmatch(line)
     assert match is not None
     if match[3]:
         n = int(match[3])

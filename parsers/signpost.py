@@ -14,8 +14,9 @@ MAX_CELLS = 10_000
 """Boards above this many cells (100x100) are refused before anything is built."""
 
 LETTERS = "abcdefgh"
-_SIZE = re.compile(r"(\d{1,9})x(\d{1,9})c?", re.IGNORECASE)
-_TOKEN = re.compile(r"([1-9]\d{0,8})?[a-h]")
+# (compiled where they are used, when they are: re keeps them)
+_SIZE = r"(?i)(\d{1,9})x(\d{1,9})c?"
+_TOKEN = r"([1-9]\d{0,8})?[a-h]"
 """A cell as the collection writes it: an optional number, then its arrow."""
 _ARROWS = str.maketrans(
     {**{d: None for d in "0123456789"}, **{a: chr(i) for i, a in enumerate(LETTERS)}}
@@ -43,7 +44,7 @@ def parse(text: str) -> Signpost:
             "e.g. 4x4:1eee11gechacaegbch16a"
         )
     size = text[offset:colon].strip()
-    match = _SIZE.fullmatch(size)
+    match = re.compile(_SIZE).fullmatch(size)
     if not match:
         raise ParseError(f"bad size {_clip(size)!r} before ':' (expected WxH, e.g. 5x5)")
     width, height = int(match[1]), int(match[2])
@@ -120,7 +121,7 @@ def _read_plain(text: str, start: int, n: int) -> tuple[tuple[int, ...], dict[in
     """The arrows and givens of a description written as the collection writes it (no
     spaces, each of the ``n`` cells a number in 1..n at most once, then an arrow), read by
     regular expressions and a character table; None for anything else."""
-    numbers = _TOKEN.findall(text, start)
+    numbers = re.compile(_TOKEN).findall(text, start)
     # The cells found fill the description when their lengths add up to it (they do not
     # overlap): else something else stands between them.
     if len(numbers) != n or n + sum(map(len, numbers)) != len(text) - start:

@@ -5,7 +5,6 @@ letters or spaced numbers for 16x16 and beyond), told apart by the ``:`` every g
 from __future__ import annotations
 
 import re
-import string
 
 from ..puzzles.sudoku import MAX_KILLER, MAX_ORDER, Board, Cage, Sudoku, block_shape
 from ..records import replace
@@ -17,13 +16,21 @@ from .tatham import clip, read_blocks, read_numbers, split_id, where, write_bloc
 EXAMPLE = "3x3:a9a8_6c4d4_1a9g7_5a7_8a9_2b1b6e7b5b8_7a3_9a2_5g1a4_7d4c9_3a6a"
 BLANKS = "._*?"
 """Characters that stand for a blank cell in a plain board (and ``0`` when it is no symbol)."""
-RULE = re.compile(r"[-+=|\s]*[-=][-+=|\s]*")
+# The patterns, compiled where they are used (re keeps them): a run compiles only those it
+# needs.
+RULE = r"[-+=|\s]*[-=][-+=|\s]*"
 """A line of a plain board that only draws a rule between bands of blocks."""
-_PARAMS = re.compile(r"(\d+)(?:x(\d+))?((?:[jxk]|a|r\d*|md?\d*|d[tbiaeu]?)*)")
-_FLAG = re.compile(r"[jxk]|a|r\d*|md?\d*|d[tbiaeu]?")
-_SIZE_LINE = re.compile(r"\s*([0-9]+)\s*(?:[xX]\s*([0-9]+))?\s*")
+_PARAMS = r"(\d+)(?:x(\d+))?((?:[jxk]|a|r\d*|md?\d*|d[tbiaeu]?)*)"
+_FLAG = r"[jxk]|a|r\d*|md?\d*|d[tbiaeu]?"
+_SIZE_LINE = r"\s*([0-9]+)\s*(?:[xX]\s*([0-9]+))?\s*"
 """A size line before a plain board: ``9`` or ``9x9``."""
-_SETTING = re.compile(r"\s*(blocks\s+\d+\s*x\s*\d+|diagonals|symbols\s+\S+)\s*", re.I)
+_SETTING = r"(?i)\s*(blocks\s+\d+\s*x\s*\d+|diagonals|symbols\s+\S+)\s*"
+
+
+def _is_rule(line: str) -> bool:
+    """Whether ``line`` only draws a rule (``RULE``; a line with no - or = is none, and its
+    pattern is then not compiled)."""
+    return ("-" in line or "=" in line) and re.compile(RULE).fullmatch(line) is not None
 
 
 def parse(
@@ -33,7 +40,7 @@ def parse(
     ``symbols`` are for plain boards (a game ID says all of that itself). A published layout
     (AMPL data, sections) reads as the board it holds."""
     text = published(text).problem
-    if ":" in text or (_PARAMS.fullmatch(text.strip()) and not is_digits(text.strip())):
+    if ":" in text or (not is_digits(text.strip()) and re.compile(_PARAMS).fullmatch(text.strip())):
         given = [flag for flag, on in (("--blocks", blocks), ("--x", diagonals)) if on]
         given += ["--symbols"] if symbols else []
         if given:
@@ -54,7 +61,7 @@ def parse_id(text: str) -> Sudoku:
     blocks, then the killer cages and their sums, comma-separated."""
     text, colon = split_id(text, ("solo", "sudoku"), EXAMPLE)
     params = text[:colon]
-    match = _PARAMS.fullmatch(params)
+    match = re.compile(_PARAMS).fullmatch(params)
     if not match:
         bad = _params_error(params)
         what = f"unexpected {params[bad]!r}" if bad < len(params) else "they end too soon"
@@ -116,7 +123,7 @@ def parse_id(text: str) -> Sudoku:
 
 
 def _flags(flags: str) -> set[str]:
-    return set(_FLAG.findall(flags))
+    return set(re.compile(_FLAG).findall(flags))
 
 
 def _params_error(params: str) -> int:
@@ -131,7 +138,7 @@ def _params_error(params: str) -> int:
         while i < len(params) and is_digits(params[i]):
             i += 1
     while i < len(params):
-        flag = _FLAG.match(params, i)
+        flag = re.compile(_FLAG).match(params, i)
         if not flag:
             return i
         i = flag.end()
@@ -237,9 +244,9 @@ def parse_plain(
     lines = [line.strip() for line in text.strip().splitlines()]
     settings: dict[str, str] = {}
     size = _size_line(lines)  # before the settings line, or after it
-    if lines and _SETTING.match(lines[0]):
+    if lines and re.compile(_SETTING).match(lines[0]):
         usage = "use blocks WxH, diagonals, symbols SPEC"
-        settings = settings_line(lines.pop(0), _SETTING, usage)
+        settings = settings_line(lines.pop(0), re.compile(_SETTING), usage)
     if size is None:
         size = _size_line(lines)
     blocks = blocks or settings.get("blocks")
@@ -247,7 +254,7 @@ def parse_plain(
     symbols = symbols or settings.get("symbols")
     skipped = 1 + bool(settings) + (size is not None)
     rows = [(number, line) for number, line in enumerate(lines, skipped) if line]
-    rows = [(number, line) for number, line in rows if not RULE.fullmatch(line)]
+    rows = [(number, line) for number, line in rows if not _is_rule(line)]
     if not rows:
         raise ParseError(
             "empty board: expected a game ID such as " + EXAMPLE + " or rows of digits"
@@ -276,12 +283,12 @@ def _size_line(lines: list[str]) -> int | None:
     """The side a first line ``9`` or ``9x9`` gives, taken off ``lines``; None when the first
     line is a row of the board (a row of digits is a size line only when its number is the
     count of the rows that follow, or of the cells of one line that follows)."""
-    match = _SIZE_LINE.fullmatch(lines[0]) if len(lines) > 1 else None
+    match = re.compile(_SIZE_LINE).fullmatch(lines[0]) if len(lines) > 1 else None
     if match is None:
         return None
     side = int(match[1][:4])
-    rest = [line for line in lines[1:] if line and not RULE.fullmatch(line)]
-    rest = [line for line in rest if not _SETTING.match(line)]
+    rest = [line for line in lines[1:] if line and not _is_rule(line)]
+    rest = [line for line in rest if not re.compile(_SETTING).match(line)]
     cells = len("".join(rest[0].split())) if len(rest) == 1 else 0
     if match[2] is None and side not in (len(rest), _root(cells)):
         return None
@@ -378,7 +385,7 @@ def symbol_set(spec: str, n: int) -> str:
 def alphabets(n: int) -> list[str]:
     """The ways boards write 1..n in single characters, most usual first: digits then letters
     (1-9A-G), from 0 (0-9A-F: 0 stands for 1), letters alone (A-Y on 25x25)."""
-    letters = string.ascii_uppercase
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # (as string.ascii_uppercase, without its import)
     found = []
     if n <= 9 + 26:
         found.append("123456789"[:n] + letters[: max(0, n - 9)])

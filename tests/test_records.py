@@ -122,3 +122,77 @@ def test_a_method_taken_before_the_first_record_is_made_still_works() -> None:
     init(late, 1)
     assert eq(late, Late(1)) is True and eq(late, Late(2)) is False
     assert hash(late) == hash(Late(1)) and eq(late, 1) is NotImplemented
+
+
+def _made(cls: type) -> list[object]:
+    """Records of ``cls`` (a Point) made and compared by the methods it has now."""
+    a, b = cls(1), cls(1, 2, ["t"], note="n")
+    return [a, b, a == cls(1), a == b, a == 1, a == cls(1, 0, [], "other note"), b.tags, b.note]
+
+
+def test_a_record_made_often_is_compiled_and_behaves_as_before() -> None:
+    from gridsat import records
+
+    @dataclass(frozen=True)
+    class Often(Point):
+        """A record of its own, not yet compiled."""
+
+    stand_in = Often.__dict__["__init__"]
+    before = _made(Often)
+    for _ in range(records.COMPILE_AFTER):
+        Often(0)
+    assert Often.__dict__["__init__"] is not stand_in  # compiled, and put in its place
+    assert _made(Often) == before
+    assert before[2:6] == [True, False, False, True]
+
+
+def test_a_frozen_record_hashes_as_its_fields_on_either_path() -> None:
+    from gridsat import records
+
+    @dataclass(frozen=True)
+    class Pair:
+        a: int
+        b: str = field(default="", compare=False)
+
+    hashes = [hash(Pair(n % 7, str(n))) for n in range(2 * records.COMPILE_AFTER)]
+    assert hashes == [hash((n % 7,)) for n in range(2 * records.COMPILE_AFTER)]
+    assert len({Pair(1, "x"), Pair(1, "y"), Pair(2)}) == 2
+
+
+def test_wrong_arguments_are_named_as_python_names_them() -> None:
+    @dataclass(frozen=True)
+    class Fresh:
+        """A record whose methods are not yet compiled."""
+
+        a: int
+        b: int = 0
+
+    for args, kwargs, said in [
+        ((), {}, "missing 1 required positional argument: 'a'"),
+        ((1, 2, 3), {}, "takes from 2 to 3 positional arguments but 4 were given"),
+        ((1,), {"a": 2}, "got multiple values for argument 'a'"),
+        ((1,), {"c": 2}, "got an unexpected keyword argument 'c'"),
+    ]:
+        with pytest.raises(TypeError, match=said):
+            Fresh(*args, **kwargs)
+    assert Fresh(b=2, a=1) == Fresh(1, 2) and Fresh(1).b == 0
+
+
+def test_a_mutable_record_post_init_on_either_path() -> None:
+    from gridsat import records
+
+    @dataclass
+    class Count:
+        n: int = 0
+        twice: int = 0
+
+        def __post_init__(self) -> None:
+            self.twice = 2 * self.n
+
+    made = [Count(n) for n in range(records.COMPILE_AFTER + 5)]
+    assert [c.twice for c in made] == [2 * n for n in range(records.COMPILE_AFTER + 5)]
+    made[0].n = 7
+    other = Count(7)
+    assert made[0] != other
+    other.twice = 0
+    assert made[0] == other

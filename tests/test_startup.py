@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +21,7 @@ SEED_FILE = str(DATA / "signpost" / "seed.txt")
 # The command line, run in this process's image of a fresh interpreter: the work is not forked,
 # so what the whole run imported is in sys.modules at its end.
 PROBE = """
-import contextlib, io, json, sys
+import contextlib, io, sys
 import gridsat.isolation
 gridsat.isolation.can_isolate = lambda: False
 from gridsat.cli import main
@@ -30,8 +31,10 @@ with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(sys.argv[1:])
     except SystemExit as e:
         code = e.code
+modules = sorted(sys.modules)  # (before the probe's own json)
+import json
 print(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue(),
-                  "modules": sorted(sys.modules)}))
+                  "modules": modules}))
 """
 
 
@@ -114,7 +117,42 @@ def test_a_sat_solve_loads_nothing_it_does_not_use() -> None:
     modules = found["modules"]
     assert isinstance(modules, list)
     unused = {"dataclasses", "inspect", "ctypes", "difflib", "gridsat.solvers.cpsat"}
+    unused |= {"json"}  # (--json's and JSON inputs' alone)
+    unused |= {"locale"}  # (argparse's words looked up in translations that are not there)
+    unused |= {"gridsat.api"}  # (the library: the command checks what it is given alone)
     assert unused.isdisjoint(modules), unused & set(modules)
+
+
+def test_the_modules_of_a_small_solve_compile_no_pattern_as_they_load() -> None:
+    probe = (
+        "import argparse, re, sys\n"  # (the standard library's own patterns before the count)
+        "compiled = []\n"
+        "re.compile = lambda *a, c=re.compile: compiled.append(a[0]) or c(*a)\n"
+        "import gridsat.cli, gridsat.api, gridsat.parsers.numbergrid, gridsat.parsers.signpost\n"
+        "import gridsat.puzzles.signpost, gridsat.models.signpost, gridsat.solvers.sat\n"
+        "import gridsat.parsers.sudoku, gridsat.puzzles.sudoku, gridsat.models.sudoku\n"
+        "print(len(compiled), compiled)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.startswith("0 "), done.stdout + done.stderr
+
+
+def test_argparse_words_are_still_translated_where_a_translation_can_be_found(
+    tmp_path: object,
+) -> None:
+    probe = (
+        "import argparse, gettext, sys\n"
+        "gettext.bindtextdomain('argparse', sys.argv[1])\n"
+        "from gridsat.arguments import parser\n"
+        "parser('signpost', 'solve')\n"
+        "print(argparse._ is gettext.gettext, argparse.ngettext is gettext.ngettext)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.split() == ["True", "True"], done.stderr
 
 
 ROOT = DATA.parent
@@ -175,3 +213,57 @@ def test_a_command_line_that_names_its_command_builds_that_grammar_alone() -> No
     assert list(commands.choices) == ["solve"]
     args, extra = top.parse_known_args(["solve", "signpost", SEED_FILE, "--unique"])
     assert (args.command, args.genre, args.unique, extra) == ("solve", "signpost", True, [])
+
+
+def test_a_file_that_begins_with_a_byte_order_mark_reads_as_without_it(tmp_path: Path) -> None:
+    marked = tmp_path / "seed.txt"
+    marked.write_bytes(b"\xef\xbb\xbf" + (DATA / "signpost" / "seed.txt").read_bytes())
+    found = run("solve", "signpost", str(marked), "--unique")
+    assert found["code"] == 0, found["err"]
+    assert found["out"] == run("solve", "signpost", SEED_FILE, "--unique")["out"]
+    modules = found["modules"]
+    assert isinstance(modules, list)
+    assert "encodings.utf_8_sig" not in modules  # (its codec: one more module to load)
+
+
+def test_a_byte_that_is_not_utf8_is_counted_from_the_start_of_the_file(tmp_path: Path) -> None:
+    marked = tmp_path / "board.txt"
+    marked.write_bytes(b"\xef\xbb\xbf5x5:\xff")
+    found = run("solve", "signpost", str(marked))
+    assert found["code"] == 2
+    assert found["err"] == f"gridsat: error: {marked} is not UTF-8 text (byte 7)\n"
+
+
+def test_a_small_solve_compiles_the_methods_of_no_record() -> None:
+    probe = (
+        "import contextlib, io, sys\n"
+        "from gridsat.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(sys.argv[1:])\n"
+        "records = [c for m in list(sys.modules.values()) if m.__name__.startswith('gridsat.')\n"
+        "           for c in vars(m).values() if isinstance(c, type)\n"
+        "           and '__dataclass_fields__' in vars(c)]\n"
+        "inits = {c.__qualname__: getattr(vars(c).get('__init__'), '__qualname__', '')\n"
+        "         for c in records}\n"
+        "compiled = [name for name, init in inits.items() if init.endswith('.__init__')]\n"
+        "print(len(records), sorted(set(compiled)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, "solve", "signpost", SEED_FILE, "--unique"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    made, compiled = done.stdout.split(" ", 1)
+    assert int(made) > 10 and compiled.strip() == "[]", done.stdout + done.stderr
+
+
+def test_the_library_and_the_command_line_raise_one_puzzle_error() -> None:
+    import gridsat
+    from gridsat import api, checks
+
+    assert gridsat.PuzzleError is api.PuzzleError is checks.PuzzleError
+    assert api.checked_genre is checks.checked_genre
+    found = run("solve", "nosuchgenre", SEED_FILE)
+    assert found["code"] == 2
+    assert str(found["err"]).startswith("gridsat: error: ") and str(found["err"]).count("\n") == 1

@@ -1,0 +1,61 @@
+"""What a caller names, checked: a genre, a backend, an encoding. Shared by the library
+(``gridsat.api``) and the command line, which loads this small module on every run and the
+library only when a command needs it."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # (not typing's: no more is loaded than a run needs)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .genres import Genre
+    from .solvers.base import Backend
+
+
+class PuzzleError(ValueError):
+    """Bad input (a puzzle that cannot be read; a genre, backend, encoding or option that does
+    not exist): the command line's one-line message, which it prints with exit 2."""
+
+
+def checked_genre(name: str) -> Genre[Any, Any]:
+    """The genre by name or alias, or PuzzleError naming the choices."""
+    from .genres import get_genre  # looked up at each call: tests put their own in its place
+
+    text("genre", name, "a genre's name")
+    try:
+        return get_genre(name)
+    except ValueError as e:
+        raise PuzzleError(str(e)) from e
+
+
+def checked_backend(name: str) -> Backend:
+    """The backend by name, able to run here, or PuzzleError saying why not."""
+    from .solvers import get_backend
+
+    try:
+        chosen = get_backend(text("backend", name, "such as 'cpsat' or 'sat:cadical195'").strip())
+    except ValueError as e:
+        raise PuzzleError(str(e)) from e
+    reason = chosen.unavailable()
+    if reason:
+        raise PuzzleError(f"backend {chosen.name} is not available here: {reason}")
+    return chosen
+
+
+def checked_encoding(genre: Genre[Any, Any], name: str | None) -> str:
+    """One of the genre's encodings (its default for None), or PuzzleError naming the choices."""
+    if name is None:
+        return genre.default_encoding
+    if text("encoding", name, "an encoding's name") not in genre.encodings:
+        raise PuzzleError(
+            f"{genre.name} has no encoding {name!r} (choose from {', '.join(genre.encodings)})"
+        )
+    return name
+
+
+def text(name: str, value: object, what: str = "text") -> str:
+    """``value`` when it is a str; a TypeError naming the argument otherwise, rather than one
+    from deep inside when it is first used as text."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str ({what}), not {type(value).__name__}")
+    return value
