@@ -102,32 +102,10 @@ def version() -> str:
     return found[1] if found else "unknown"
 
 
-def _untranslated() -> None:
-    """argparse's own words ("usage:", "options") as they are when no translation of them is
-    installed (Python ships none): looking one up for each word loads ``locale`` and reads the
-    environment, ~1.5 ms of a small run, to find that the folder of translations is not there."""
-    import gettext
-
-    if not os.path.isdir(gettext.bindtextdomain("argparse")):  # (where gettext would look)
-        argparse._ = _same  # type: ignore[attr-defined]
-        argparse.ngettext = _one_or_many  # type: ignore[attr-defined]
-
-
-def _same(message: str) -> str:
-    """A word untranslated."""
-    return message
-
-
-def _one_or_many(singular: str, plural: str, n: int) -> str:
-    """A word untranslated, in the singular when ``n`` is 1 (as gettext.ngettext does then)."""
-    return singular if n == 1 else plural
-
-
 def parser(genre: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
     """The command line: the commands, their arguments and the genres' own options; with
     ``genre``, a built-in genre's name, only that genre's options (its rulebook alone loaded);
     with ``command`` too, only that command's grammar (the others are not built)."""
-    _untranslated()
     top = (_OneGenre if genre else _Parser)(
         prog="gridsat",
         description="Solve, check and compare logic puzzles with SAT and CP-SAT solvers.",

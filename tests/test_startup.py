@@ -118,7 +118,6 @@ def test_a_sat_solve_loads_nothing_it_does_not_use() -> None:
     assert isinstance(modules, list)
     unused = {"dataclasses", "inspect", "ctypes", "difflib", "gridsat.solvers.cpsat"}
     unused |= {"json"}  # (--json's and JSON inputs' alone)
-    unused |= {"locale"}  # (argparse's words looked up in translations that are not there)
     unused |= {"gridsat.api"}  # (the library: the command checks what it is given alone)
     assert unused.isdisjoint(modules), unused & set(modules)
 
@@ -137,22 +136,6 @@ def test_the_modules_of_a_small_solve_compile_no_pattern_as_they_load() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
     )
     assert done.stdout.startswith("0 "), done.stdout + done.stderr
-
-
-def test_argparse_words_are_still_translated_where_a_translation_can_be_found(
-    tmp_path: object,
-) -> None:
-    probe = (
-        "import argparse, gettext, sys\n"
-        "gettext.bindtextdomain('argparse', sys.argv[1])\n"
-        "from gridsat.arguments import parser\n"
-        "parser('signpost', 'solve')\n"
-        "print(argparse._ is gettext.gettext, argparse.ngettext is gettext.ngettext)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True, timeout=120
-    )
-    assert done.stdout.split() == ["True", "True"], done.stderr
 
 
 ROOT = DATA.parent
