@@ -903,7 +903,27 @@ def _load_puzzle(
     except ParseError as e:
         if args.input != "-" and not os.path.exists(args.input) and _looks_like_path(args.input):
             raise UsageError(f"no such file: {args.input}") from e
+        many = _listed_puzzles(text)
+        if many:
+            raise UsageError(
+                f"{args.input}: a JSON-lines file of {many} puzzles, which bench reads (gridsat "
+                f"bench {genre.name} {args.input}); this command reads one puzzle's text"
+            ) from e
         raise UsageError(str(e)) from e
+
+
+def _listed_puzzles(text: str) -> int:
+    """How many puzzles ``text`` lists when it is ``bench``'s JSON-lines input (its first line
+    an object with a ``puzzle`` or an ``id``), else 0: asked only of a text that failed to parse,
+    to say what such a file is for."""
+    import json
+
+    lines = [line for line in text.splitlines() if line.strip()]
+    try:
+        first = json.loads(lines[0]) if lines else None
+    except ValueError:
+        return 0
+    return len(lines) if isinstance(first, dict) and ("puzzle" in first or "id" in first) else 0
 
 
 def _compare(args: argparse.Namespace) -> int:

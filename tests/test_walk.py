@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, gridsat
 from gridsat.cli import main
 from gridsat.genres import get_genre
 
@@ -218,3 +218,21 @@ def test_diagnose_and_grade_refuse_a_file_whose_solution_breaks_the_rules(
     good = tmp_path / "good.txt"
     good.write_text(text)
     assert main([command, "numbrix", str(good)]) == 0
+
+
+@pytest.mark.parametrize(
+    ("genre", "path"),
+    [("signpost", "data/signpost/corpus.jsonl"), ("towers", "data/towers/tatham.jsonl"),
+     ("hidato", "benchmarks/boards/hidato-30x30-30.jsonl")],
+)  # fmt: skip
+def test_a_json_lines_file_of_puzzles_given_to_solve_is_named_as_bench_input(
+    genre: str, path: str
+) -> None:
+    # It was parsed as one puzzle's text: "bad size '{"genre"'", or for Hidato "the board has
+    # over 10000 cells", which said nothing of what the file is.
+    for command in ("solve", "diagnose"):
+        done = gridsat(command, genre, path)
+        assert done.returncode == 2, done.stderr
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1, done.stderr
+        assert "JSON-lines file of" in lines[0] and f"gridsat bench {genre} {path}" in lines[0]
