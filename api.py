@@ -17,25 +17,21 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .checks import PuzzleError as PuzzleError  # (a name of the library: see __all__)
 from .checks import checked_backend, checked_encoding, checked_genre
 from .checks import text as _text
-from .genres import About, GenerateError, Genre
+from .contract import About, GenerateError
 from .parsers import ParseError
 from .pipeline import CheckFailed as CheckFailed  # (a name of the library: see __all__)
 from .pipeline import Outcome, OutOfMemory, parse
 from .records import dataclass, field, replace
+from .registry import Genre
 from .solvers.base import Backend
 from .solvers.base import BackendError as BackendError  # (names of the library)
 from .solvers.base import Status as Status
 
 if TYPE_CHECKING:
-    from .compare import Run
-    from .diagnose import Diagnosis as Found
+    from .comparison import Run
+    from .diagnosis import Diagnosis as Found
 
 T = TypeVar("T")
-
-if not TYPE_CHECKING:  # the library's names: one list, the package's (the type checker, which
-    from . import __all__ as _names  # cannot follow it, takes the public names defined here)
-
-    __all__ = [name for name in _names if name != "__version__"]
 
 
 @dataclass(frozen=True)
@@ -310,7 +306,7 @@ class Generated:
 def genres() -> list[About]:
     """What every genre says of itself (name, aliases, summary, input format, example, default
     backend and encoding), in the order ``gridsat genres`` lists them."""
-    from .genres import all_genres, described
+    from .registry import all_genres, described
 
     return [described(g) for g in all_genres()]
 
@@ -478,7 +474,7 @@ def compare(
     """Run ``puzzle`` on every backend x encoding named (``"all"``, or a list of names), each
     ``repeat`` times; median times, and whether the answers agree. Each run is measured in its
     own forked child, as ``gridsat compare`` does: a fresh solver, and a limit that holds."""
-    from .compare import compare as run_all
+    from .comparison import compare as run_all
     from .solvers import all_backends
 
     genre = _puzzle(puzzle).genre
@@ -516,8 +512,8 @@ def diagnose(
     """Forced and free places, and for setters what to add or may take away (see Diagnosis).
     A time limit needs ``isolate=True`` (the diagnosis is many solver calls; the child that
     runs them is stopped at the limit, and the status is then timeout)."""
-    from .diagnose import Diagnosis as Found
-    from .diagnose import diagnose as run
+    from .diagnosis import Diagnosis as Found
+    from .diagnosis import diagnose as run
 
     genre = _puzzle(puzzle).genre
     chosen = checked_backend(backend or genre.default_backend)
@@ -553,8 +549,8 @@ def generate(
     ``seed`` gives the same puzzle. On the genre's generate backend unless ``backend`` says
     otherwise (one with a repeatable budget). In this process (but for Kissat and Lingeling,
     which have no search budget: each of their trials runs in a child, under a time limit)."""
-    from .generate import generate as make
-    from .generate import size_of
+    from .generator import generate as make
+    from .generator import size_of
 
     kind = checked_genre(genre)
     chosen = checked_backend(backend or kind.generate_backend)
@@ -613,8 +609,8 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, **options: Any) -> Gr
     limit comes first. ``options`` are the grader's (``max_level``, ``encoding``, ``prune``)."""
     import time
 
-    from .grade import GradeTimeout, Unsolvable
-    from .grade import grade as grade_of
+    from .grading import GradeTimeout, Unsolvable
+    from .grading import grade as grade_of
     from .pipeline import solve as solve_in_process
 
     puzzle = _puzzle(puzzle)
@@ -644,7 +640,7 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, **options: Any) -> Gr
 def _check_grade_options(genre: Genre[Any, Any], options: dict[str, Any]) -> None:
     """The grader's options, each as it takes it: anything else is bad input (PuzzleError), as
     an unknown option is on the command line, not a grade of something not asked for."""
-    from .grade import LEVELS
+    from .grading import LEVELS
 
     unknown = sorted(set(options) - {"max_level", "encoding", "prune"})
     if unknown:

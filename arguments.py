@@ -468,7 +468,7 @@ def _add_puzzle_options(parser: argparse.ArgumentParser, genre: str | None = Non
     """The options the genres declare for their parsers (``genre``'s alone, when named), each
     flag once; a flag the command has already (compare's --repeat) is not offered there, but
     its other spellings are (--allow-repeats)."""
-    from .genres import all_options, genre_options
+    from .registry import all_options, genre_options
 
     taken = set(parser._option_string_actions)
     options = genre_options(genre) if genre else None

@@ -16,13 +16,13 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, TextIO
 
-from .compare import LIMITS, reached
-from .genres import Genre, get_genre
+from .comparison import LIMITS, reached
 from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
 from .parsers import ParseError
 from .parsers.numbergrid import file_solution
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated, stats_json
 from .records import dataclass
+from .registry import Genre, get_genre
 from .solvers import FINISHED, FOUND, BackendError, Status, get_backend
 
 PUZZLE_SUFFIXES = {"", ".txt"}

@@ -8,7 +8,7 @@ TYPE_CHECKING = False  # (not typing's: no more is loaded than a run needs)
 if TYPE_CHECKING:
     from typing import Any
 
-    from .genres import Genre
+    from .registry import Genre
     from .solvers.base import Backend
 
 
@@ -19,7 +19,7 @@ class PuzzleError(ValueError):
 
 def checked_genre(name: str) -> Genre[Any, Any]:
     """The genre by name or alias, or PuzzleError naming the choices."""
-    from .genres import get_genre  # looked up at each call: tests put their own in its place
+    from .registry import get_genre  # looked up at each call: tests put their own in its place
 
     text("genre", name, "a genre's name")
     try:

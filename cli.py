@@ -561,7 +561,7 @@ def _difficulty_text(asked: bool, status: Status, difficulty: Any) -> str | None
 def _solve_grade(genre: Any, outcome: Any, time_limit: float | None, code: int) -> tuple[Any, int]:
     """``solve --grade``: the grade of a unique puzzle, in a child process given what is left
     of the time limit; None and exit 4 when the limit comes first."""
-    from .grade import grade
+    from .grading import grade
     from .isolation import TimedOut, default_memory_limit, run_isolated
 
     left = None
@@ -584,7 +584,7 @@ def _contradiction(
 ) -> list[Any] | None:  # fmt: skip
     """A minimal set of givens that has no solution, found in what is left of the time limit;
     None when the time ran out first."""
-    from .diagnose import Diagnosis, contradiction
+    from .diagnosis import Diagnosis, contradiction
     from .isolation import TimedOut, default_memory_limit, run_isolated
 
     left = None if limit is None else limit - sum(times.values())
@@ -606,7 +606,7 @@ def _contradiction(
 def _diagnose(args: argparse.Namespace) -> int:
     import json
 
-    from .diagnose import Diagnosis, diagnose
+    from .diagnosis import Diagnosis, diagnose
     from .isolation import TimedOut, default_memory_limit, run_isolated
     from .pipeline import CheckFailed
     from .solvers import BackendError
@@ -653,7 +653,7 @@ def _diagnose(args: argparse.Namespace) -> int:
 def _grade(args: argparse.Namespace) -> int:
     import json
 
-    from .grade import Grade, GradeTimeout, grade
+    from .grading import Grade, GradeTimeout, grade
     from .isolation import TimedOut, default_memory_limit, run_isolated
     from .pipeline import CheckFailed, solve
     from .solvers import BackendError
@@ -693,8 +693,8 @@ def _generate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .cluster import SchedulerLost  # (Dask itself only with --cluster)
-    from .generate import generate, make_isolated, puzzle_seed, size_of
-    from .grade import bands
+    from .generator import generate, make_isolated, puzzle_seed, size_of
+    from .grading import bands
     from .isolation import TimedOut
 
     genre = _checked_genre(args.genre)
@@ -775,9 +775,9 @@ def _generated(
     import json
     import time
 
-    from .generate import OutOfReach, ProgressLines, puzzle_seed
-    from .genres import GenerateError
-    from .grade import LEVELS
+    from .contract import GenerateError
+    from .generator import OutOfReach, ProgressLines, puzzle_seed
+    from .grading import LEVELS
     from .isolation import TimedOut, default_memory_limit, run_isolated
 
     for i in range(1, args.count + 1):
@@ -865,7 +865,7 @@ def _draw(genre: Any, puzzle: Any, solutions: list[Any], status: Status | None, 
 
 
 def _render(args: argparse.Namespace) -> int:
-    from .genres import get_genre
+    from .registry import get_genre
 
     try:
         genre = get_genre(args.genre)
@@ -882,9 +882,9 @@ def _load_puzzle(
 ) -> Any:
     """The puzzle named by ``args.input`` (or its ``text``, already read), read with the
     genre's options; UsageError if bad."""
-    from .genres import all_options
     from .parsers import ParseError
     from .pipeline import parse
+    from .registry import all_options
 
     offered = getattr(args, "offered_options", None)
     if offered is None:
@@ -929,7 +929,7 @@ def _listed_puzzles(text: str) -> int:
 def _compare(args: argparse.Namespace) -> int:
     import json
 
-    from .compare import compare, progress_line
+    from .comparison import compare, progress_line
     from .solvers import all_backends
 
     genre = _checked_genre(args.genre)
@@ -985,7 +985,7 @@ def _compare(args: argparse.Namespace) -> int:
                 "unless the file is wrong. Please report it, with the puzzle."
             )
     if args.plot:
-        from .compare import plot
+        from .comparison import plot
 
         plot(runs, args.plot, f"{genre.name}: {args.input}")
     return EXIT_INTERNAL if problems else EXIT_OK
@@ -1182,7 +1182,7 @@ def _looks_like_path(text: str) -> bool:
 def _genres(args: argparse.Namespace) -> int:
     import json
 
-    from .genres import all_genres, described
+    from .registry import all_genres, described
 
     rows: list[dict[str, Any]] = [
         {

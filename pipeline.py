@@ -9,9 +9,9 @@ from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from .genres import Genre
 from .isolation import Crashed, TimedOut, default_memory_limit, run_isolated
 from .records import dataclass, field, replace
+from .registry import Genre
 from .solvers import Backend, BackendError, Session, Status
 from .solvers.base import Unfinished
 

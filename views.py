@@ -90,7 +90,7 @@ def compare_json(
     genre: Any, runs: list[Any], problems: list[str], time_limit: float | None
 ) -> dict[str, Any]:
     """``compare --json``: every run with every phase, null for a phase it did not reach."""
-    from .compare import PHASES
+    from .comparison import PHASES
 
     return {
         "genre": genre.name,
@@ -114,7 +114,7 @@ def compare_json(
 def compare_table(runs: list[Any]) -> str:
     """Backends fastest first: status, median phase times in ms (- for a phase not reached),
     ratio to the fastest; a run stopped by a limit shows its time as a lower bound (>)."""
-    from .compare import PHASES
+    from .comparison import PHASES
     from .solvers import FINISHED
 
     finished = [r for r in runs if r.status in FINISHED and r.times]

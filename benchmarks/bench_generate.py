@@ -12,8 +12,8 @@ import random
 import statistics
 import time
 
-from gridsat.generate import generate, size_of
-from gridsat.genres import all_genres, get_genre
+from gridsat.generator import generate, size_of
+from gridsat.registry import all_genres, get_genre
 
 SIZES = "signpost=10x10,sudoku=9,hidato=10x10,loop=20x20,zebra=5x6,numbrix=10x10,magic=4"
 

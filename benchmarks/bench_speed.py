@@ -39,8 +39,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from gridsat.genres import get_genre
 from gridsat.pipeline import solve
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 HERE = Path(__file__).resolve().parent

@@ -15,12 +15,12 @@ import json
 import random
 import sys
 
-from gridsat.genres import get_genre
 from gridsat.models.graph import random_hamiltonian_path
 from gridsat.models.hidato import number_path
 from gridsat.parsers.hidato import format_puzzle
 from gridsat.pipeline import solve
 from gridsat.puzzles.hidato import Hidato
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..genres import GenerateError
+from ..contract import GenerateError
 from ..puzzles.zebra import POSITION, Clue, Grid, Zebra, arranged, holds
 from ..records import dataclass
 from . import ParseError, check_grid_size

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..genres import About, GenerateError, Givens, Option
+from ..contract import About, GenerateError, Givens, Option
 from ..records import dataclass, field, replace
 from .grid import Cell, Rows, cell_name, grid_answer
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from ..genres import Givens
+from ..contract import Givens
 
 P = TypeVar("P")
 T = TypeVar("T")

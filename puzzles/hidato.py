@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-from ..genres import About, Givens, Maker, Option
+from ..contract import About, Givens, Maker, Option
 from ..records import dataclass, replace
 from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens, once_each
 

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..genres import About, GenerateError, Givens
+from ..contract import About, GenerateError, Givens
 from ..records import dataclass, field, replace
 from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..genres import About, Givens, Option
+from ..contract import About, Givens, Option
 from ..records import dataclass, field, replace
 from .grid import Rows, cell_name, grid_answer
 

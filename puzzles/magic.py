@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..genres import About, GenerateError, Givens, Option
+from ..contract import About, GenerateError, Givens, Option
 from ..records import dataclass, field, replace
 from .grid import NumberGiven, cell_name, grid_answer, number_givens
 

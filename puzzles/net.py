@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..genres import About
+from ..contract import About
 from . import loop
 from .grid import cell_name, grid_answer
 from .loop import GIVENS, Loop, Tiles, random_tree_layout, rotations, scramble
@@ -61,7 +61,7 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     could turn fixed as the tree has it: the generator unfixes all it can."""
     width, height = size
     if width * height < 2:
-        from ..genres import GenerateError
+        from ..contract import GenerateError
 
         raise GenerateError("a Net board has two tiles or more")
     layout = random_tree_layout(width, height, rng)

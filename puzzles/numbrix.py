@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..genres import About
+from ..contract import About
 from .hidato import BOARD_INPUT, BOARD_OPTIONS, GIVENS, answer, check, maker, place_name
 
 __all__ = ["GENRE", "GIVENS", "answer", "check", "make", "place_name"]

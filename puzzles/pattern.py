@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..genres import About, GenerateError, Givens
+from ..contract import About, GenerateError, Givens
 from ..records import dataclass, field, replace
 from .grid import Cell, cell_name, grid_answer
 

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..genres import About, GenerateError, Givens
+from ..contract import About, GenerateError, Givens
 from ..records import dataclass, field, replace
 from .grid import NumberGiven, cell_name, grid_answer, number_givens, once_each
 

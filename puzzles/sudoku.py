@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
-from ..genres import About, GenerateError, Givens, Option
+from ..contract import About, GenerateError, Givens, Option
 from ..records import dataclass, replace
 from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
 

@@ -6,7 +6,7 @@ import functools
 import random
 from typing import Any
 
-from ..genres import About, GenerateError, Givens, Option
+from ..contract import About, GenerateError, Givens, Option
 from ..records import dataclass, replace
 from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens
 

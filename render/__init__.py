@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..genres import differing
+from ..registry import differing
 
 if TYPE_CHECKING:
-    from ..genres import Genre
+    from ..registry import Genre
 
 CELL_INCHES = 0.45
 """A cell's side on paper, for boards up to ``FULL_SIZE`` cells a side; larger ones shrink."""

@@ -15,7 +15,7 @@ import pytest
 
 import gridsat
 from conftest import DATA
-from gridsat.genres import BUILTIN, get_genre
+from gridsat.registry import BUILTIN, get_genre
 from gridsat.solvers import Status
 from gridsat.solvers.base import Session
 

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from gridsat import cli, views
-from gridsat.generate import generate
-from gridsat.genres import get_genre
+from gridsat.generator import generate
 from gridsat.parsers import ParseError
 from gridsat.parsers.baron import read_quantity
 from gridsat.parsers.zebra import format_puzzle, parse, to_json
 from gridsat.pipeline import solve
 from gridsat.puzzles.zebra import Zebra, check
+from gridsat.registry import get_genre
 from gridsat.solvers import Status, get_backend
 
 ZEBRA = get_genre("zebra")

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import DATA, gridsat
 from gridsat import bench
-from gridsat.genres import get_genre
+from gridsat.registry import get_genre
 
 
 def small_corpus(tmp_path: Path, n: int = 4) -> Path:

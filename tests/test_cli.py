@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
-from gridsat.genres import Genre, all_genres
+from gridsat.registry import Genre, all_genres
 
 SEED_FILE = DATA / "signpost" / "seed.txt"
 SEED = SEED_FILE.read_text().strip()

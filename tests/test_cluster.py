@@ -451,7 +451,7 @@ def test_a_real_scheduler_lost_mid_run_then_resume_finishes(
 
 
 def test_each_puzzle_has_its_own_seed_and_the_first_is_the_runs() -> None:
-    from gridsat.generate import puzzle_seed
+    from gridsat.generator import puzzle_seed
 
     assert puzzle_seed(7, 1) == 7
     seeds = {puzzle_seed(7, i) for i in range(2, 200)} | {puzzle_seed(8, i) for i in range(2, 200)}
@@ -459,8 +459,8 @@ def test_each_puzzle_has_its_own_seed_and_the_first_is_the_runs() -> None:
 
 
 def test_generate_on_a_cluster_makes_the_puzzles_made_here(tmp_path: Path) -> None:
-    from gridsat.genres import get_genre
     from gridsat.pipeline import solve
+    from gridsat.registry import get_genre
     from gridsat.solvers import Status, get_backend
 
     args = ["generate", "signpost", "--size", "4x4", "--seed", "5", "--count", "4", "--json",

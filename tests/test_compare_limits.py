@@ -15,9 +15,9 @@ import pytest
 from conftest import DATA, gridsat
 from gridsat import pipeline
 from gridsat.cli import main
-from gridsat.compare import FINISHED, PHASES, STATUSES, Run, compare
-from gridsat.genres import Genre, all_genres, get_genre
+from gridsat.comparison import FINISHED, PHASES, STATUSES, Run, compare
 from gridsat.models.model import Model
+from gridsat.registry import Genre, all_genres, get_genre
 from gridsat.solvers import Backend, Result, Session, get_backend
 from gridsat.views import compare_json as _compare_json
 from gridsat.views import compare_table as _compare_table

@@ -15,8 +15,8 @@ import pytest
 
 from conftest import DATA
 from gridsat import cli
-from gridsat.genres import Genre, all_genres
 from gridsat.pipeline import solve
+from gridsat.registry import Genre, all_genres
 from gridsat.solvers import get_backend
 
 pytest.importorskip("matplotlib")

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gridsat import cli
-from gridsat.genres import all_genres, get_genre
+from gridsat.registry import all_genres, get_genre
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EXAMPLES = int(os.environ.get("GRIDSAT_FUZZ_EXAMPLES", "25"))

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from gridsat.cli import main
-from gridsat.generate import NotIncremental, Removals, generate, size_of
-from gridsat.genres import Genre, get_genre
-from gridsat.grade import bands, grade
+from gridsat.generator import NotIncremental, Removals, generate, size_of
+from gridsat.grading import bands, grade
 from gridsat.pipeline import solve
+from gridsat.registry import Genre, get_genre
 from gridsat.solvers import Status, get_backend
 
 SESSION_GENRES = {"sudoku": "4", "unruly": "6x6", "keen": "4", "pattern": "5x5", "loop": "4x4"}

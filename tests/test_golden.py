@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from conftest import BACKENDS, DATA
-from gridsat.genres import Genre, all_genres
 from gridsat.pipeline import solve
+from gridsat.registry import Genre, all_genres
 from gridsat.solvers import get_backend
 
 SLOW_CELLS = 150

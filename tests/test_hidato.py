@@ -9,12 +9,12 @@ import sys
 import pytest
 
 from conftest import BACKENDS, DATA
-from gridsat.genres import all_genres, get_genre
 from gridsat.parsers import ParseError
 from gridsat.parsers.hidato import format_puzzle, parse
 from gridsat.parsers.numbrix import parse as parse_numbrix
 from gridsat.pipeline import solve
 from gridsat.puzzles.hidato import Hidato, check
+from gridsat.registry import all_genres, get_genre
 from gridsat.solvers import get_backend
 
 HIDATO = get_genre("hidato")

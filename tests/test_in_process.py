@@ -19,7 +19,7 @@ import pytest
 
 from conftest import DATA
 from gridsat import pipeline
-from gridsat.genres import get_genre
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 ROOT = DATA.parent

@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from gridsat.compare import compare
-from gridsat.genres import get_genre
+from gridsat.comparison import compare
 from gridsat.isolation import ORPHANED, Crashed, TimedOut, die_with, run_isolated
 from gridsat.models.model import Model
 from gridsat.pipeline import solve_isolated
+from gridsat.registry import get_genre
 from gridsat.solvers import Backend, BackendError, Result, Session, get_backend
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -602,7 +602,7 @@ def test_an_in_process_cpsat_solve_leaves_ctrl_c_to_python() -> None:
     # the next Ctrl-C would kill Python outright. Run in a subprocess, since that is what fails.
     code = (
         "import os, signal, time\n"
-        "from gridsat.genres import get_genre\n"
+        "from gridsat.registry import get_genre\n"
         "from gridsat.pipeline import solve\n"
         "from gridsat.solvers import get_backend\n"
         "genre = get_genre('magic')\n"

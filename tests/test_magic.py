@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from conftest import DATA
-from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
 from gridsat.parsers.magic import format_puzzle, format_solution, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.magic import check
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 MAGIC = get_genre("magic")

@@ -12,12 +12,12 @@ import sys
 import pytest
 
 from conftest import BACKENDS, DATA
-from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
 from gridsat.parsers.net import FROM_NET, TO_NET, anticlockwise, format_puzzle, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.loop import DOWN, LEFT, RIGHT, UP, Loop, random_tree_layout, rotations
 from gridsat.puzzles.net import board, check
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 NET = get_genre("net")

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from gridsat import cli
-from gridsat.genres import Genre, all_genres, get_genre
 from gridsat.pipeline import solve
 from gridsat.puzzles.loop import Loop, random_layout, scramble
+from gridsat.registry import Genre, all_genres, get_genre
 from gridsat.render import (
     CELL_INCHES,
     MARGIN,

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from conftest import BACKENDS, gridsat
-from gridsat.diagnose import diagnose
-from gridsat.generate import Generated, generate, size_of
-from gridsat.genres import Genre, all_genres, get_genre
+from gridsat.diagnosis import diagnose
+from gridsat.generator import Generated, generate, size_of
 from gridsat.pipeline import solve
 from gridsat.puzzles.loop import Loop, random_layout, scramble
+from gridsat.registry import Genre, all_genres, get_genre
 from gridsat.solvers import get_backend
 
 ROOT = Path(__file__).resolve().parent.parent

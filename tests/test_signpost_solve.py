@@ -7,11 +7,11 @@ import json
 import pytest
 
 from conftest import BACKENDS, DATA
-from gridsat.genres import get_genre
 from gridsat.models.signpost import build
 from gridsat.parsers.signpost import parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.signpost import DIRECTIONS, Signpost, check
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 SIGNPOST = get_genre("signpost")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
-from gridsat.genres import BUILTIN
+from gridsat.registry import BUILTIN
 
 SEED_FILE = str(DATA / "signpost" / "seed.txt")
 

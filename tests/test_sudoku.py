@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from conftest import BACKENDS, DATA, gridsat
-from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
 from gridsat.parsers.sudoku import format_id, format_puzzle, format_solution, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.sudoku import Board, Sudoku, cage_sets, check
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 SUDOKU = get_genre("sudoku")

@@ -13,12 +13,12 @@ import pytest
 
 from conftest import BACKENDS, DATA
 from gridsat import cli
-from gridsat.genres import get_genre
 from gridsat.models.towers import ENCODINGS, admissible, clue_bounds
 from gridsat.parsers import ParseError
 from gridsat.parsers.towers import format_puzzle, format_solution, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.towers import GIVENS, Towers, check, seen, with_clues
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 TOWERS = get_genre("towers")

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import DATA, gridsat
 from gridsat.cli import main
-from gridsat.genres import get_genre
+from gridsat.registry import get_genre
 
 
 @pytest.mark.parametrize("name", ["hidato", "numbrix"])

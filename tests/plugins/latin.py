@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from gridsat.genres import About, Givens
+from gridsat.contract import About, Givens
 from gridsat.models.model import Assignment, Built, Model
 from gridsat.parsers import ParseError
 from gridsat.puzzles.grid import NumberGiven, cell_name, grid_answer, number_givens

@@ -10,9 +10,9 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from .genres import Genre
 from .models.model import Assignment, IntVar, Lit, Model
 from .records import dataclass
+from .registry import Genre
 
 LEVELS = {1: "propagation", 2: "probing", 3: "lookahead", 4: "search"}
 """Each level's name, by the reasoning that finishes a puzzle of that level."""

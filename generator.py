@@ -9,11 +9,12 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from .genres import GenerateError, Genre
-from .grade import SOLVER, Band, Grade, facts_and_clauses, grade, grade_encoding
+from .contract import GenerateError
+from .grading import SOLVER, Band, Grade, facts_and_clauses, grade, grade_encoding
 from .models.model import Built, IntVar, Lit, TooLarge
 from .pipeline import solve, solve_isolated
 from .records import dataclass, field
+from .registry import Genre
 from .solvers import Backend, Status, get_backend
 
 
@@ -59,8 +60,8 @@ def make_isolated(
     the lines a person waiting on a slow puzzle ``name`` is shown (ProgressLines)."""
     import io
 
-    from .genres import get_genre
     from .isolation import default_memory_limit, run_isolated
+    from .registry import get_genre
 
     genre = get_genre(genre_name)
     backend = get_backend(backend_name)

@@ -7,9 +7,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .genres import Genre
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated, stats_json
 from .records import dataclass, field
+from .registry import Genre
 from .solvers import FINISHED, FOUND, Backend, BackendError, Status
 
 PHASES = ("parse", "build", "solve", "unique")

@@ -7,10 +7,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .genres import Genre, differing
 from .models.model import Assignment, IntVar, Lit
 from .pipeline import CheckFailed, solve
 from .records import dataclass, field
+from .registry import Genre, differing
 from .solvers import Backend, Status
 
 SUGGESTION_COUNT = 20
