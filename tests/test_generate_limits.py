@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from conftest import gridsat
-from gridsat import generate as generate_module
+from gridsat import generator as generate_module
 from gridsat.cli import main
 from gridsat.generator import ProgressLines
 from gridsat.pipeline import solve
