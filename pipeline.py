@@ -7,10 +7,10 @@ import sys
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .isolation import Crashed, TimedOut, default_memory_limit, run_isolated
-from .records import dataclass, field, replace
 from .registry import Genre
 from .solvers import Backend, BackendError, Session, Status
 from .solvers.base import Unfinished
@@ -27,7 +27,7 @@ class CheckFailed(RuntimeError):
     """The independent checker rejected a decoded solution: a bug in a model or a solver."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """What a run found, and how long each phase took (seconds)."""
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .contract import About, Givens, Maker, Option, Place
 from .models.model import Built
-from .records import dataclass
 
 P = TypeVar("P")  # a genre's puzzle
 S = TypeVar("S")  # a genre's solution
@@ -47,7 +47,7 @@ PLUGINS = "GRIDSAT_GENRES"
 declares ``GENRE`` (a genre of one's own, or a test's), loaded exactly as the built-in ones."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Genre(Generic[P, S]):
     """One puzzle genre: what it says of itself, and its parts joined."""
 
@@ -72,6 +72,11 @@ class Genre(Generic[P, S]):
     settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None
     from_json: Callable[[P, Any], S] | None = None  # a solution read back from ``to_json``'s form
     cells: Callable[[P], int] | None = None  # the rulebook's count, for a board not W x H
+
+    def __reduce__(self) -> tuple[Callable[[str], Genre[Any, Any]], tuple[str]]:
+        """Pickled as its name, read back from the registry: its parts are its modules'
+        functions, and a puzzle or a result that holds it travels to another process."""
+        return get_genre, (self.name,)
 
     @property
     def name(self) -> str:
