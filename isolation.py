@@ -157,37 +157,13 @@ def _parent_death_signal() -> bool:
     False where that cannot be done."""
     if not sys.platform.startswith("linux"):
         return False
+    import ctypes
+
     try:
-        prctl = _libc_function("prctl")
-    except (ImportError, OSError, AttributeError, TypeError):  # (not as CPython has it)
-        import ctypes
-
-        try:
-            prctl = ctypes.CDLL(None, use_errno=True).prctl
-        except (OSError, AttributeError):
-            return False
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return False
     return bool(prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0)
-
-
-def _libc_function(name: str) -> Any:
-    """The C library's function ``name``, taking and returning ints, made with ``_ctypes``, the
-    core ``ctypes`` is built on: importing ``ctypes`` itself (its types and caches) took most of
-    a small puzzle's fork."""
-    import _ctypes
-
-    core: Any = _ctypes  # (typeshed's stubs know only what ctypes makes of it)
-
-    class Int(core._SimpleCData):  # type: ignore[misc]
-        _type_ = "i"
-
-    class Function(core.CFuncPtr):  # type: ignore[misc]
-        _flags_ = core.FUNCFLAG_CDECL
-        _restype_ = Int
-
-    class Library:
-        _handle = core.dlopen(None, os.RTLD_NOW)
-
-    return Function((name, Library()))
 
 
 def _watch(parent: int) -> None:
