@@ -95,7 +95,7 @@ def _quick_arguments(words: list[str]) -> argparse.Namespace | None:
     if len(words) < 2 or words[0].startswith("-") or any(_asks_help(w) for w in words):
         return None
     try:
-        args, extra = parser(words[1], words[0]).parse_known_args(words)
+        args, extra = parser(words[1]).parse_known_args(words)
     except Retry:
         return None
     _input_left_over(args, extra)

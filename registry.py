@@ -8,8 +8,8 @@ of itself), a reader and printers ``parsers/NAME.py``, a model ``models/NAME.py`
 
 from __future__ import annotations
 
+import importlib
 import os
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -179,7 +179,7 @@ def rulebooks() -> list[str]:
 def about(module: str) -> About:
     """What the rulebook ``module`` declares; ValueError when it declares no genre."""
     try:
-        rules = _imported(_absolute(module))
+        rules = importlib.import_module(_absolute(module))
     except ImportError as e:
         raise ValueError(f"cannot load genre module {module!r}: {e}") from e
     found = getattr(rules, "GENRE", None)
@@ -191,9 +191,9 @@ def about(module: str) -> About:
 def load(module: str) -> Genre[Any, Any]:
     """The genre whose rulebook is ``module``, its parts joined."""
     info = about(module)
-    rules = _imported(_absolute(module))
-    parser = _imported(_absolute(info.parser or f".parsers.{info.name}"))
-    model = _imported(_absolute(info.model or f".models.{info.name}"))
+    rules = importlib.import_module(_absolute(module))
+    parser = importlib.import_module(_absolute(info.parser or f".parsers.{info.name}"))
+    model = importlib.import_module(_absolute(info.model or f".models.{info.name}"))
     return Genre(
         about=info,
         parse=parser.parse,
@@ -215,13 +215,6 @@ def load(module: str) -> Genre[Any, Any]:
         from_json=getattr(parser, "from_json", None),
         cells=getattr(rules, "cells", None),
     )
-
-
-def _imported(name: str) -> Any:
-    """The module ``name``, imported: ``importlib.import_module`` without importing importlib
-    (a module more for each run to load)."""
-    __import__(name)
-    return sys.modules[name]
 
 
 def _absolute(module: str) -> str:
