@@ -443,7 +443,7 @@ def _add_puzzle_options(parser: argparse.ArgumentParser, genre: str | None = Non
     its other spellings are (--allow-repeats)."""
     from .registry import all_options, genre_options
 
-    taken = set(parser._option_string_actions)
+    taken = set(parser._option_string_actions)  # (argparse lists a parser's flags nowhere public)
     options = genre_options(genre) if genre else None
     if options is None:
         options = tuple(all_options())
