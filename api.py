@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .checks import PuzzleError as PuzzleError  # (a name of the library: see __all__)
@@ -21,7 +22,6 @@ from .contract import About, GenerateError
 from .parsers import ParseError
 from .pipeline import CheckFailed as CheckFailed  # (a name of the library: see __all__)
 from .pipeline import Outcome, OutOfMemory, parse
-from .records import dataclass, field, replace
 from .registry import Genre
 from .solvers.base import Backend
 from .solvers.base import BackendError as BackendError  # (names of the library)
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Puzzle:
     """A puzzle read by its genre; ``str()`` writes it in the genre's own input format."""
 
@@ -62,7 +62,7 @@ class Puzzle:
         return self.genre.format_puzzle(self.data)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Solution:
     """One solution of a puzzle: ``value`` as the genre holds it, ``str()`` as the genre prints
     it, ``to_json()`` as ``solve --json`` gives it."""
@@ -83,7 +83,7 @@ class Solution:
         return self.format()
 
 
-@dataclass
+@dataclass(slots=True)
 class Result:
     """What a solve found. ``status``: solved, unique, multiple (with ``second_solution`` and
     the ``differences``), unsolvable, timeout or out-of-memory; ``times`` in seconds per phase,
@@ -186,11 +186,15 @@ class Count(int):
         value.exact, value.status = exact, status
         return value
 
+    def __getnewargs__(self) -> tuple[int, bool, Status]:  # type: ignore[override]
+        """What pickle passes to ``__new__`` to make it again (an int's alone would not do)."""
+        return int(self), self.exact, self.status
+
     def __repr__(self) -> str:
         return f"Count({int(self)}, exact={self.exact})"
 
 
-@dataclass
+@dataclass(slots=True)
 class Comparison:
     """Every backend x encoding on one puzzle: ``runs`` fastest first (status, median times),
     and the ``disagreements`` (empty when all agree). ``str()`` is ``gridsat compare``'s table."""
@@ -219,7 +223,7 @@ class Comparison:
         return "\n".join(lines)
 
 
-@dataclass
+@dataclass(slots=True)
 class Diagnosis:
     """For setters: forced and ``free`` places (in the player's words), for a puzzle with
     several solutions a ``suggestion`` of givens that makes it unique, for a unique one the
@@ -291,7 +295,7 @@ class Diagnosis:
         return diagnosis_text(self.puzzle.genre, self.puzzle.data, self.found)
 
 
-@dataclass
+@dataclass(slots=True)
 class Generated:
     """A generated puzzle with exactly one solution, the solution, and how hard it was."""
 
@@ -574,7 +578,7 @@ def generate(
     return Generated(puzzle, solution, made.givens, made.of, made.propagation, dict(made.stats))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Graded:
     """A grade, or the status that kept the puzzle from one: only a unique puzzle is graded
     (``status`` unique), as ``gridsat grade`` does; multiple, unsolvable or timeout otherwise."""

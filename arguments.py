@@ -50,30 +50,6 @@ class _OneGenre(_Parser):
         raise Retry(message)
 
 
-class _OnlyCommand:
-    """The commands, of which only ``command`` is built: a command line that names its command
-    needs no other's grammar (building them all cost a small run a few milliseconds)."""
-
-    def __init__(self, sub: Any, command: str) -> None:
-        self.sub, self.command = sub, command
-
-    def add_parser(self, name: str, **kwargs: Any) -> Any:
-        return self.sub.add_parser(name, **kwargs) if name == self.command else _Unbuilt()
-
-
-class _Unbuilt:
-    """A command's grammar left unbuilt: whatever is asked of it, or done with it, is nothing."""
-
-    def __getattr__(self, name: str) -> Any:
-        return self
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self
-
-    def __iter__(self) -> Any:
-        return iter(())
-
-
 class _Version(argparse.Action):
     """--version: the version is looked up only when asked for."""
 
@@ -102,10 +78,9 @@ def version() -> str:
     return found[1] if found else "unknown"
 
 
-def parser(genre: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
+def parser(genre: str | None = None) -> argparse.ArgumentParser:
     """The command line: the commands, their arguments and the genres' own options; with
-    ``genre``, a built-in genre's name, only that genre's options (its rulebook alone loaded);
-    with ``command`` too, only that command's grammar (the others are not built)."""
+    ``genre``, a built-in genre's name, only that genre's options (its rulebook alone loaded)."""
     top = (_OneGenre if genre else _Parser)(
         prog="gridsat",
         description="Solve, check and compare logic puzzles with SAT and CP-SAT solvers.",
@@ -114,8 +89,6 @@ def parser(genre: str | None = None, command: str | None = None) -> argparse.Arg
     )
     top.add_argument("--version", "-V", action=_Version, nargs=0, help="print the version and exit")
     sub: Any = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    if genre and command:
-        sub = _OnlyCommand(sub, command)
 
     solve = sub.add_parser(
         "solve",
@@ -470,7 +443,7 @@ def _add_puzzle_options(parser: argparse.ArgumentParser, genre: str | None = Non
     its other spellings are (--allow-repeats)."""
     from .registry import all_options, genre_options
 
-    taken = set(parser._option_string_actions)
+    taken = set(parser._option_string_actions)  # (argparse lists a parser's flags nowhere public)
     options = genre_options(genre) if genre else None
     if options is None:
         options = tuple(all_options())

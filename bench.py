@@ -12,6 +12,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, TextIO
@@ -21,14 +22,13 @@ from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
 from .parsers import ParseError
 from .parsers.numbergrid import file_solution
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated, stats_json
-from .records import dataclass
 from .registry import Genre, get_genre
 from .solvers import FINISHED, FOUND, BackendError, Status, get_backend
 
 PUZZLE_SUFFIXES = {"", ".txt"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Item:
     """One puzzle to run: where it came from, its text, and its known answer if any."""
 

@@ -4,10 +4,9 @@ library only when a command needs it."""
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # (not typing's: no more is loaded than a run needs)
-if TYPE_CHECKING:
-    from typing import Any
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
     from .registry import Genre
     from .solvers.base import Backend
 

@@ -95,7 +95,7 @@ def _quick_arguments(words: list[str]) -> argparse.Namespace | None:
     if len(words) < 2 or words[0].startswith("-") or any(_asks_help(w) for w in words):
         return None
     try:
-        args, extra = parser(words[1], words[0]).parse_known_args(words)
+        args, extra = parser(words[1]).parse_known_args(words)
     except Retry:
         return None
     _input_left_over(args, extra)
@@ -518,19 +518,21 @@ def _run_solve(
     """The solve of ``solve`` and ``solve --all``: in the forked child, with the run's limits;
     ``each`` hears each solution as it is found (``--all``). A run that needs no child (no time
     limit, the default memory limit, a backend that answers signals itself) runs here."""
+    from . import pipeline
     from .pipeline import runs_in_process, solve_isolated, solve_quick
 
     if each is None and runs_in_process(backend, args.time_limit, _memory(args)):
-        return solve_quick(
-            genre,
-            backend,
-            encoding,
-            load=lambda times: _load_puzzle(genre, args, times, text),
-            limit=limit,
-            prune=not args.no_prune,
-            times=phases,
-            params=params,
-        )
+        with pipeline.address_space(pipeline.default_memory_limit()):  # (this process's own)
+            return solve_quick(
+                genre,
+                backend,
+                encoding,
+                load=lambda times: _load_puzzle(genre, args, times, text),
+                limit=limit,
+                prune=not args.no_prune,
+                times=phases,
+                params=params,
+            )
     return solve_isolated(
         genre,
         backend,

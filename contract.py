@@ -23,7 +23,7 @@ class GenerateError(ValueError):
     """A size the genre cannot make, or no unique puzzle within the attempts."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Option:
     """A keyword the genre's parser takes, and the command-line flag that sets it."""
 
@@ -35,7 +35,7 @@ class Option:
     also: tuple[str, ...] = ()  # other spellings of the flag (one a command's own flag leaves)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class About:
     """What a genre says of itself, as ``GENRE`` in its rulebook. The module names default to
     the standard places (``parsers/NAME.py``, ...); a genre that shares another's parts, or lives
@@ -71,7 +71,7 @@ class About:
     encodings: tuple[str, ...] = ()  # left out by a rulebook: ``described`` takes its model's
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Givens(Generic[P, S, G]):
     """What a setter may take from a puzzle or add to it: numbers shown, clues, fixed tiles."""
 

@@ -7,18 +7,18 @@ import hashlib
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .contract import GenerateError
 from .grading import SOLVER, Band, Grade, facts_and_clauses, grade, grade_encoding
 from .models.model import Built, IntVar, Lit, TooLarge
 from .pipeline import solve, solve_isolated
-from .records import dataclass, field
 from .registry import Genre
 from .solvers import Backend, Status, get_backend
 
 
-@dataclass
+@dataclass(slots=True)
 class Generated:
     """A puzzle, the solution it hides, and how hard a solver found it."""
 

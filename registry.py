@@ -8,14 +8,14 @@ of itself), a reader and printers ``parsers/NAME.py``, a model ``models/NAME.py`
 
 from __future__ import annotations
 
+import importlib
 import os
-import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .contract import About, Givens, Maker, Option, Place
 from .models.model import Built
-from .records import dataclass
 
 P = TypeVar("P")  # a genre's puzzle
 S = TypeVar("S")  # a genre's solution
@@ -47,7 +47,7 @@ PLUGINS = "GRIDSAT_GENRES"
 declares ``GENRE`` (a genre of one's own, or a test's), loaded exactly as the built-in ones."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Genre(Generic[P, S]):
     """One puzzle genre: what it says of itself, and its parts joined."""
 
@@ -72,6 +72,11 @@ class Genre(Generic[P, S]):
     settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None
     from_json: Callable[[P, Any], S] | None = None  # a solution read back from ``to_json``'s form
     cells: Callable[[P], int] | None = None  # the rulebook's count, for a board not W x H
+
+    def __reduce__(self) -> tuple[Callable[[str], Genre[Any, Any]], tuple[str]]:
+        """Pickled as its name, read back from the registry: its parts are its modules'
+        functions, and a puzzle or a result that holds it travels to another process."""
+        return get_genre, (self.name,)
 
     @property
     def name(self) -> str:
@@ -174,7 +179,7 @@ def rulebooks() -> list[str]:
 def about(module: str) -> About:
     """What the rulebook ``module`` declares; ValueError when it declares no genre."""
     try:
-        rules = _imported(_absolute(module))
+        rules = importlib.import_module(_absolute(module))
     except ImportError as e:
         raise ValueError(f"cannot load genre module {module!r}: {e}") from e
     found = getattr(rules, "GENRE", None)
@@ -186,9 +191,9 @@ def about(module: str) -> About:
 def load(module: str) -> Genre[Any, Any]:
     """The genre whose rulebook is ``module``, its parts joined."""
     info = about(module)
-    rules = _imported(_absolute(module))
-    parser = _imported(_absolute(info.parser or f".parsers.{info.name}"))
-    model = _imported(_absolute(info.model or f".models.{info.name}"))
+    rules = importlib.import_module(_absolute(module))
+    parser = importlib.import_module(_absolute(info.parser or f".parsers.{info.name}"))
+    model = importlib.import_module(_absolute(info.model or f".models.{info.name}"))
     return Genre(
         about=info,
         parse=parser.parse,
@@ -210,13 +215,6 @@ def load(module: str) -> Genre[Any, Any]:
         from_json=getattr(parser, "from_json", None),
         cells=getattr(rules, "cells", None),
     )
-
-
-def _imported(name: str) -> Any:
-    """The module ``name``, imported: ``importlib.import_module`` without importing importlib
-    (a module more for each run to load)."""
-    __import__(name)
-    return sys.modules[name]
 
 
 def _absolute(module: str) -> str:

@@ -20,12 +20,12 @@ import functools
 import random
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from ..contract import GenerateError
 from ..puzzles.zebra import POSITION, Clue, Grid, Zebra, arranged, holds
-from ..records import dataclass
 from . import ParseError, check_grid_size
 
 STYLE = "baron"
@@ -74,7 +74,7 @@ _NUMBER_WORDS = re.split(
 )  # fmt: skip
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Quantity:
     """A value read as a number: its kind (money, length, date, ...), the number in the kind's
     smallest unit, and a unit word it was written with (``points``), if any."""
@@ -543,7 +543,7 @@ class Reader:
         return [Clue("!", pair) for pair in pairs]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Ask:
     """One clue being read: what to say when it cannot be read."""
 
@@ -607,7 +607,7 @@ _PLAIN = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Ordered:
     """An ordered category to make: its values, a phrase, and how a comparison is said."""
 

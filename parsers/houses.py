@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 import re
 import zlib
+from dataclasses import dataclass, field
 
 from ..puzzles.zebra import Clue, Question, Zebra
-from ..records import dataclass, field
 from . import ParseError, check_grid_size
 from .english import count, forms, number, ordinal, plural, singular, singulars, words
 
@@ -75,7 +75,7 @@ class _Failed(Exception):
         self.unknown = unknown
 
 
-@dataclass
+@dataclass(slots=True)
 class _Category:
     """One characteristic: its name, header, own words and values as declared."""
 
@@ -86,7 +86,7 @@ class _Category:
     person: bool = False  # a person's own name: what a value named alone means
 
 
-@dataclass
+@dataclass(slots=True)
 class _Reader:
     """What the words of a puzzle's clues may name."""
 
@@ -256,7 +256,7 @@ def _readings(text: str, reader: _Reader) -> tuple[list[Clue], list[_Failed]]:
     return found, failed
 
 
-@dataclass
+@dataclass(slots=True)
 class _Line:
     """A clue line: its number, where it stands and its text."""
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Option
-from ..records import dataclass, field, replace
 from .grid import Cell, Rows, cell_name, grid_answer
 
 Board = tuple[tuple[int, ...], ...]
@@ -24,7 +24,7 @@ BIGGEST = 4 * MOST
 """An island's largest possible number: the most bridges in each of four directions."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Link:
     """Where bridges could run: two islands in one row or column with only water between."""
 
@@ -34,7 +34,7 @@ class Link:
     horizontal: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bridges(Rows):
     """A board of islands and water; at most ``most`` bridges join a pair; with ``no_loops``
     no bridges may close a cycle (Tatham's ``L``)."""

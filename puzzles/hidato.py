@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ..contract import About, Givens, Maker, Option
-from ..records import dataclass, replace
 from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens, once_each
 
 Moves = Literal["king", "orthogonal"]
@@ -21,7 +21,7 @@ STEPS: dict[str, tuple[tuple[int, int], ...]] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hidato(Rows):
     """A board whose cells take 1..N once each, N the number of cells (holes are not cells),
     each number next to the one after it; ``moves`` says what "next to" means."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens
-from ..records import dataclass, field, replace
 from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
 
 Board = tuple[tuple[int, ...], ...]
@@ -20,7 +20,7 @@ MAX_SIZE = 50
 """Boards above 50x50 are refused: the one-hot model holds a literal per cell and digit."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cage:
     """Cells (in reading order) whose digits meet the clue: they add up (``+``) or multiply
     (``*``) to ``target``, or, two cells only, differ by it (``-``) or divide to it (``/``)."""
@@ -37,7 +37,7 @@ class Cage:
         )  # fmt: skip
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Keen:
     """An N x N board of digits 1..N split into ``cages`` (in order of their first cell), with
     digits shown in some cells (``givens``; Simon Tatham's Keen shows none)."""

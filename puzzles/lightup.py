@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens
-from ..records import dataclass, field, replace
 from .grid import Cell, Rows, cell_name, grid_answer
 
 WHITE = "."
@@ -23,7 +23,7 @@ cell (with or without a clue), exactly as Simon Tatham's corpus writes it."""
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LightUp(Rows):
     """A board of white and black cells, a string a row: ``.`` white, ``#`` black, ``0``-``4``
     black with a clue. ``marks`` are a setter's givens on white cells: True, a light stands

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, Givens, Option
-from ..records import dataclass, field, replace
 from .grid import Rows, cell_name, grid_answer
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
@@ -41,7 +41,7 @@ def rotations(tile: int) -> list[int]:
     return list(ROTATIONS[tile])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Loop(Rows):
     """A board of tiles, each of which may be turned by quarter turns. With ``connected`` all
     tiles that have pipes form one network; with ``tree`` that network also has no cycle."""

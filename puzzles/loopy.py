@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens
-from ..records import dataclass, replace
 from .grid import Cell, Rows, cell_name
 
 Clues = tuple[tuple[int | None, ...], ...]
@@ -17,7 +17,7 @@ UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 """A cell's sides on the loop, as bits (the numbering of ∞ Loop's tiles)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Loopy(Rows):
     """A board of cells, some showing how many of their four sides the loop uses (``None``:
     no clue). ``tatham`` says it was read from Simon Tatham's game ID, and is printed as one."""
@@ -26,7 +26,7 @@ class Loopy(Rows):
     tatham: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Lines:
     """The lines drawn between the dots, as in Tatham's corpus: ``h[y][x]`` joins dot (x, y) to
     (x+1, y) (H+1 rows of W), ``v[y][x]`` joins dot (x, y) to (x, y+1) (H rows of W+1); 1 is a

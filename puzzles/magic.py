@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Option
-from ..records import dataclass, field, replace
 from .grid import NumberGiven, cell_name, grid_answer, number_givens
 
 Board = tuple[tuple[int, ...], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Magic:
     """An ``order`` x ``order`` board to fill with numbers from ``low`` to ``high`` so that every
     row, every column and (with ``diagonals``) both main diagonals sum to the same total:

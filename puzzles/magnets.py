@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens
-from ..records import dataclass, field, replace
 from .grid import Cell, cell_name, grid_answer
 
 PLUS, MINUS, BLANK, HOLE = "+", "-", ".", "#"
@@ -25,7 +25,7 @@ Clue = tuple[str, str, int]
 Given = tuple[Clue, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Magnets:
     """A board tiled by dominoes (a row a string of ``L R T B``, ``*`` a lone cell), and the
     ``+`` and ``-`` counts of each row and column (None: not given). ``tatham`` remembers that

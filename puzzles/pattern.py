@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens
-from ..records import dataclass, field, replace
 from .grid import Cell, cell_name, grid_answer
 
 Board = tuple[tuple[int, ...], ...]
@@ -18,7 +18,7 @@ FixedGiven = tuple[Cell, int]
 """A cell shown from the start: ((row, column), 1 for black or 0 for white)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pattern:
     """A ``width`` x ``height`` board to fill black and white so that each column's and each
     row's runs of black cells are its clue; ``fixed`` cells are shown from the start.

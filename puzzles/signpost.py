@@ -5,10 +5,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens
-from ..records import dataclass, field, replace
 from .grid import NumberGiven, cell_name, grid_answer, number_givens, once_each
 
 NumberGrid = tuple[tuple[int, ...], ...]
@@ -37,7 +37,7 @@ ARROW_NAMES = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Signpost:
     """A ``width`` x ``height`` board: each cell has an arrow, some cells a given number.
 

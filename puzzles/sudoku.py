@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cached_property
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Option
-from ..records import dataclass, replace
 from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
 
 Board = tuple[tuple[int, ...], ...]
@@ -32,7 +31,7 @@ def block_shape(n: int) -> tuple[int, int] | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sudoku:
     """An N x N board. ``rows`` hold the digits shown (0 for a blank). Blocks are rectangles of
     ``shape`` (width, height), or with ``jigsaw`` the irregular regions it numbers cell by cell
@@ -56,7 +55,7 @@ class Sudoku:
     def killer(self) -> bool:
         return bool(self.cages)
 
-    @cached_property
+    @property
     def block_of(self) -> tuple[int, ...]:
         """Each cell's block number, in reading order."""
         n = self.order

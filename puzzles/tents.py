@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens
-from ..records import dataclass, field, replace
 from .grid import Cell, cell_name, grid_answer
 
 TREE = "^"
@@ -26,7 +26,7 @@ Given = tuple[Cell, str]
 SIDES = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tents:
     """A board of trees (``^``), open cells (``.``) and cells already shown as a tent (``T``) or
     grass (``-``), a row a string; the tents counted in each row and column. ``tatham``

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens
-from ..records import dataclass, field, replace
 from .grid import Cell, cell_name, grid_answer, latin_problems
 
 Board = tuple[tuple[int, ...], ...]
@@ -21,7 +21,7 @@ MAX_SIDE = 9
 """The collection's largest board: its solve move writes each height as one digit."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Towers:
     """An N x N board of towers of heights 1..N; a clue on each side of a row or column (0 for
     none) counts the towers seen from there; ``rows`` holds the heights shown (0 for blank).

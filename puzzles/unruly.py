@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Option
-from ..records import dataclass, replace
 from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens
 
 Board = tuple[tuple[int | None, ...], ...]
 """Rows of cells: 0, 1, or None for a blank (in a puzzle)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unruly(Rows):
     """A W x H board (both even) to fill with 0 and 1: half of each row and of each column
     ones, no three equal cells in a line; with ``distinct``, no two rows the same and no two

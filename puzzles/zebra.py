@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens
-from ..records import dataclass, field, replace
 from .grid import grid_answer
 
 Grid = tuple[tuple[str, ...], ...]
@@ -44,7 +44,7 @@ POSITION = "position"
 """The name of the positions 1..N the clue language adds when no category is the order."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Clue:
     """One constraint: its kind (as in Ben Lynn's Grizzly) and the symbols it speaks of."""
 
@@ -59,7 +59,7 @@ class Clue:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Question:
     """A question the puzzle asks: the value of category ``row`` at the position of
     ``subject`` (a position or a value); row 0 asks for the position itself."""
@@ -69,7 +69,7 @@ class Question:
     subject: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Zebra:
     """Categories of symbols, each a row; row 0 names the positions in order and never moves,
     every other row is to be permuted so that all clues hold."""

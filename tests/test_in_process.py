@@ -305,26 +305,3 @@ def test_a_model_built_in_process_past_the_memory_limit_is_an_answer() -> None:
     assert process.returncode == 4, err
     assert out == b""
     assert err.count(b"\n") == 1 and b"ran out of memory" in err and b"0.3 GB" in err
-
-
-MODULES = """
-import contextlib, io, sys
-from gridsat.cli import main
-with contextlib.redirect_stdout(io.StringIO()):
-    code = main(sys.argv[1:])
-print(code, *sorted(sys.modules))
-"""
-
-
-def test_a_run_in_process_loads_nothing_a_child_or_another_command_needs() -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", MODULES, "solve", "signpost", SEED, "--unique"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
-    code, *modules = done.stdout.split()
-    assert code == "0", done.stderr
-    unused = {"pickle", "select", "faulthandler", "shlex"}  # (the child's pipe; `genres`)
-    assert unused.isdisjoint(modules), unused & set(modules)
