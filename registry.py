@@ -1,9 +1,9 @@
 """The genre registry: one list of genre names, and what each genre declares about itself.
 
-A genre is its own modules: a rulebook ``puzzles/NAME.py`` (the puzzle type, ``check``, its
-``GIVENS``, ``answer``, ``place_name``, a random-puzzle maker ``make``, and ``GENRE``, what it says
-of itself), a reader and printers ``parsers/NAME.py``, a model ``models/NAME.py`` and a drawing
-``render/NAME.py``. This module only finds and joins them; it knows no genre by name.
+A genre is its own modules, as ``contract.py`` writes down: a rulebook ``puzzles/NAME.py``, a
+reader and printers ``parsers/NAME.py``, a model ``models/NAME.py`` and a drawing
+``render/NAME.py``. This module only finds and joins them, through the contract's protocols; it
+knows no genre by name.
 """
 
 from __future__ import annotations
@@ -13,7 +13,24 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
-from .contract import About, Givens, Maker, Option, Place
+from .contract import (
+    About,
+    AddsToJson,
+    Counts,
+    Explains,
+    Givens,
+    Maker,
+    Makes,
+    Marks,
+    Model,
+    Option,
+    Place,
+    Reader,
+    ReadsBack,
+    Rulebook,
+    Settles,
+    refusal,
+)
 from .models.model import Built
 from .records import dataclass
 
@@ -49,29 +66,29 @@ declares ``GENRE`` (a genre of one's own, or a test's), loaded exactly as the bu
 
 @dataclass(frozen=True)
 class Genre(Generic[P, S]):
-    """One puzzle genre: what it says of itself, and its parts joined."""
+    """One puzzle genre: what it says of itself, and its parts joined. Each part is the member
+    of the same name in the contract's protocols (``contract.Rulebook``, ``contract.Reader``,
+    ``contract.Model`` and the optional ones), typed as it is there."""
 
     about: About
-    parse: Callable[..., P]  # (text, **options)
-    format_puzzle: Callable[[P], str]  # in its own input format: parse reads it back
-    format_solution: Callable[[P, S, str], str]  # (puzzle, solution, output format)
-    to_json: Callable[[P, S], Any]
-    check: Callable[[P, S], list[str]]  # what breaks the rules; written from the rules alone
-    givens: Givens[P, S, Any]
-    answer: Callable[[S], Mapping[Place, Any]]  # the solution, place by place
-    place_name: Callable[[P, Place], str]  # a place in the player's words
-    build: Callable[..., Built[S]]  # (puzzle, encoding, prune=True)
-    encodings: tuple[str, ...]
-    make: Maker | None
-    picture: str  # its drawing module, imported only to draw
-    marked: Callable[[P, S, set[Place]], str] | None = None  # the parser's own format_marked
-    explain: Callable[[P], list[str]] | None = None  # each clue as read (``solve --explain``)
-    extras: Callable[[P, S], dict[str, Any]] | None = None  # more keys for ``solve --json``
-    # What the model's pruning fixes, by place, asked again and again of one board (made from
-    # its first puzzle) as a generator adds givens: each answer sooner from those before.
-    settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None
-    from_json: Callable[[P, Any], S] | None = None  # a solution read back from ``to_json``'s form
-    cells: Callable[[P], int] | None = None  # the rulebook's count, for a board not W x H
+    parse: Callable[..., P]  # Reader.parse: (text, **options)
+    format_puzzle: Callable[[P], str]  # Reader.format_puzzle
+    format_solution: Callable[[P, S, str], str]  # Reader.format_solution
+    to_json: Callable[[P, S], Any]  # Reader.to_json
+    check: Callable[[P, S], list[str]]  # Rulebook.check
+    givens: Givens[P, S, Any]  # Rulebook.GIVENS
+    answer: Callable[[S], Mapping[Place, Any]]  # Rulebook.answer
+    place_name: Callable[[P, Place], str]  # Rulebook.place_name
+    build: Callable[..., Built[S]]  # Model.build: (puzzle, encoding, prune=True)
+    encodings: tuple[str, ...]  # Model.ENCODINGS
+    make: Maker | None  # Makes.make
+    picture: str  # its drawing module (a contract.Drawing), imported only to draw
+    marked: Callable[[P, S, set[Place]], str] | None = None  # Marks.format_marked
+    explain: Callable[[P], list[str]] | None = None  # Explains.explain
+    extras: Callable[[P, S], dict[str, Any]] | None = None  # AddsToJson.json_extras
+    settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None  # Settles
+    from_json: Callable[[P, Any], S] | None = None  # ReadsBack.from_json
+    cells: Callable[[P], int] | None = None  # Counts.cells
 
     @property
     def name(self) -> str:
@@ -87,36 +104,36 @@ class Genre(Generic[P, S]):
 
     @property
     def input_format(self) -> str:
-        return self.about.input_format
+        return self.about.reading.input_format
 
     @property
     def example(self) -> str:
-        return self.about.example
+        return self.about.reading.example
 
     @property
     def default_backend(self) -> str:
-        return self.about.default_backend
+        return self.about.solving.default_backend
 
     @property
     def generate_backend(self) -> str:
         """The backend ``generate`` runs on unless told otherwise."""
-        return self.about.generate_backend or self.about.default_backend
+        return self.about.making.backend or self.about.solving.default_backend
 
     @property
     def default_encoding(self) -> str:
-        return self.about.default_encoding
+        return self.about.solving.default_encoding
 
     @property
     def output_formats(self) -> tuple[str, ...]:
-        return self.about.output_formats
+        return self.about.reading.output_formats
 
     @property
     def options(self) -> tuple[Option, ...]:
-        return self.about.options
+        return self.about.reading.options
 
     @property
     def data(self) -> str:
-        return self.about.data or self.about.name
+        return self.about.parts.data or self.about.name
 
     def format_marked(self, puzzle: P, solution: S, places: set[Place]) -> str:
         """The solution as the genre prints it, with ``?`` at these places (diagnose's free
@@ -184,11 +201,20 @@ def about(module: str) -> About:
 
 
 def load(module: str) -> Genre[Any, Any]:
-    """The genre whose rulebook is ``module``, its parts joined."""
+    """The genre whose rulebook is ``module``, its parts joined; ValueError naming the module
+    and what it lacks, for a part that lacks a name the contract requires."""
     info = about(module)
     rules = _imported(_absolute(module))
-    parser = _imported(_absolute(info.parser or f".parsers.{info.name}"))
-    model = _imported(_absolute(info.model or f".models.{info.name}"))
+    if not isinstance(rules, Rulebook):
+        raise _refused(module, rules, Rulebook, "rulebook")
+    reader = info.parts.parser or f".parsers.{info.name}"
+    parser = _imported(_absolute(reader))
+    if not isinstance(parser, Reader):
+        raise _refused(reader, parser, Reader, "reader")
+    modeller = info.parts.model or f".models.{info.name}"
+    model = _imported(_absolute(modeller))
+    if not isinstance(model, Model):
+        raise _refused(modeller, model, Model, "model")
     return Genre(
         about=info,
         parse=parser.parse,
@@ -201,15 +227,20 @@ def load(module: str) -> Genre[Any, Any]:
         place_name=rules.place_name,
         build=model.build,
         encodings=tuple(model.ENCODINGS),
-        make=getattr(rules, "make", None),
-        picture=_absolute(info.picture or f".render.{info.name}"),
-        marked=getattr(parser, "format_marked", None),
-        explain=getattr(parser, "explain", None),
-        extras=getattr(parser, "json_extras", None),
-        settling=getattr(model, "Settling", None),
-        from_json=getattr(parser, "from_json", None),
-        cells=getattr(rules, "cells", None),
+        make=rules.make if isinstance(rules, Makes) else None,
+        picture=_absolute(info.parts.picture or f".render.{info.name}"),
+        marked=parser.format_marked if isinstance(parser, Marks) else None,
+        explain=parser.explain if isinstance(parser, Explains) else None,
+        extras=parser.json_extras if isinstance(parser, AddsToJson) else None,
+        settling=model.Settling if isinstance(model, Settles) else None,
+        from_json=parser.from_json if isinstance(parser, ReadsBack) else None,
+        cells=rules.cells if isinstance(rules, Counts) else None,
     )
+
+
+def _refused(module: str, found: object, part: type, role: str) -> ValueError:
+    """A genre's module that cannot serve, refused in one line."""
+    return ValueError(refusal(module, found, part, role))
 
 
 def _imported(name: str) -> Any:
@@ -234,8 +265,11 @@ def described(genre: Genre[Any, Any]) -> About:
     rulebook's declaration with its model's encodings and the backend ``generate`` runs on."""
     from dataclasses import replace
 
+    info = genre.about
     return replace(
-        genre.about, encodings=tuple(genre.encodings), generate_backend=genre.generate_backend
+        info,
+        solving=replace(info.solving, encodings=tuple(genre.encodings)),
+        making=replace(info.making, backend=genre.generate_backend),
     )
 
 
@@ -243,7 +277,7 @@ def all_options() -> list[Option]:
     """Every genre's parser options, each keyword once (the command line offers them all)."""
     found: dict[str, Option] = {}
     for module in rulebooks():
-        for option in about(module).options:
+        for option in about(module).reading.options:
             found.setdefault(option.keyword, option)
     return list(found.values())
 
@@ -268,7 +302,7 @@ def genre_options(name: str) -> tuple[Option, ...] | None:
     """The options of the built-in genre called ``name`` (its rulebook alone loaded, so that a
     run pays for no other genre), or None for any other name."""
     builtin = _builtin(name.strip().lower())
-    return None if builtin is None else about(builtin).options
+    return None if builtin is None else about(builtin).reading.options
 
 
 def _builtin(key: str) -> str | None:

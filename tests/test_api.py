@@ -71,7 +71,7 @@ def test_every_genre_end_to_end(name: str) -> None:
 @pytest.mark.parametrize("name", BUILTIN)
 def test_every_genre_diagnosed_and_generated(name: str) -> None:
     genre = get_genre(name)
-    made = gridsat.generate(name, genre.about.small, seed=1)
+    made = gridsat.generate(name, genre.about.making.small, seed=1)
     assert checked(made.puzzle, made.solution) == made.solution
     result = gridsat.solve(made.puzzle, unique=True)
     assert result.status is Status.UNIQUE
