@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
 from .contract import (
@@ -60,8 +60,13 @@ BUILTIN = (
 """The genres, in the order the help lists them."""
 
 PLUGINS = "GRIDSAT_GENRES"
-"""An environment variable: more genres, as comma-separated module names, each a rulebook that
-declares ``GENRE`` (a genre of one's own, or a test's), loaded exactly as the built-in ones."""
+"""An environment variable: more genres, as comma-separated rulebook module names (a genre of
+one's own, or a test's), loaded exactly as the built-in ones."""
+
+ENTRY_POINTS = "gridsat.genres"
+"""The entry point group of genres installed as packages, each entry point naming a rulebook
+module (a package's pyproject.toml: ``[project.entry-points."gridsat.genres"]``, then
+``latin = "mypackage.latin"``)."""
 
 
 @dataclass(frozen=True)
@@ -182,10 +187,28 @@ def differing(genre: Genre[Any, S], first: S, second: S) -> list[Place]:
 
 
 def rulebooks() -> list[str]:
-    """The module of every genre's rulebook: the built-in ones, then those of ``PLUGINS``."""
-    names = [f".puzzles.{name}" for name in BUILTIN]
+    """The module of every genre's rulebook: the built-in ones, those of ``PLUGINS``, then the
+    installed ones (``ENTRY_POINTS``), each once."""
+    return list(_rulebooks())
+
+
+def _rulebooks() -> Iterator[str]:
+    """``rulebooks()`` one by one, the installed ones looked up only when reached (reading every
+    installed package's entry points takes a while)."""
     extra = os.environ.get(PLUGINS, "")
-    return names + [m.strip() for m in extra.split(",") if m.strip()]
+    named = [f".puzzles.{name}" for name in BUILTIN] + [
+        m.strip() for m in extra.split(",") if m.strip()
+    ]
+    yield from dict.fromkeys(named)
+    yield from (m for m in dict.fromkeys(installed()) if m not in named)
+
+
+def installed() -> list[str]:
+    """The rulebook modules of the genres installed as packages (``ENTRY_POINTS``), in the order
+    of their entry points' names."""
+    from importlib.metadata import entry_points
+
+    return [e.module for e in sorted(entry_points(group=ENTRY_POINTS), key=lambda e: e.name)]
 
 
 def about(module: str) -> About:
@@ -289,12 +312,11 @@ def get_genre(name: str) -> Genre[Any, Any]:
     builtin = _builtin(key)
     if builtin is not None:
         return load(builtin)
-    modules = rulebooks()
-    for module in modules:
+    for module in _rulebooks():
         info = about(module)
         if key == info.name or key in info.aliases:
             return load(module)
-    names = ", ".join(about(m).name for m in modules)
+    names = ", ".join(about(m).name for m in rulebooks())
     raise ValueError(f"unknown genre {name!r} (known: {names})")
 
 
