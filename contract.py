@@ -20,6 +20,10 @@ loads it exactly as a built-in one, and the conformance test (``tests/test_contr
 every genre through the same checks. The protocols here are checked when a genre loads: a module
 that lacks a required name is refused, naming the names it lacks.
 
+To add a built-in genre: write its four modules, add its name to ``registry.BUILTIN`` (the
+order the help lists genres in) and its examples to ``data/NAME/``; the conformance, golden,
+render, setter and fuzz tests then take it in.
+
 The bottom layer: rulebooks import these and nothing above them; the registry
 (``registry.py``) joins a genre's parts by them.
 """
