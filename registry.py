@@ -212,10 +212,12 @@ def installed() -> list[str]:
 
 
 def about(module: str) -> About:
-    """What the rulebook ``module`` declares; ValueError when it declares no genre."""
+    """What the rulebook ``module`` declares; ValueError when it declares no genre, or fails
+    to import (a plugin's error, such as a declaration the contract no longer takes, is its
+    author's to read in one line)."""
     try:
         rules = _imported(_absolute(module))
-    except ImportError as e:
+    except Exception as e:
         raise ValueError(f"cannot load genre module {module!r}: {e}") from e
     found = getattr(rules, "GENRE", None)
     if not isinstance(found, About):
