@@ -243,6 +243,20 @@ def test_a_module_lacking_a_part_is_refused_in_one_line_naming_it_and_what_it_la
     assert "GIVENS, answer, place_name:" in message and "check," not in message.split(":")[0]
 
 
+def test_a_module_that_fails_to_import_is_refused_in_one_line_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A declaration in the shape About had before its groups: a TypeError as the module loads.
+    (tmp_path / "flat.py").write_text(
+        "from gridsat.contract import About\n"
+        "GENRE = About(name='flat', summary='s', input_format='i', example='e',\n"
+        "              default_backend='sat:cadical195', default_encoding='onehot')\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ValueError, match=r"^cannot load genre module 'flat': About\.__init__"):
+        registry.about("flat")
+
+
 def test_members_are_what_isinstance_asks_for() -> None:
     for protocol in PROTOCOLS:
         names = contract.members(protocol)
