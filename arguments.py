@@ -446,7 +446,10 @@ def _add_puzzle_options(parser: argparse.ArgumentParser, genre: str | None = Non
     taken = set(parser._option_string_actions)  # (argparse lists a parser's flags nowhere public)
     options = genre_options(genre) if genre else None
     if options is None:
-        options = tuple(all_options())
+        try:
+            options = tuple(all_options())
+        except ValueError:  # a genre that cannot load: looking the genre up says why, in a line
+            options = ()
     parser.set_defaults(offered_options=options)
     for option in options:
         flags = [f for f in (option.flag, *option.also) if f not in taken]

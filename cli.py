@@ -292,7 +292,8 @@ class _Ending:
     @property
     def explained(self) -> bool:
         """Whether the run found no solution in a genre that explains why (its core)."""
-        return self.genre.about.explains_no_solution and self.outcome.status is Status.UNSOLVABLE
+        explains = self.genre.about.solving.explains_no_solution
+        return explains and self.outcome.status is Status.UNSOLVABLE
 
     def fields(self, readings: list[str] | None) -> dict[str, Any]:
         """The JSON fields past the outcome's own: core, file check, readings, difficulty."""
@@ -705,8 +706,8 @@ def _generate(args: argparse.Namespace) -> int:
         size = size_of(genre, args.size)
     except ValueError as e:
         raise UsageError(str(e)) from e
-    if args.style is not None and args.style not in genre.about.styles:
-        ways = ", ".join(genre.about.styles) or "none: it writes its own input format only"
+    if args.style is not None and args.style not in genre.about.making.styles:
+        ways = ", ".join(genre.about.making.styles) or "none: it writes its own input format only"
         raise UsageError(f"{genre.name} has no style {args.style!r} (styles: {ways})")
     if args.givens is not None and not 0 <= args.givens <= 1:
         raise UsageError(f"--givens {args.givens:g}: a share between 0 and 1")
@@ -1191,14 +1192,14 @@ def _genres(args: argparse.Namespace) -> int:
             "name": g.name,
             "aliases": list(g.aliases),
             "summary": g.summary,
-            "input": g.input_format,
-            "example": g.example,
-            "encodings": list(g.encodings),
-            "default_encoding": g.default_encoding,
-            "default_backend": g.default_backend,
-            "generate_backend": g.generate_backend,
-            "formats": list(g.output_formats),
-            "styles": list(g.styles),
+            "input": g.reading.input_format,
+            "example": g.reading.example,
+            "encodings": list(g.solving.encodings),
+            "default_encoding": g.solving.default_encoding,
+            "default_backend": g.solving.default_backend,
+            "generate_backend": g.making.backend,
+            "formats": list(g.reading.output_formats),
+            "styles": list(g.making.styles),
         }
         for g in map(described, all_genres())
     ]

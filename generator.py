@@ -95,10 +95,10 @@ def size_of(genre: Genre[Any, Any], text: str) -> tuple[int, int]:
         numbers *= 2
     if len(numbers) == 2 and min(numbers) < 1:
         raise GenerateError(f"bad size {text!r}: a side is 1 or more; {genre.name} takes "
-                            f"{genre.about.sizes}")  # fmt: skip
+                            f"{genre.about.making.sizes}")  # fmt: skip
     if len(numbers) != 2:
-        raise GenerateError(f"bad size {text!r}: {genre.name} takes {genre.about.sizes}")
-    largest = genre.about.largest
+        raise GenerateError(f"bad size {text!r}: {genre.name} takes {genre.about.making.sizes}")
+    largest = genre.about.making.largest
     if numbers[0] * numbers[1] > largest:
         raise GenerateError(f"size {text!r} is over the generator's limit of {largest} cells")
     return numbers[0], numbers[1]
@@ -153,7 +153,7 @@ def generate(
                 return made
     except TooLarge as e:
         said = too_large(genre, size, e)
-        if share is not None and genre.about.adds_givens:
+        if share is not None and genre.about.making.adds_givens:
             said += " (without a share of givens, givens are added instead, with no such limit)"
         raise GenerateError(said) from None
     named = str(levels) if isinstance(levels, Band) else "/".join(map(str, sorted(levels)))
@@ -268,7 +268,7 @@ def _one(
 
     added: list[Any] | None = None
     trials: Removals | None = None
-    if share is None and genre.about.adds_givens:
+    if share is None and genre.about.making.adds_givens:
         try:
             added = Additions(genre, full, solution, list(keep), order, progress).run()
         except NotIncremental:
@@ -300,7 +300,7 @@ def _one(
     if not proved(genre, puzzle, solution, backend):
         raise RuntimeError(f"a generated {genre.name} failed its final proof of uniqueness")
     graded = None
-    if top is not None or genre.about.graded_when_made:
+    if top is not None or genre.about.making.graded:
         graded = grade(genre, puzzle, top or GRADED_UP_TO)
     easy = graded is not None and graded.level == 1
     return Generated(

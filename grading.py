@@ -102,14 +102,14 @@ class Grade:
 
 def bands(genre: Genre[Any, Any]) -> Mapping[str, Band]:
     """The difficulty bands of ``genre``: its own when its About declares them, else BANDS."""
-    if not genre.about.bands:
+    if not genre.about.grading.bands:
         return BANDS
-    return {name: Band(low, high) for name, low, high in genre.about.bands}
+    return {name: Band(low, high) for name, low, high in genre.about.grading.bands}
 
 
 def grade_encoding(genre: Genre[Any, Any]) -> str:
     """The encoding a genre is graded on: its About's ``grade_encoding``, else its default."""
-    return genre.about.grade_encoding or genre.default_encoding
+    return genre.about.grading.encoding or genre.default_encoding
 
 
 GRADE_PRUNE = True

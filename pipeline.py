@@ -66,7 +66,7 @@ def genre_params(
     """The genre's own parameters for this backend's family (what its boards solve fastest
     with), under the user's ``--param``, which win."""
     family = getattr(backend, "family", None)
-    own = {key: value for of, key, value in genre.about.params if of == family}
+    own = {key: value for of, key, value in genre.about.solving.params if of == family}
     return {**own, **params} if own and params else (own or params)
 
 

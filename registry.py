@@ -1,20 +1,37 @@
 """The genre registry: one list of genre names, and what each genre declares about itself.
 
-A genre is its own modules: a rulebook ``puzzles/NAME.py`` (the puzzle type, ``check``, its
-``GIVENS``, ``answer``, ``place_name``, a random-puzzle maker ``make``, and ``GENRE``, what it says
-of itself), a reader and printers ``parsers/NAME.py``, a model ``models/NAME.py`` and a drawing
-``render/NAME.py``. This module only finds and joins them; it knows no genre by name.
+A genre is its own modules, as ``contract.py`` writes down: a rulebook ``puzzles/NAME.py``, a
+reader and printers ``parsers/NAME.py``, a model ``models/NAME.py`` and a drawing
+``render/NAME.py``. This module only finds and joins them, through the contract's protocols; it
+knows no genre by name.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .contract import About, Givens, Maker, Option, Place
+from .contract import (
+    About,
+    AddsToJson,
+    Counts,
+    Explains,
+    Givens,
+    Maker,
+    Makes,
+    Marks,
+    Model,
+    Option,
+    Place,
+    Reader,
+    ReadsBack,
+    Rulebook,
+    Settles,
+    refusal,
+)
 from .models.model import Built
 
 P = TypeVar("P")  # a genre's puzzle
@@ -43,35 +60,40 @@ BUILTIN = (
 """The genres, in the order the help lists them."""
 
 PLUGINS = "GRIDSAT_GENRES"
-"""An environment variable: more genres, as comma-separated module names, each a rulebook that
-declares ``GENRE`` (a genre of one's own, or a test's), loaded exactly as the built-in ones."""
+"""An environment variable: more genres, as comma-separated rulebook module names (a genre of
+one's own, or a test's), loaded exactly as the built-in ones."""
+
+ENTRY_POINTS = "gridsat.genres"
+"""The entry point group of genres installed as packages, each entry point naming a rulebook
+module (a package's pyproject.toml: ``[project.entry-points."gridsat.genres"]``, then
+``latin = "mypackage.latin"``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Genre(Generic[P, S]):
-    """One puzzle genre: what it says of itself, and its parts joined."""
+    """One puzzle genre: what it says of itself, and its parts joined. Each part is the member
+    of the same name in the contract's protocols (``contract.Rulebook``, ``contract.Reader``,
+    ``contract.Model`` and the optional ones), typed as it is there."""
 
     about: About
-    parse: Callable[..., P]  # (text, **options)
-    format_puzzle: Callable[[P], str]  # in its own input format: parse reads it back
-    format_solution: Callable[[P, S, str], str]  # (puzzle, solution, output format)
-    to_json: Callable[[P, S], Any]
-    check: Callable[[P, S], list[str]]  # what breaks the rules; written from the rules alone
-    givens: Givens[P, S, Any]
-    answer: Callable[[S], Mapping[Place, Any]]  # the solution, place by place
-    place_name: Callable[[P, Place], str]  # a place in the player's words
-    build: Callable[..., Built[S]]  # (puzzle, encoding, prune=True)
-    encodings: tuple[str, ...]
-    make: Maker | None
-    picture: str  # its drawing module, imported only to draw
-    marked: Callable[[P, S, set[Place]], str] | None = None  # the parser's own format_marked
-    explain: Callable[[P], list[str]] | None = None  # each clue as read (``solve --explain``)
-    extras: Callable[[P, S], dict[str, Any]] | None = None  # more keys for ``solve --json``
-    # What the model's pruning fixes, by place, asked again and again of one board (made from
-    # its first puzzle) as a generator adds givens: each answer sooner from those before.
-    settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None
-    from_json: Callable[[P, Any], S] | None = None  # a solution read back from ``to_json``'s form
-    cells: Callable[[P], int] | None = None  # the rulebook's count, for a board not W x H
+    parse: Callable[..., P]  # Reader.parse: (text, **options)
+    format_puzzle: Callable[[P], str]  # Reader.format_puzzle
+    format_solution: Callable[[P, S, str], str]  # Reader.format_solution
+    to_json: Callable[[P, S], Any]  # Reader.to_json
+    check: Callable[[P, S], list[str]]  # Rulebook.check
+    givens: Givens[P, S, Any]  # Rulebook.GIVENS
+    answer: Callable[[S], Mapping[Place, Any]]  # Rulebook.answer
+    place_name: Callable[[P, Place], str]  # Rulebook.place_name
+    build: Callable[..., Built[S]]  # Model.build: (puzzle, encoding, prune=True)
+    encodings: tuple[str, ...]  # Model.ENCODINGS
+    make: Maker | None  # Makes.make
+    picture: str  # its drawing module (a contract.Drawing), imported only to draw
+    marked: Callable[[P, S, set[Place]], str] | None = None  # Marks.format_marked
+    explain: Callable[[P], list[str]] | None = None  # Explains.explain
+    extras: Callable[[P, S], dict[str, Any]] | None = None  # AddsToJson.json_extras
+    settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None  # Settles
+    from_json: Callable[[P, Any], S] | None = None  # ReadsBack.from_json
+    cells: Callable[[P], int] | None = None  # Counts.cells
 
     def __reduce__(self) -> tuple[Callable[[str], Genre[Any, Any]], tuple[str]]:
         """Pickled as its name, read back from the registry: its parts are its modules'
@@ -92,36 +114,36 @@ class Genre(Generic[P, S]):
 
     @property
     def input_format(self) -> str:
-        return self.about.input_format
+        return self.about.reading.input_format
 
     @property
     def example(self) -> str:
-        return self.about.example
+        return self.about.reading.example
 
     @property
     def default_backend(self) -> str:
-        return self.about.default_backend
+        return self.about.solving.default_backend
 
     @property
     def generate_backend(self) -> str:
         """The backend ``generate`` runs on unless told otherwise."""
-        return self.about.generate_backend or self.about.default_backend
+        return self.about.making.backend or self.about.solving.default_backend
 
     @property
     def default_encoding(self) -> str:
-        return self.about.default_encoding
+        return self.about.solving.default_encoding
 
     @property
     def output_formats(self) -> tuple[str, ...]:
-        return self.about.output_formats
+        return self.about.reading.output_formats
 
     @property
     def options(self) -> tuple[Option, ...]:
-        return self.about.options
+        return self.about.reading.options
 
     @property
     def data(self) -> str:
-        return self.about.data or self.about.name
+        return self.about.parts.data or self.about.name
 
     def format_marked(self, puzzle: P, solution: S, places: set[Place]) -> str:
         """The solution as the genre prints it, with ``?`` at these places (diagnose's free
@@ -170,17 +192,37 @@ def differing(genre: Genre[Any, S], first: S, second: S) -> list[Place]:
 
 
 def rulebooks() -> list[str]:
-    """The module of every genre's rulebook: the built-in ones, then those of ``PLUGINS``."""
-    names = [f".puzzles.{name}" for name in BUILTIN]
+    """The module of every genre's rulebook: the built-in ones, those of ``PLUGINS``, then the
+    installed ones (``ENTRY_POINTS``), each once."""
+    return list(_rulebooks())
+
+
+def _rulebooks() -> Iterator[str]:
+    """``rulebooks()`` one by one, the installed ones looked up only when reached (reading every
+    installed package's entry points takes a while)."""
     extra = os.environ.get(PLUGINS, "")
-    return names + [m.strip() for m in extra.split(",") if m.strip()]
+    named = [f".puzzles.{name}" for name in BUILTIN] + [
+        m.strip() for m in extra.split(",") if m.strip()
+    ]
+    yield from dict.fromkeys(named)
+    yield from (m for m in dict.fromkeys(installed()) if m not in named)
+
+
+def installed() -> list[str]:
+    """The rulebook modules of the genres installed as packages (``ENTRY_POINTS``), in the order
+    of their entry points' names."""
+    from importlib.metadata import entry_points
+
+    return [e.module for e in sorted(entry_points(group=ENTRY_POINTS), key=lambda e: e.name)]
 
 
 def about(module: str) -> About:
-    """What the rulebook ``module`` declares; ValueError when it declares no genre."""
+    """What the rulebook ``module`` declares; ValueError when it declares no genre, or fails
+    to import (a plugin's error, such as a declaration the contract no longer takes, is its
+    author's to read in one line)."""
     try:
         rules = importlib.import_module(_absolute(module))
-    except ImportError as e:
+    except Exception as e:
         raise ValueError(f"cannot load genre module {module!r}: {e}") from e
     found = getattr(rules, "GENRE", None)
     if not isinstance(found, About):
@@ -189,11 +231,20 @@ def about(module: str) -> About:
 
 
 def load(module: str) -> Genre[Any, Any]:
-    """The genre whose rulebook is ``module``, its parts joined."""
+    """The genre whose rulebook is ``module``, its parts joined; ValueError naming the module
+    and what it lacks, for a part that lacks a name the contract requires."""
     info = about(module)
     rules = importlib.import_module(_absolute(module))
-    parser = importlib.import_module(_absolute(info.parser or f".parsers.{info.name}"))
-    model = importlib.import_module(_absolute(info.model or f".models.{info.name}"))
+    if not isinstance(rules, Rulebook):
+        raise _refused(module, rules, Rulebook, "rulebook")
+    reader = info.parts.parser or f".parsers.{info.name}"
+    parser = importlib.import_module(_absolute(reader))
+    if not isinstance(parser, Reader):
+        raise _refused(reader, parser, Reader, "reader")
+    modeller = info.parts.model or f".models.{info.name}"
+    model = importlib.import_module(_absolute(modeller))
+    if not isinstance(model, Model):
+        raise _refused(modeller, model, Model, "model")
     return Genre(
         about=info,
         parse=parser.parse,
@@ -206,15 +257,20 @@ def load(module: str) -> Genre[Any, Any]:
         place_name=rules.place_name,
         build=model.build,
         encodings=tuple(model.ENCODINGS),
-        make=getattr(rules, "make", None),
-        picture=_absolute(info.picture or f".render.{info.name}"),
-        marked=getattr(parser, "format_marked", None),
-        explain=getattr(parser, "explain", None),
-        extras=getattr(parser, "json_extras", None),
-        settling=getattr(model, "Settling", None),
-        from_json=getattr(parser, "from_json", None),
-        cells=getattr(rules, "cells", None),
+        make=rules.make if isinstance(rules, Makes) else None,
+        picture=_absolute(info.parts.picture or f".render.{info.name}"),
+        marked=parser.format_marked if isinstance(parser, Marks) else None,
+        explain=parser.explain if isinstance(parser, Explains) else None,
+        extras=parser.json_extras if isinstance(parser, AddsToJson) else None,
+        settling=model.Settling if isinstance(model, Settles) else None,
+        from_json=parser.from_json if isinstance(parser, ReadsBack) else None,
+        cells=rules.cells if isinstance(rules, Counts) else None,
     )
+
+
+def _refused(module: str, found: object, part: type, role: str) -> ValueError:
+    """A genre's module that cannot serve, refused in one line."""
+    return ValueError(refusal(module, found, part, role))
 
 
 def _absolute(module: str) -> str:
@@ -232,8 +288,11 @@ def described(genre: Genre[Any, Any]) -> About:
     rulebook's declaration with its model's encodings and the backend ``generate`` runs on."""
     from dataclasses import replace
 
+    info = genre.about
     return replace(
-        genre.about, encodings=tuple(genre.encodings), generate_backend=genre.generate_backend
+        info,
+        solving=replace(info.solving, encodings=tuple(genre.encodings)),
+        making=replace(info.making, backend=genre.generate_backend),
     )
 
 
@@ -241,7 +300,7 @@ def all_options() -> list[Option]:
     """Every genre's parser options, each keyword once (the command line offers them all)."""
     found: dict[str, Option] = {}
     for module in rulebooks():
-        for option in about(module).options:
+        for option in about(module).reading.options:
             found.setdefault(option.keyword, option)
     return list(found.values())
 
@@ -253,12 +312,11 @@ def get_genre(name: str) -> Genre[Any, Any]:
     builtin = _builtin(key)
     if builtin is not None:
         return load(builtin)
-    modules = rulebooks()
-    for module in modules:
+    for module in _rulebooks():
         info = about(module)
         if key == info.name or key in info.aliases:
             return load(module)
-    names = ", ".join(about(m).name for m in modules)
+    names = ", ".join(about(m).name for m in rulebooks())
     raise ValueError(f"unknown genre {name!r} (known: {names})")
 
 
@@ -266,7 +324,7 @@ def genre_options(name: str) -> tuple[Option, ...] | None:
     """The options of the built-in genre called ``name`` (its rulebook alone loaded, so that a
     run pays for no other genre), or None for any other name."""
     builtin = _builtin(name.strip().lower())
-    return None if builtin is None else about(builtin).options
+    return None if builtin is None else about(builtin).reading.options
 
 
 def _builtin(key: str) -> str | None:

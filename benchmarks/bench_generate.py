@@ -26,7 +26,7 @@ def main() -> None:
     args = parser.parse_args()
     specs = [tuple(spec.split("=")) for spec in args.sizes.split(",") if spec]
     if args.all:
-        specs += [(g.name, g.about.small) for g in all_genres() if g.make is not None]
+        specs += [(g.name, g.about.making.small) for g in all_genres() if g.make is not None]
     print(f"{'genre':9} {'size':6} {'median s':>9} {'worst s':>8} {'givens left':>12} grades")
     for name, size in specs:
         genre = get_genre(name)

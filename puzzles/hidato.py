@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from ..contract import About, Givens, Maker, Option
+from ..contract import About, Givens, Maker, Making, Option, Reading, Solving
 from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens, once_each
 
 Moves = Literal["king", "orthogonal"]
@@ -144,11 +144,17 @@ GENRE = About(
     name="hidato",
     aliases=("hidoku",),
     summary="number the cells 1..N so consecutive numbers touch, across a side or a corner",
-    input_format=BOARD_INPUT,
-    example="[[_, 16, _, _], [_, _, _, _], [_, _, _, _], [10, 6, _, _]]",
-    small="6x6",
-    default_backend="sat:kissat404",  # measured: see README, Hidato and Numbrix
-    default_encoding="position",
-    options=BOARD_OPTIONS,
-    generate_backend="sat:cadical195",  # (Kissat has no repeatable budget)
+    reading=Reading(
+        input_format=BOARD_INPUT,
+        example="[[_, 16, _, _], [_, _, _, _], [_, _, _, _], [10, 6, _, _]]",
+        options=BOARD_OPTIONS,
+    ),
+    solving=Solving(
+        default_backend="sat:kissat404",  # measured: see README, Hidato and Numbrix
+        default_encoding="position",
+    ),
+    making=Making(
+        small="6x6",
+        backend="sat:cadical195",  # (Kissat has no repeatable budget)
+    ),
 )

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..contract import About, GenerateError, Givens
+from ..contract import About, GenerateError, Givens, Making, Reading, Solving
 from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
 
 Board = tuple[tuple[int, ...], ...]
@@ -234,12 +234,18 @@ GENRE = About(
     name="keen",
     aliases=("kenken",),
     summary="fill the board with 1..N once per row and column so each cage meets its clue",
-    input_format="Simon Tatham's game ID (6:_a_aa...,s1m6...), or a map of cages (a letter "
-    "per cell, rows on lines) and a clue per cage (A 12+, B 2/, C 3-, D 60*)",
-    example="4:a_6baa_aa_a__,m8a5s2m4m3d2s1a5",
-    small="4",
-    default_backend="sat:cadical195",
-    default_encoding="onehot-table",
-    output_formats=("grid", "tatham"),
-    sizes="N (or NxN)",
+    reading=Reading(
+        input_format="Simon Tatham's game ID (6:_a_aa...,s1m6...), or a map of cages (a letter "
+        "per cell, rows on lines) and a clue per cage (A 12+, B 2/, C 3-, D 60*)",
+        example="4:a_6baa_aa_a__,m8a5s2m4m3d2s1a5",
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="onehot-table",
+    ),
+    making=Making(
+        sizes="N (or NxN)",
+        small="4",
+    ),
 )

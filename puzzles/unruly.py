@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..contract import About, GenerateError, Givens, Option
+from ..contract import About, GenerateError, Givens, Making, Option, Reading, Solving
 from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens
 
 Board = tuple[tuple[int | None, ...], ...]
@@ -127,20 +127,26 @@ GENRE = About(
     aliases=("takuzu", "binairo"),
     summary="fill the board with 0 and 1: half ones in each row and column, no three equal "
     "in a line (Simon Tatham's Unruly; Takuzu, Binairo)",
-    input_format="a game ID WxH:desc (WxHu: distinct rows and columns), or rows of 0 1 . "
-    "(spaces optional, _ also blank) under an optional line `unique` (or --distinct)",
-    example="6x6:ccAaBdebbfDCa",
-    default_backend="sat:glucose4",
-    default_encoding="cardinality",
-    output_formats=("grid", "tatham"),
-    sizes="WxH (even sides)",
-    small="6x6",
-    options=(
-        Option(
-            "distinct",
-            "--distinct",
-            "unruly: no two rows the same and no two columns (Takuzu's third rule)",
-            None,
+    reading=Reading(
+        input_format="a game ID WxH:desc (WxHu: distinct rows and columns), or rows of 0 1 . "
+        "(spaces optional, _ also blank) under an optional line `unique` (or --distinct)",
+        example="6x6:ccAaBdebbfDCa",
+        options=(
+            Option(
+                "distinct",
+                "--distinct",
+                "unruly: no two rows the same and no two columns (Takuzu's third rule)",
+                None,
+            ),
         ),
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:glucose4",
+        default_encoding="cardinality",
+    ),
+    making=Making(
+        sizes="WxH (even sides)",
+        small="6x6",
     ),
 )

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..contract import About, GenerateError, Givens
+from ..contract import About, GenerateError, Givens, Making, Reading, Solving
 from .grid import grid_answer
 
 Grid = tuple[tuple[str, ...], ...]
@@ -324,25 +324,32 @@ GENRE = About(
     name="zebra",
     aliases=("logic-grid",),
     summary="place every value of every category at one position so all clues hold",
-    input_format="categories (`colour: red green blue`; `brand: Pall Mall, Kools` or "
-    "quotes for values of several words; `order house: 1 2 3` names the positions), then "
-    "clues such as `red is dog`, `red is just left of blue`, `cat is next to fish`; with "
-    "no order category and no clue about positions (at, left, right, next to), the first "
-    "category is the key and only matches count; or Ben Lynn's Grizzly format (rows of "
-    "symbols, a line %%, clues = ! < > A 1 i ^ p X); or English in the houses layout "
-    "(`There are 5 houses ...`, a bullet per characteristic with its values, numbered clues "
-    "such as `The tea drinker is directly left of Eric.`, a question); or English as Puzzle "
-    "Baron writes it "
-    "(`Names: Dana, Hugo, Mira` and a line per category, or a line of category names, a blank "
-    "line and a line of values per category; then clues such as `Hugo paid $5 more than the "
-    "one who ordered the soup.`)",
-    example="colour: red green blue\npet: cat dog fish\nred is dog\n"
-    "dog is just left of fish\nblue is left of red",
-    small="4x4",
-    default_backend="sat:cadical195",
-    default_encoding="boolean",
-    output_formats=("table",),
-    sizes="KxN (K categories of N values; with --style houses, NxM: N houses, M characteristics)",
-    styles=("houses", "baron"),
-    explains_no_solution=True,
+    reading=Reading(
+        input_format="categories (`colour: red green blue`; `brand: Pall Mall, Kools` or "
+        "quotes for values of several words; `order house: 1 2 3` names the positions), then "
+        "clues such as `red is dog`, `red is just left of blue`, `cat is next to fish`; with "
+        "no order category and no clue about positions (at, left, right, next to), the first "
+        "category is the key and only matches count; or Ben Lynn's Grizzly format (rows of "
+        "symbols, a line %%, clues = ! < > A 1 i ^ p X); or English in the houses layout "
+        "(`There are 5 houses ...`, a bullet per characteristic with its values, numbered clues "
+        "such as `The tea drinker is directly left of Eric.`, a question); or English as Puzzle "
+        "Baron writes it "
+        "(`Names: Dana, Hugo, Mira` and a line per category, or a line of category names, a blank "
+        "line and a line of values per category; then clues such as `Hugo paid $5 more than the "
+        "one who ordered the soup.`)",
+        example="colour: red green blue\npet: cat dog fish\nred is dog\n"
+        "dog is just left of fish\nblue is left of red",
+        output_formats=("table",),
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="boolean",
+        explains_no_solution=True,
+    ),
+    making=Making(
+        sizes="KxN (K categories of N values; with --style houses, NxM: N houses, "
+        "M characteristics)",
+        small="4x4",
+        styles=("houses", "baron"),
+    ),
 )

@@ -1,8 +1,7 @@
 """Pictures of puzzles and solutions (SVG or PNG, by the file's extension), with matplotlib.
 
-Each genre has a module here with ``extent(puzzle)`` (the box its board needs, in cells) and
-``draw(ax, puzzle, solution, marked)``; this module lays out the panels and saves the file.
-Board coordinates: cell (r, c) is the unit square at x = c..c+1, y = r..r+1, y pointing down.
+Each genre has a module here, its drawing (``contract.Drawing``: ``extent`` and ``draw``); this
+module lays out the panels and saves the file.
 """
 
 from __future__ import annotations
@@ -10,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..contract import Drawing, refusal
 from ..registry import differing
 
 if TYPE_CHECKING:
@@ -70,6 +70,8 @@ def render(
     from matplotlib.figure import Figure
 
     picture = importlib.import_module(genre.picture)
+    if not isinstance(picture, Drawing):
+        raise RenderError(refusal(genre.picture, picture, Drawing, "drawing"))
     panels: list[Any] = list(solutions[:2]) or [None]
     if marked is None:
         marked = set(differing(genre, panels[0], panels[1])) if len(panels) == 2 else set()

@@ -71,7 +71,7 @@ def test_every_genre_end_to_end(name: str) -> None:
 @pytest.mark.parametrize("name", BUILTIN)
 def test_every_genre_diagnosed_and_generated(name: str) -> None:
     genre = get_genre(name)
-    made = gridsat.generate(name, genre.about.small, seed=1)
+    made = gridsat.generate(name, genre.about.making.small, seed=1)
     assert checked(made.puzzle, made.solution) == made.solution
     result = gridsat.solve(made.puzzle, unique=True)
     assert result.status is Status.UNIQUE
@@ -279,7 +279,7 @@ def test_importing_gridsat_loads_no_solver_until_a_solve_runs() -> None:
         "import json, sys, gridsat\n"
         "heavy = lambda: sorted({m.split('.')[0] for m in sys.modules}"
         " & {'ortools', 'pysat', 'matplotlib'})\n"
-        "p = gridsat.read('signpost', gridsat.genres()[0].example)\n"
+        "p = gridsat.read('signpost', gridsat.genres()[0].reading.example)\n"
         "before = heavy()\n"
         "gridsat.solve(p, backend='cpsat')\n"
         "print(json.dumps([before, heavy()]))\n"
@@ -526,7 +526,8 @@ def test_genres_of_the_library_are_what_the_genres_command_lists() -> None:
     assert [row["name"] for row in listed] == list(entries)
     for row in listed:
         entry = entries[row["name"]]
-        assert list(entry.encodings) == row["encodings"] and entry.encodings
-        assert entry.default_encoding in entry.encodings
-        assert entry.generate_backend == row["generate_backend"] != ""
-        assert entry.default_backend == row["default_backend"]
+        solving = entry.solving
+        assert list(solving.encodings) == row["encodings"] and solving.encodings
+        assert solving.default_encoding in solving.encodings
+        assert entry.making.backend == row["generate_backend"] != ""
+        assert solving.default_backend == row["default_backend"]

@@ -155,7 +155,7 @@ def test_a_difficulty_past_the_time_limit_is_exit_4(capsys: pytest.CaptureFixtur
 
 def test_a_genre_not_graded_when_made_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     # Magic boards' grade (on their SAT encoding) took 20 times the making of a 3x3 board.
-    assert not get_genre("magic").about.graded_when_made
+    assert not get_genre("magic").about.making.graded
     made = generate(get_genre("magic"), (3, 3), random.Random(1))
     assert made.grade is None and not made.propagation
     assert main(["generate", "magic", "--size", "3", "--seed", "1", "--json"]) == 0

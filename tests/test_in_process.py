@@ -60,7 +60,8 @@ def pigeons(count: int, *args: str, memory: str = "") -> subprocess.Popen[bytes]
     default memory limit of ``memory`` GB when given."""
     env = {
         **os.environ, "PIGEONS": str(count), "GRIDSAT_GENRES": "latin",
-        "PYTHONPATH": str(Path(__file__).resolve().parent / "plugins"),
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "tests" / "plugins"),
+                                                    os.environ.get("PYTHONPATH")])),
         **({"MEMORY_GB": memory} if memory else {}),
     }  # fmt: skip
     with tempfile.TemporaryFile() as board:

@@ -158,7 +158,7 @@ def test_a_contradiction_core_is_minimal(genre: str, text: str, backend: str) ->
 )
 @pytest.mark.parametrize("seed", [1, 2])
 def test_generated_puzzles_are_unique_and_solve_back(genre: Genre, seed: int) -> None:
-    made = generate(genre, size_of(genre, genre.about.small), random.Random(seed))
+    made = generate(genre, size_of(genre, genre.about.making.small), random.Random(seed))
     assert genre.format_puzzle is not None and genre.givens is not None
     # It reads back from its own format, as the same puzzle.
     again = genre.parse(genre.format_puzzle(made.puzzle))

@@ -88,7 +88,7 @@ def test_grade_on_the_circuit_encoding(name: str) -> None:
     import gridsat
 
     about = next(a for a in gridsat.genres() if a.name == name)
-    puzzle = gridsat.read(name, about.example)
+    puzzle = gridsat.read(name, about.reading.example)
     graded = gridsat.grade(puzzle, encoding="circuit")
     assert graded.status is gridsat.Status.UNIQUE
     assert graded.level in (1, 2, 3, 4)
