@@ -338,7 +338,7 @@ def clue_text(puzzle: Zebra, clue: Clue) -> str:
         if kind == "more":
             return f"{words[0]} is more than {words[1]} in {category}"
         direction = "more" if clue.amount >= 0 else "less"
-        from .baron import smallest_unit
+        from ..puzzles.quantities import smallest_unit
 
         unit = smallest_unit(puzzle.rows[clue.row])
         counted = f" ({unit})" if unit else ""

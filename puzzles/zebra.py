@@ -140,7 +140,7 @@ def number(symbol: str) -> int:
     text = symbol.split(":", 1)[-1]
     if text.lstrip("-").isascii() and text.lstrip("-").isdigit():
         return int(text)
-    from ..parsers.baron import quantity
+    from .quantities import quantity
 
     return quantity(text)
 
