@@ -84,4 +84,5 @@ class Givens(Generic[P, S, G]):
 Maker = Callable[[tuple[int, int], random.Random, Callable[[Any, int], list[Any]]], Any]
 """``make(size, rng, solutions)``: a random puzzle of ``size`` shown whole, its solution and the
 givens never to take away; ``solutions(puzzle, n)`` finds up to n solutions on the generator's
-backend. A genre with ``styles`` also takes ``style=`` (one of them), how the puzzle is written."""
+backend. A genre with ``styles`` makes a puzzle written in one of them in its parser:
+``make_styled(size, rng, solutions, style)``, which the generator asks when a style is given."""

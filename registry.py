@@ -2,8 +2,9 @@
 
 A genre is its own modules: a rulebook ``puzzles/NAME.py`` (the puzzle type, ``check``, its
 ``GIVENS``, ``answer``, ``place_name``, a random-puzzle maker ``make``, and ``GENRE``, what it says
-of itself), a reader and printers ``parsers/NAME.py``, a model ``models/NAME.py`` and a drawing
-``render/NAME.py``. This module only finds and joins them; it knows no genre by name.
+of itself), a reader and printers ``parsers/NAME.py`` (and ``make_styled``, a maker of puzzles
+written in the genre's ``styles``), a model ``models/NAME.py`` and a drawing ``render/NAME.py``.
+This module only finds and joins them; it knows no genre by name.
 """
 
 from __future__ import annotations
@@ -72,6 +73,9 @@ class Genre(Generic[P, S]):
     settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None
     from_json: Callable[[P, Any], S] | None = None  # a solution read back from ``to_json``'s form
     cells: Callable[[P], int] | None = None  # the rulebook's count, for a board not W x H
+    # The parser's maker of a puzzle written in one of ``about.styles``: (size, rng, solutions,
+    # style), as ``make`` with the style last.
+    make_styled: Callable[..., Any] | None = None
 
     @property
     def name(self) -> str:
@@ -209,6 +213,7 @@ def load(module: str) -> Genre[Any, Any]:
         settling=getattr(model, "Settling", None),
         from_json=getattr(parser, "from_json", None),
         cells=getattr(rules, "cells", None),
+        make_styled=getattr(parser, "make_styled", None),
     )
 
 
