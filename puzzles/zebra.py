@@ -336,10 +336,10 @@ def place_name(puzzle: Zebra, place: tuple[int, int]) -> str:
 
 
 def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
-    """A random answer (K categories of N values) and random clues true in it, added until the
-    answer is the only one; the generator then takes away the clues it can spare. (A puzzle
-    made in a style, written in English, is the parser's: ``parsers/zebra.py``'s
-    ``make_styled``.)"""
+    """A random answer (K categories of N values: the houses, then named ones) and random clues
+    true in it, added until the answer is the only one; the generator then takes away the
+    clues it can spare. (A puzzle made in a style, written in English, is the parser's:
+    ``parsers/zebra.py``'s ``make_styled``.)"""
     from .vocabulary import zebra_categories
 
     categories, n = size
