@@ -153,7 +153,8 @@ class Givens(Generic[P, S, G]):
 Maker = Callable[[tuple[int, int], random.Random, Callable[[Any, int], list[Any]]], Any]
 """``make(size, rng, solutions)``: a random puzzle of ``size`` shown whole, its solution and the
 givens never to take away; ``solutions(puzzle, n)`` finds up to n solutions on the generator's
-backend. A genre with ``styles`` also takes ``style=`` (one of them), how the puzzle is written."""
+backend. A genre with ``styles`` makes a puzzle written in one of them in its parser:
+``make_styled(size, rng, solutions, style)``, which the generator asks when a style is given."""
 
 
 # -- the rulebook: puzzles/NAME.py ----------------------------------------------------------------
@@ -266,6 +267,23 @@ class ReadsBack(Protocol[P_contra, S_co]):
 
     def from_json(self, puzzle: P_contra, data: Any, /) -> S_co:
         """The solution ``data`` gives; ``parsers.ParseError`` when it is not one."""
+        ...
+
+
+@runtime_checkable
+class MakesStyled(Protocol):
+    """A reader that writes a made puzzle in one of the genre's ``Making.styles`` (the rulebook's
+    ``make`` knows no style: writing a puzzle is the parser's)."""
+
+    def make_styled(
+        self,
+        size: tuple[int, int],
+        rng: random.Random,
+        solutions: Callable[[Any, int], list[Any]],
+        style: str,
+        /,
+    ) -> Any:
+        """As ``Makes.make``, the puzzle written in ``style``."""
         ...
 
 

@@ -220,8 +220,12 @@ def _one(
         return solve(genre, puzzle, backend, limit=n).solutions
 
     for _ in range(20):
-        styled = {"style": style} if style else {}
-        full, solution, keep = genre.make(size, rng, solutions, **styled)
+        if not style:
+            full, solution, keep = genre.make(size, rng, solutions)
+        elif genre.make_styled is not None:  # a style is the parser's: how the puzzle is written
+            full, solution, keep = genre.make_styled(size, rng, solutions, style)
+        else:
+            raise GenerateError(f"{genre.name} has no style {style!r}")
         if solve(genre, full, backend, limit=2).status == Status.UNIQUE:
             break
     else:

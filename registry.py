@@ -1,9 +1,9 @@
 """The genre registry: one list of genre names, and what each genre declares about itself.
 
 A genre is its own modules, as ``contract.py`` writes down: a rulebook ``puzzles/NAME.py``, a
-reader and printers ``parsers/NAME.py``, a model ``models/NAME.py`` and a drawing
-``render/NAME.py``. This module only finds and joins them, through the contract's protocols; it
-knows no genre by name.
+reader and printers ``parsers/NAME.py`` (with ``make_styled`` where the genre has styles), a
+model ``models/NAME.py`` and a drawing ``render/NAME.py``. This module only finds and joins
+them, through the contract's protocols; it knows no genre by name.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from .contract import (
     Givens,
     Maker,
     Makes,
+    MakesStyled,
     Marks,
     Model,
     Option,
@@ -94,6 +95,7 @@ class Genre(Generic[P, S]):
     settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]] | None = None  # Settles
     from_json: Callable[[P, Any], S] | None = None  # ReadsBack.from_json
     cells: Callable[[P], int] | None = None  # Counts.cells
+    make_styled: Callable[..., Any] | None = None  # MakesStyled.make_styled
 
     def __reduce__(self) -> tuple[Callable[[str], Genre[Any, Any]], tuple[str]]:
         """Pickled as its name, read back from the registry: its parts are its modules'
@@ -265,6 +267,7 @@ def load(module: str) -> Genre[Any, Any]:
         settling=model.Settling if isinstance(model, Settles) else None,
         from_json=parser.from_json if isinstance(parser, ReadsBack) else None,
         cells=rules.cells if isinstance(rules, Counts) else None,
+        make_styled=parser.make_styled if isinstance(parser, MakesStyled) else None,
     )
 
 

@@ -53,6 +53,13 @@ class Hidato(Rows):
                 out.append((rr, cc))
         return out
 
+    def successors(self) -> list[list[int]]:
+        """Each cell's neighbours as indices into ``cells()``: the graph a path runs through,
+        for the maker and the model alike."""
+        cells = self.cells()
+        index = {cell: i for i, cell in enumerate(cells)}
+        return [[index[nb] for nb in self.neighbours(r, c)] for r, c in cells]
+
 
 def check(puzzle: Hidato, solution: Board) -> list[str]:
     """What breaks the rules in ``solution``; empty when it answers ``puzzle``."""
@@ -114,13 +121,12 @@ def maker(moves: Moves) -> Maker:
 
     def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
         """A random path by king moves (Hidato) or side steps (Numbrix), every number shown."""
-        from ..models.graph import random_hamiltonian_path, snake
-        from ..models.hidato import number_path
+        from .paths import random_hamiltonian_path, snake
 
         width, height = size
         empty = Hidato(tuple((0,) * width for _ in range(height)), moves)
         path = random_hamiltonian_path(
-            number_path(empty).succ, snake(width, height), rng, 20 * width * height
+            empty.successors(), snake(width, height), rng, 20 * width * height
         )
         number = {cell: k for k, cell in enumerate(path, 1)}
         rows = tuple(tuple(number[r * width + c] for c in range(width)) for r in range(height))

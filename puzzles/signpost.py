@@ -123,7 +123,7 @@ place_name = cell_name
 def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     """A random path whose steps run along rows, columns and diagonals; the arrows follow it;
     1 and N stay shown, as in Simon Tatham's collection."""
-    from ..models.graph import random_hamiltonian_path, snake
+    from .paths import random_hamiltonian_path, snake
 
     width, height = size
     if width * height < 2:

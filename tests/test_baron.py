@@ -14,9 +14,9 @@ import pytest
 from gridsat import cli, views
 from gridsat.generator import generate
 from gridsat.parsers import ParseError
-from gridsat.parsers.baron import read_quantity
 from gridsat.parsers.zebra import format_puzzle, parse, to_json
 from gridsat.pipeline import solve
+from gridsat.puzzles.quantities import read_quantity
 from gridsat.puzzles.zebra import Zebra, check
 from gridsat.registry import get_genre
 from gridsat.solvers import Status, get_backend

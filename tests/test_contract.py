@@ -193,11 +193,11 @@ def test_its_declaration_names_what_exists(genre: Genre[Any, Any], module: str) 
     for option in about.reading.options:
         assert anything or option.keyword in takes, option.keyword
         assert all(flag.startswith("--") for flag in (option.flag, *option.also))
-    # Making: its small size is one it takes, and its styles one its maker takes.
+    # Making: its small size is one it takes, and its styles made by its reader's styled maker.
     width, height = size_of(genre, about.making.small)
     assert width * height <= about.making.largest
     if about.making.styles:
-        assert genre.make is not None and "style" in inspect.signature(genre.make).parameters
+        assert genre.make is not None and genre.make_styled is not None
     assert len(set(about.making.styles)) == len(about.making.styles)
 
 

@@ -148,8 +148,8 @@ def test_random_hamiltonian_paths_stay_paths(moves: str) -> None:
     import itertools
     import random
 
-    from gridsat.models.graph import random_hamiltonian_path
     from gridsat.models.hidato import number_path
+    from gridsat.puzzles.paths import random_hamiltonian_path
 
     width, height = 7, 5
     neighbours = number_path(Hidato(tuple((0,) * width for _ in range(height)), moves)).succ
