@@ -782,7 +782,7 @@ def checked_picture(genre: Genre[Any, Any], path: str) -> None:
     """A picture can be drawn for this genre into ``path``, or PuzzleError says why not."""
     import os
 
-    from .render import RenderError, check_target, has_picture
+    from .pictures import RenderError, check_target, has_picture
 
     if not has_picture(genre):
         raise PuzzleError(f"{genre.name} has no pictures yet")
@@ -802,7 +802,7 @@ def draw(
 ) -> None:
     """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
     side by side with their differences marked."""
-    from .render import render
+    from .pictures import render
 
     shown = solutions[:2] if status is Status.MULTIPLE else solutions[:1]
     titles = {

@@ -3,7 +3,7 @@
 A genre is its own modules: a rulebook ``puzzles/NAME.py`` (the puzzle type, ``check``, its
 ``GIVENS``, ``answer``, ``place_name``, a random-puzzle maker ``make``, and ``GENRE``, what it says
 of itself), a reader and printers ``parsers/NAME.py``, a model ``models/NAME.py`` and a drawing
-``render/NAME.py``. This module only finds and joins them; it knows no genre by name.
+``pictures/NAME.py``. This module only finds and joins them; it knows no genre by name.
 """
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ def load(module: str) -> Genre[Any, Any]:
         build=model.build,
         encodings=tuple(model.ENCODINGS),
         make=getattr(rules, "make", None),
-        picture=_absolute(info.picture or f".render.{info.name}"),
+        picture=_absolute(info.picture or f".pictures.{info.name}"),
         marked=getattr(parser, "format_marked", None),
         explain=getattr(parser, "explain", None),
         extras=getattr(parser, "json_extras", None),
@@ -220,7 +220,7 @@ def _imported(name: str) -> Any:
 
 
 def _absolute(module: str) -> str:
-    """A module name, relative ones (``.render.hidato``) taken from this package."""
+    """A module name, relative ones (``.pictures.hidato``) taken from this package."""
     return f"{__package__}{module}" if module.startswith(".") else module
 
 

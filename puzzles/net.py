@@ -88,5 +88,5 @@ GENRE = About(
     default_encoding="cnf",
     output_formats=("grid", "tatham"),
     model=".models.loop",
-    picture=".render.loop",
+    picture=".pictures.loop",
 )

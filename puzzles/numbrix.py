@@ -18,5 +18,5 @@ GENRE = About(
     default_encoding="position",
     options=BOARD_OPTIONS,
     model=".models.hidato",
-    picture=".render.hidato",
+    picture=".pictures.hidato",
 )
