@@ -1,8 +1,8 @@
 """gridsat: logic puzzles solved, checked and compared with SAT and CP-SAT solvers.
 
 As a library: ``gridsat.read(genre, text)`` gives a Puzzle, ``gridsat.solve(puzzle)`` a Result;
-``solutions``, ``count``, ``compare``, ``diagnose``, ``generate`` and ``grade`` do the rest (see
-``gridsat.api``). No solver library is loaded until a puzzle is solved.
+``solutions``, ``count``, ``compare``, ``diagnose``, ``generate``, ``grade``, ``render`` and
+``convert`` do the rest (see ``gridsat.api``). No solver library is loaded until a puzzle is solved.
 """
 
 from __future__ import annotations
@@ -16,19 +16,23 @@ from .api import (
     Count,
     Diagnosis,
     Generated,
+    Generation,
     Graded,
     Puzzle,
     PuzzleError,
     Result,
     Solution,
     Status,
+    backends,
     compare,
+    convert,
     count,
     diagnose,
     generate,
     genres,
     grade,
     read,
+    render,
     solutions,
     solve,
 )
@@ -40,6 +44,7 @@ __all__ = [
     "Count",
     "Diagnosis",
     "Generated",
+    "Generation",
     "Graded",
     "Puzzle",
     "PuzzleError",
@@ -47,13 +52,16 @@ __all__ = [
     "Solution",
     "Status",
     "__version__",
+    "backends",
     "compare",
+    "convert",
     "count",
     "diagnose",
     "generate",
     "genres",
     "grade",
     "read",
+    "render",
     "solutions",
     "solve",
 ]
