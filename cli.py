@@ -677,11 +677,14 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _read_puzzle(genre: Any, args: argparse.Namespace) -> Any:
-    """The library's puzzle that ``args.input`` names, read with the genre's options."""
+    """The library's puzzle that ``args.input`` names, read with the genre's options (kept
+    with its text, as the library keeps what a puzzle was read from)."""
     from .api import Puzzle
 
     text = read_input(args.input)
-    return Puzzle(genre, _load_puzzle(genre, args, {}, text), source=(text, {}))
+    data = _load_puzzle(genre, args, {}, text)
+    given = {o.keyword: getattr(args, o.keyword, None) for o in genre.options}
+    return Puzzle(genre, data, source=(text, {k: v for k, v in given.items() if v is not None}))
 
 
 def _memory(args: argparse.Namespace) -> int:
