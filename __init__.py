@@ -1,8 +1,9 @@
 """gridsat: logic puzzles solved, checked and compared with SAT and CP-SAT solvers.
 
 As a library: ``gridsat.read(genre, text)`` gives a Puzzle, ``gridsat.solve(puzzle)`` a Result;
-``solutions``, ``count``, ``compare``, ``diagnose``, ``generate`` and ``grade`` do the rest (see
-``gridsat.api``). They load on first use, and no solver library until a puzzle is solved.
+``solutions``, ``count``, ``compare``, ``diagnose``, ``generate``, ``grade``, ``render`` and
+``convert`` do the rest (see ``gridsat.api``). They load on first use, and no solver library
+until a puzzle is solved.
 """
 
 from __future__ import annotations
@@ -18,19 +19,23 @@ if TYPE_CHECKING:
         Count,
         Diagnosis,
         Generated,
+        Generation,
         Graded,
         Puzzle,
         PuzzleError,
         Result,
         Solution,
         Status,
+        backends,
         compare,
+        convert,
         count,
         diagnose,
         generate,
         genres,
         grade,
         read,
+        render,
         solutions,
         solve,
     )
@@ -42,6 +47,7 @@ __all__ = [
     "Count",
     "Diagnosis",
     "Generated",
+    "Generation",
     "Graded",
     "Puzzle",
     "PuzzleError",
@@ -49,13 +55,16 @@ __all__ = [
     "Solution",
     "Status",
     "__version__",
+    "backends",
     "compare",
+    "convert",
     "count",
     "diagnose",
     "generate",
     "genres",
     "grade",
     "read",
+    "render",
     "solutions",
     "solve",
 ]

@@ -1,6 +1,7 @@
 """gridsat from Python: read a puzzle, solve it, walk its solutions, count, compare, diagnose,
-generate and grade, with the command line's checks, statuses and JSON. Runs in this process
-unless asked (``isolate=True``: a forked child with hard time and memory limits).
+generate, grade, draw it and write it in another format, with the command line's checks,
+statuses and JSON. Runs in this process unless asked (``isolate=True``: a forked child with hard
+time and memory limits).
 
 Bad input raises PuzzleError with the command line's one-line message; what a run finds (no
 solution, several, a limit reached) is the ``status`` of its result, never an exception; a
@@ -13,7 +14,7 @@ import os
 import random
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar, overload
 
 from .checks import PuzzleError as PuzzleError  # (a name of the library: see __all__)
 from .checks import checked_backend, checked_encoding, checked_genre
@@ -232,6 +233,7 @@ class Diagnosis:
     puzzle: Puzzle
     backend: str
     found: Found
+    error: str | None = None  # why it stopped at its time limit
 
     @property
     def status(self) -> Status:
@@ -275,10 +277,30 @@ class Diagnosis:
         return self._givens(self.found.core)
 
     def to_json(self) -> dict[str, Any]:
-        """The object ``gridsat diagnose --json`` prints."""
+        """The object ``gridsat diagnose --json`` prints (past the time limit, its status and
+        why it is bare)."""
         from .views import diagnosis_json
 
+        if self.error is not None:
+            cut = {"genre": self.puzzle.name, "backend": self.backend, "status": self.status}
+            return {**cut, "error": self.error}
         return diagnosis_json(self.puzzle.genre, self.puzzle.data, self.backend, self.found)
+
+    def render(self, path: str | os.PathLike[str]) -> None:
+        """Draw the solution with the free cells shaded (the puzzle when it has none) to an
+        SVG or PNG."""
+        from .pictures import render
+
+        genre, data, found = self.puzzle.genre, self.puzzle.data, self.found
+        path = _path("path", path)
+        checked_picture(genre, path)
+        if found.solution is None:
+            return draw(genre, data, [], found.status, path)
+        title = "free cells shaded" if found.free else "every cell forced"
+        try:
+            render(genre, data, [found.solution], path, [title], marked=set(found.free))
+        except OSError as e:
+            raise PuzzleError(f"cannot write {path}: {e.strerror}") from e
 
     def _places(self, where: list[tuple[int, int]]) -> list[str]:
         from .views import places
@@ -297,7 +319,8 @@ class Diagnosis:
 
 @dataclass(slots=True)
 class Generated:
-    """A generated puzzle with exactly one solution, the solution, and how hard it was."""
+    """A generated puzzle with exactly one solution, the solution, and how hard it was.
+    ``str()`` is the puzzle as ``gridsat generate`` prints it, ``to_json()`` its JSON line."""
 
     puzzle: Puzzle
     solution: Solution
@@ -305,6 +328,69 @@ class Generated:
     of: int  # givens the full solution had
     propagation: bool  # CP-SAT needed no search
     stats: dict[str, int] = field(default_factory=dict)  # CP-SAT's branches and conflicts
+    name: str = ""  # GENRE-SIZE-seedSEED-N, as ``generate`` names it
+    grade: Any = None  # the grader's Grade, when a difficulty was asked (``exact``: or harder)
+
+    @property
+    def remark(self) -> str:
+        """The line ``gridsat generate`` writes on stderr for it: givens left, and grade."""
+        from .views import generated_remark
+
+        return generated_remark(self.name, self.givens, self.of, self.grade)
+
+    def to_json(self) -> dict[str, Any]:
+        """The line ``gridsat generate --json`` prints for it."""
+        from .views import generated_json
+
+        return generated_json(self.name, str(self.puzzle), self.solution.to_json(), self.givens,
+                              self.of, self.propagation, self.grade)  # fmt: skip
+
+    def save(self, folder: str | os.PathLike[str]) -> None:
+        """The puzzle and its solution in ``folder`` (``generate --out``): NAME.txt and
+        NAME.solution.json."""
+        import json
+        from pathlib import Path
+
+        where = Path(folder)
+        (where / f"{self.name}.txt").write_text(str(self) + "\n", encoding="utf-8")
+        (where / f"{self.name}.solution.json").write_text(json.dumps(self.solution.to_json())
+                                                          + "\n")  # fmt: skip
+
+    def __str__(self) -> str:
+        return str(self.puzzle)
+
+
+class Generation:
+    """The puzzles of ``generate(count=N)``, each made as the run is iterated (a Generated as
+    soon as it is made). Then ``status`` says how it ended: solved (all made), timeout (the
+    time limit, or a difficulty out of reach), out-of-memory, or error (a cluster's scheduler
+    lost), ``error`` why in one line; the puzzles made before are kept in ``made``."""
+
+    def __init__(self, made: Callable[[], Generator[Generated, None, None]], count: int) -> None:
+        self._made = made
+        self.count = count
+        self.made: list[Generated] = []
+        self.status: Status | None = None  # None until iterated to the end
+        self.error: str | None = None
+
+    def __iter__(self) -> Generator[Generated, None, None]:
+        if self.status is not None:
+            yield from self.made
+            return
+        for each in self._made():
+            self.made.append(each)
+            yield each
+
+    def stop(self, status: Status, error: str | None = None) -> None:
+        """How the run ended (said by the run itself)."""
+        self.status, self.error = status, error
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The lines ``gridsat generate --json`` prints, one per puzzle made."""
+        return [each.to_json() for each in self]
+
+    def __str__(self) -> str:
+        return "\n\n".join(str(each) for each in self)
 
 
 def genres() -> list[About]:
@@ -525,6 +611,7 @@ def diagnose(
     _check_time(time_limit)
     if time_limit is not None and not isolate:
         raise PuzzleError("a diagnosis's time limit needs isolate=True (a child to stop)")
+    _refuse_wrong_file_solution(puzzle)
     if not isolate:
         found = _read_errors(lambda: run(genre, puzzle.data, chosen, kind))
         return Diagnosis(puzzle, chosen.name, found)
@@ -534,10 +621,45 @@ def diagnose(
         found = run_isolated(lambda _: run(genre, puzzle.data, chosen, kind), time_limit,
                                     memory_limit=default_memory_limit())  # fmt: skip
     except TimedOut:
-        found = Found(Status.TIMEOUT, seconds=time_limit or 0.0)
+        said = f"the diagnosis did not finish within {time_limit:g} s"
+        return Diagnosis(puzzle, chosen.name, Found(Status.TIMEOUT, seconds=time_limit or 0.0),
+                         said)  # fmt: skip
     except Crashed as e:
         raise BackendError(f"the solver process died ({e})") from None
     return Diagnosis(puzzle, chosen.name, found)
+
+
+@overload
+def generate(
+    genre: str,
+    size: str | tuple[int, int] | int,
+    seed: int | None = None,
+    backend: str | None = None,
+    givens: float | None = None,
+    difficulty: str | None = None,
+    style: str | None = None,
+    count: None = None,
+    time_limit: float | None = None,
+    progress: Callable[[str], None] | TextIO | None = None,
+    cluster: str | None = None,
+) -> Generated: ...
+
+
+@overload
+def generate(
+    genre: str,
+    size: str | tuple[int, int] | int,
+    seed: int | None = None,
+    backend: str | None = None,
+    givens: float | None = None,
+    difficulty: str | None = None,
+    style: str | None = None,
+    *,
+    count: int,
+    time_limit: float | None = None,
+    progress: Callable[[str], None] | TextIO | None = None,
+    cluster: str | None = None,
+) -> Generation: ...
 
 
 def generate(
@@ -546,15 +668,30 @@ def generate(
     seed: int | None = None,
     backend: str | None = None,
     givens: float | None = None,
-) -> Generated:
+    difficulty: str | None = None,
+    style: str | None = None,
+    count: int | None = None,
+    time_limit: float | None = None,
+    progress: Callable[[str], None] | TextIO | None = None,
+    cluster: str | None = None,
+) -> Generated | Generation:
     """A random puzzle of ``size`` (``"WxH"``, a (width, height) pair, or as ``gridsat
     generate --size`` takes it for the genre: ``4`` or ``"4"`` a magic square's order) with
     exactly one solution, down to a minimal set of givens or to the share ``givens``; the same
-    ``seed`` gives the same puzzle. On the genre's generate backend unless ``backend`` says
-    otherwise (one with a repeatable budget). In this process (but for Kissat and Lingeling,
-    which have no search budget: each of their trials runs in a child, under a time limit)."""
-    from .generator import generate as make
-    from .generator import size_of
+    ``seed`` gives the same puzzle (a random one when None). On the genre's generate backend
+    unless ``backend`` says otherwise (one with a repeatable budget). ``difficulty`` (easy,
+    medium, hard, extreme) asks for a puzzle graded in that band, ``style`` (one of the genre's
+    ``styles``) for another layout to write it in.
+
+    One puzzle, made in this process (a time limit or a cluster: in a child, or a task), or,
+    given ``count``, a Generation of ``count`` puzzles made as it is iterated, exactly those
+    ``gridsat generate --count`` prints: each in a child process, or each a task on the Dask
+    ``cluster`` (``local:N`` or ``tcp://HOST:PORT``), the whole run within ``time_limit``
+    (seconds). ``progress`` (a callable given text, or a stream) hears what a person waiting is
+    told: a slow puzzle's progress, each puzzle's givens and grade as it is made. One puzzle
+    that a limit stops raises TimeoutError (MemoryError past the memory), with the line that
+    says why; a Generation's ``status`` says so instead."""
+    from .generator import Said, size_of
 
     kind = checked_genre(genre)
     chosen = checked_backend(backend or kind.generate_backend)
@@ -562,20 +699,107 @@ def generate(
         _whole("seed", seed)
     if givens is not None:
         _number("givens", givens, "a share between 0 and 1")
+    text = _size(size)
     try:
-        shape = size_of(kind, _size(size))
+        shape = size_of(kind, text)
     except GenerateError as e:
         raise PuzzleError(str(e)) from e
+    if style is not None and style not in kind.about.making.styles:
+        ways = ", ".join(kind.about.making.styles) or "none: it writes its own input format only"
+        raise PuzzleError(f"{kind.name} has no style {style!r} (styles: {ways})")
     if givens is not None and not 0 <= givens <= 1:
         raise PuzzleError(f"givens {givens:g}: a share between 0 and 1")
-    rng = random.Random(seed)
+    levels = None if difficulty is None else _band(kind, difficulty)
+    if count is not None and _whole("count", count) < 1:
+        raise PuzzleError(f"count {count}: a whole number >= 1")
+    _check_time(time_limit)
+    if cluster is not None:
+        _text("cluster", cluster, "local:N or a scheduler's tcp://HOST:PORT")
+    stream = progress if not callable(progress) else Said(progress)
+    start = random.randrange(10**9) if seed is None else seed
+    names = [f"{kind.name}-{text}-seed{start}-{i}" for i in range(1, (count or 1) + 1)]
+    # (a stream of None: a sink, so that the engine writes its progress to one stream always)
+    run = Generation(lambda: _generated(run, kind, shape, start, names, chosen, givens, style,
+                                        levels, difficulty, time_limit,
+                                        stream or Said(lambda _: None),
+                                        cluster, isolate=count is not None or
+                                        time_limit is not None or cluster is not None),
+                     len(names))  # fmt: skip
+    if count is not None:
+        return run
+    made = list(run)
+    if run.status is Status.OUT_OF_MEMORY:
+        raise MemoryError(run.error)
+    if run.status is not Status.SOLVED:
+        raise TimeoutError(run.error)
+    return made[0]
+
+
+def _band(genre: Genre[Any, Any], difficulty: str) -> Any:
+    """The grading band ``difficulty`` names, or PuzzleError naming the choices."""
+    from .grading import bands
+
+    named = bands(genre)
+    _text("difficulty", difficulty, "a band's name")
+    if difficulty not in named:
+        raise PuzzleError(f"difficulty {difficulty!r}: choose from {', '.join(named)}")
+    return named[difficulty]
+
+
+def _generated(
+    run: Generation, genre: Genre[Any, Any], size: tuple[int, int], seed: int, names: list[str],
+    backend: Backend, givens: float | None, style: str | None, levels: Any,
+    difficulty: str | None, time_limit: float | None, stream: TextIO, cluster: str | None,
+    isolate: bool,
+) -> Generator[Generated, None, None]:  # fmt: skip
+    """The puzzles of a ``generate`` run as the library gives them, each told on ``stream`` as
+    it is made; how the run ended is said to ``run``."""
+    import time
+
+    from . import cluster as dask
+    from .generator import OutOfReach, made_in_turn, tell
+    from .isolation import TimedOut
+
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    made = 0
+    client = None
     try:
-        made = make(kind, shape, rng, chosen, givens)
+        if cluster is not None:  # (a scheduler that does not answer: the time limit covers it)
+            client = dask.connect(cluster, deadline)
+        for each in made_in_turn(genre, size, seed, names, backend, givens, style, levels,
+                                 time_limit, deadline, stream, client, isolate):  # fmt: skip
+            puzzle = Puzzle(genre, each.puzzle)
+            found = Generated(puzzle, Solution(puzzle, each.solution), each.givens, each.of,
+                              each.propagation, dict(each.stats), names[made],
+                              each.grade)  # fmt: skip
+            tell(stream, found.remark + "\n")
+            made += 1
+            yield found
+    except dask.ClusterError as e:
+        if deadline is None or time.monotonic() < deadline:
+            raise PuzzleError(str(e)) from e
+        return run.stop(Status.TIMEOUT, f"time limit of {time_limit:g} s reached while reaching "
+                        f"the Dask scheduler at {cluster} (none was made)")  # fmt: skip
+    except TimedOut:
+        kept = f"the {made} made are kept" if made else "none was made"
+        return run.stop(Status.TIMEOUT, f"time limit of {time_limit:g} s reached after {made} of "
+                        f"{len(names)} puzzles ({kept})")  # fmt: skip
     except GenerateError as e:
         raise PuzzleError(str(e)) from e
-    puzzle = Puzzle(kind, made.puzzle)
-    solution = Solution(puzzle, made.solution)
-    return Generated(puzzle, solution, made.givens, made.of, made.propagation, dict(made.stats))
+    except OutOfReach as e:
+        return run.stop(Status.TIMEOUT, f"{e} (--difficulty {difficulty})")
+    except MemoryError:
+        return run.stop(
+            Status.OUT_OF_MEMORY, "the generator ran out of memory (over 3/4 of this machine's)"
+        )
+    except dask.SchedulerLost:
+        return run.stop(Status.ERROR, f"lost the Dask scheduler at {cluster} mid-run: the "
+                        "puzzles printed are kept, and the same command makes the same ones "
+                        "again")  # fmt: skip
+    finally:
+        if client is not None:
+            dask.close(client)
+    run.stop(Status.SOLVED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -586,6 +810,7 @@ class Graded:
     puzzle: Puzzle
     status: Status
     grade: Any = None  # the grader's Grade: level, name, score, rounds, eliminated, ...
+    error: str | None = None  # why it stopped at its time limit
 
     @property
     def level(self) -> int | None:
@@ -596,10 +821,11 @@ class Graded:
         return None if self.grade is None else float(self.grade.score)
 
     def to_json(self) -> dict[str, Any]:
-        """What ``gridsat grade --json`` prints."""
+        """What ``gridsat grade --json`` prints (past the time limit, why the grade is bare)."""
         from .views import grade_json
 
-        return grade_json(self.puzzle.genre, self.status, self.grade)
+        data = grade_json(self.puzzle.genre, self.status, self.grade)
+        return data if self.error is None else {**data, "error": self.error}
 
     def __str__(self) -> str:
         from .views import grade_text
@@ -607,10 +833,14 @@ class Graded:
         return grade_text(self.status, self.grade)
 
 
-def grade(puzzle: Puzzle, time_limit: float | None = None, **options: Any) -> Graded:
+def grade(
+    puzzle: Puzzle, time_limit: float | None = None, isolate: bool = False, **options: Any
+) -> Graded:
     """How hard ``puzzle`` is for a person: its uniqueness proved first (on the genre's default
     backend), then graded; a status, never an exception, when it is not unique or the time
-    limit comes first. ``options`` are the grader's (``max_level``, ``encoding``, ``prune``)."""
+    limit comes first. ``options`` are the grader's (``max_level``, ``encoding``, ``prune``).
+    In this process by default; ``isolate=True`` proves and grades in a forked child that is
+    stopped at the time limit, as ``gridsat grade`` does."""
     import time
 
     from .grading import GradeTimeout, Unsolvable
@@ -622,23 +852,106 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, **options: Any) -> Gr
     backend = checked_backend(genre.default_backend)
     _check_grade_options(genre, options)
     _check_time(time_limit)
+    _refuse_wrong_file_solution(puzzle)
+    said = None if time_limit is None else f"the grade did not finish within {time_limit:g} s"
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    if time_limit is not None and "time-limit" not in backend.capabilities:
-        # A solver that cannot be stopped inside a call keeps a time limit only in a child.
-        from .pipeline import solve_isolated
 
-        proof = solve_isolated(genre, backend, puzzle=puzzle.data, limit=2, time_limit=time_limit)
-    else:
-        proof = solve_in_process(genre, puzzle.data, backend, limit=2, time_limit=time_limit)
-    status = proof.status
-    if status is not Status.UNIQUE:
-        return Graded(puzzle, status)
+    def work(_: Any) -> tuple[Status, Any]:
+        """Uniqueness first, on the genre's default backend; then the grade."""
+        status = solve_in_process(genre, puzzle.data, backend, limit=2).status
+        if status is not Status.UNIQUE:
+            return status, None
+        return status, grade_of(genre, puzzle.data, **options)
+
     try:
-        return Graded(puzzle, status, grade_of(genre, puzzle.data, deadline=deadline, **options))
+        if isolate:
+            from .isolation import Crashed, TimedOut, default_memory_limit, run_isolated
+
+            try:
+                status, found = run_isolated(work, time_limit,
+                                             memory_limit=default_memory_limit())  # fmt: skip
+            except TimedOut:
+                return Graded(puzzle, Status.TIMEOUT, error=said)
+            except Crashed as e:
+                raise BackendError(f"the solver process died ({e})") from None
+            return Graded(puzzle, status, found)
+        if time_limit is not None and "time-limit" not in backend.capabilities:
+            # A solver that cannot be stopped inside a call keeps a time limit only in a child.
+            from .pipeline import solve_isolated
+
+            proof = solve_isolated(genre, backend, puzzle=puzzle.data, limit=2,
+                                   time_limit=time_limit)  # fmt: skip
+        else:
+            proof = solve_in_process(genre, puzzle.data, backend, limit=2, time_limit=time_limit)
+        if proof.status is Status.TIMEOUT:
+            return Graded(puzzle, Status.TIMEOUT, error=said)
+        if proof.status is not Status.UNIQUE:
+            return Graded(puzzle, proof.status)
+        return Graded(puzzle, proof.status,
+                      grade_of(genre, puzzle.data, deadline=deadline, **options))  # fmt: skip
     except GradeTimeout:
-        return Graded(puzzle, Status.TIMEOUT)
+        return Graded(puzzle, Status.TIMEOUT, error=said)
     except Unsolvable:  # the grader's model has no solution where the solver's has one: a bug
         raise CheckFailed(f"the {genre.name} grader found no solution to a unique puzzle") from None
+
+
+def render(puzzle: Puzzle, path: str | os.PathLike[str], solution: Solution | None = None) -> None:
+    """Draw ``puzzle`` (or its ``solution``) to an SVG or PNG file at ``path``, as ``gridsat
+    render`` does; PuzzleError when the genre has no pictures or the file cannot be written."""
+    genre = _puzzle(puzzle).genre
+    path = _path("path", path)
+    if solution is not None and not isinstance(solution, Solution):
+        raise TypeError(f"solution must be a gridsat.Solution, not {type(solution).__name__}")
+    checked_picture(genre, path)
+    shown = [] if solution is None else [solution.value]
+    draw(genre, puzzle.data, shown, None, path)
+
+
+def convert(puzzle: Puzzle, to: str) -> str:
+    """``puzzle`` written in another of its genre's formats, which the genre reads back as the
+    same puzzle: ``plain`` (its own text), a Tatham game ID (``id``) where the genre reads one,
+    and the layouts ``generate --style`` writes (zebra: ``houses``, ``baron``). PuzzleError
+    naming the choices for a format the genre has not, or one this puzzle cannot be put in."""
+    from .conversion import ConvertError, formats
+
+    genre = _puzzle(puzzle).genre
+    _text("to", to, "a format's name")
+    writers = formats(genre)
+    if to not in writers:
+        raise PuzzleError(f"{genre.name} has no format {to!r} (choose from {', '.join(writers)})")
+    try:
+        return writers[to](puzzle.data)
+    except ConvertError as e:
+        raise PuzzleError(f"{genre.name} puzzle not written as {to}: {e}") from e
+
+
+def backends() -> list[dict[str, Any]]:
+    """Every backend: its name, family, whether it runs here (and if not, why), and its
+    capabilities, in the order ``gridsat backends`` lists them."""
+    from .solvers import all_backends
+
+    rows = []
+    for b in all_backends():
+        reason = b.unavailable()
+        rows.append({"name": b.name, "family": b.family, "available": reason is None,
+                     "reason": reason, "capabilities": sorted(b.capabilities)})  # fmt: skip
+    return rows
+
+
+def _refuse_wrong_file_solution(puzzle: Puzzle) -> None:
+    """A puzzle read with its own ``[Solution]`` section (a published layout) that cannot be
+    read, or that breaks the rules, is bad input (PuzzleError), as on the command line."""
+    from .parsers.numbergrid import file_solution
+
+    if puzzle.source is None:
+        return
+    try:
+        given = file_solution(puzzle.source[0])
+    except ParseError as e:
+        raise PuzzleError(str(e)) from e
+    broken = None if given is None else puzzle.genre.refuted(puzzle.data, given)
+    if broken is not None:
+        raise PuzzleError(f"the [Solution] section breaks the rules: {broken}")
 
 
 def _check_grade_options(genre: Genre[Any, Any], options: dict[str, Any]) -> None:
@@ -786,7 +1099,7 @@ def checked_picture(genre: Genre[Any, Any], path: str) -> None:
     """A picture can be drawn for this genre into ``path``, or PuzzleError says why not."""
     import os
 
-    from .render import RenderError, check_target, has_picture
+    from .pictures import RenderError, check_target, has_picture
 
     if not has_picture(genre):
         raise PuzzleError(f"{genre.name} has no pictures yet")
@@ -806,7 +1119,7 @@ def draw(
 ) -> None:
     """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
     side by side with their differences marked."""
-    from .render import render
+    from .pictures import render
 
     shown = solutions[:2] if status is Status.MULTIPLE else solutions[:1]
     titles = {

@@ -372,16 +372,6 @@ def _refuse_wrong_solution(genre: Any, puzzle: Any, given: Any) -> None:
         raise UsageError(f"the [Solution] section breaks the rules: {broken}")
 
 
-def _puzzle_keeping_its_solution(genre: Any, args: argparse.Namespace) -> Any:
-    """The puzzle ``args.input`` names; a [Solution] section that cannot be read or breaks the
-    rules is bad input here too, as in solve and compare (a command that solves the puzzle)."""
-    text = read_input(args.input)
-    given = _file_solution(text)
-    puzzle = _load_puzzle(genre, args, {}, text)
-    _refuse_wrong_solution(genre, puzzle, given)
-    return puzzle
-
-
 def _against_file(
     genre: Any, outcome: Any, given: list[list[int | None]] | None
 ) -> list[str] | None:
@@ -609,42 +599,24 @@ def _contradiction(
 def _diagnose(args: argparse.Namespace) -> int:
     import json
 
-    from .diagnosis import Diagnosis, diagnose
-    from .isolation import TimedOut, default_memory_limit, run_isolated
-    from .pipeline import CheckFailed
-    from .solvers import BackendError
+    from . import api
 
     genre, backend, encoding = _run_setup(args)
     if args.render:
         _check_render(genre, args.render)
-    puzzle = _puzzle_keeping_its_solution(genre, args)
+    puzzle = _read_puzzle(genre, args)
     try:
-        found: Diagnosis = run_isolated(
-            lambda _: diagnose(genre, puzzle, backend, encoding),
-            args.time_limit,
-            memory_limit=default_memory_limit(),
-        )
-    except TimedOut:
-        said = f"the diagnosis did not finish within {args.time_limit:g} s"
-        if args.json:  # an object still comes, as solve's does, its status saying why it is bare
-            cut = {"genre": genre.name, "backend": backend.name, "status": Status.TIMEOUT}
-            print(json.dumps({**cut, "error": said}))
-        return _fail(said, EXIT_TIMEOUT)
-    except (CheckFailed, BackendError) as e:
+        found = api.diagnose(puzzle, backend.name, encoding, args.time_limit, isolate=True)
+    except (api.CheckFailed, api.BackendError) as e:
         return _run_failed(e, backend)
-    if args.json:
-        data = views.diagnosis_json(genre, puzzle, backend.name, found)
-        print(json.dumps(data, ensure_ascii=False))
-    else:
-        print(views.diagnosis_text(genre, puzzle, found))
-    if args.render and found.solution is not None:
-        from .render import render
-
-        title = "free cells shaded" if found.free else "every cell forced"
-        render(genre, puzzle, [found.solution], args.render, [title],
-               marked=set(found.free))  # fmt: skip
-    elif args.render:
-        _draw(genre, puzzle, [], found.status, args.render)
+    if args.json:  # (past the time limit an object still comes, its status saying why)
+        print(json.dumps(found.to_json(), ensure_ascii=False))
+    elif found.error is None:
+        print(found)
+    if found.error is not None:
+        return _fail(found.error, EXIT_TIMEOUT)
+    if args.render:
+        found.render(args.render)
     exits = {
         Status.UNIQUE: EXIT_OK,
         Status.MULTIPLE: EXIT_NOT_UNIQUE,
@@ -656,61 +628,37 @@ def _diagnose(args: argparse.Namespace) -> int:
 def _grade(args: argparse.Namespace) -> int:
     import json
 
-    from .grading import Grade, GradeTimeout, grade
-    from .isolation import TimedOut, default_memory_limit, run_isolated
-    from .pipeline import CheckFailed, solve
-    from .solvers import BackendError
+    from . import api
 
     genre = _checked_genre(args.genre)
     backend = _checked_backend(genre.default_backend)
-    puzzle = _puzzle_keeping_its_solution(genre, args)
-
-    def work(_: Any) -> tuple[Status, Grade | None]:
-        """Uniqueness first, on the genre's default backend; then the grade."""
-        status = solve(genre, puzzle, backend, limit=2).status
-        if status is not Status.UNIQUE:
-            return status, None
-        return status, grade(genre, puzzle)
-
+    puzzle = _read_puzzle(genre, args)
     try:
-        status, found = run_isolated(work, args.time_limit, memory_limit=default_memory_limit())
-    except (TimedOut, GradeTimeout):
-        said = f"the grade did not finish within {args.time_limit:g} s"
-        if args.json:  # an object still comes, as diagnose's does, its status saying why
-            cut = {"genre": genre.name, "status": Status.TIMEOUT, "level": None, "score": None}
-            print(json.dumps({**cut, "error": said}))
-        return _fail(said, EXIT_TIMEOUT)
-    except (CheckFailed, BackendError) as e:
+        graded = api.grade(puzzle, args.time_limit, isolate=True)
+    except (api.CheckFailed, api.BackendError) as e:
         return _run_failed(e, backend)
-    if args.json:
-        print(json.dumps(views.grade_json(genre, status, found)))
-    else:
-        print(views.grade_text(status, found))
+    if args.json:  # (past the time limit an object still comes, its status saying why)
+        print(json.dumps(graded.to_json()))
+    elif graded.error is None:
+        print(graded)
+    if graded.error is not None:
+        return _fail(graded.error, EXIT_TIMEOUT)
     exits = {Status.UNIQUE: EXIT_OK, Status.MULTIPLE: EXIT_NOT_UNIQUE}
-    return exits.get(status, EXIT_NO_SOLUTION)
+    return exits.get(graded.status, EXIT_NO_SOLUTION)
 
 
 def _generate(args: argparse.Namespace) -> int:
-    import random
-    import time
+    import json
     from pathlib import Path
 
-    from .cluster import SchedulerLost  # (Dask itself only with --cluster)
-    from .generator import generate, make_isolated, puzzle_seed, size_of
-    from .grading import bands
-    from .isolation import TimedOut
+    from . import api
 
-    genre = _checked_genre(args.genre)
-    backend = _checked_backend(args.backend or genre.generate_backend)
-    try:
-        size = size_of(genre, args.size)
-    except ValueError as e:
-        raise UsageError(str(e)) from e
-    if args.style is not None and args.style not in genre.about.making.styles:
-        ways = ", ".join(genre.about.making.styles) or "none: it writes its own input format only"
-        raise UsageError(f"{genre.name} has no style {args.style!r} (styles: {ways})")
     if args.givens is not None and not 0 <= args.givens <= 1:
         raise UsageError(f"--givens {args.givens:g}: a share between 0 and 1")
+    run = api.generate(args.genre, args.size, args.seed, args.backend, args.givens,
+                       args.difficulty, args.style, count=args.count,
+                       time_limit=args.time_limit, progress=sys.stderr,
+                       cluster=args.cluster)  # fmt: skip
     if args.json and args.out:  # each would take the puzzles: one of them would go unheard
         raise UsageError("--json and --out: choose one (JSON lines here, or files in a folder)")
     out = Path(args.out) if args.out else None
@@ -719,132 +667,27 @@ def _generate(args: argparse.Namespace) -> int:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as e:  # (a file of that name, a folder it may not write in)
             raise UsageError(f"--out {out}: cannot make the folder: {e.strerror}") from e
-    seed = args.seed if args.seed is not None else random.randrange(10**9)
-    rng = random.Random(seed)
-    levels = None if args.difficulty is None else bands(genre)[args.difficulty]
-
-    def make(send: Any) -> Any:
-        """One puzzle, from its own seed (puzzle_seed), in a child process that the time limit
-        can stop."""
-        made = generate(genre, size, rng, backend, args.givens, progress=lambda *n: send(n),
-                        style=args.style, levels=levels)  # fmt: skip
-        return made
-
-    deadline = None if args.time_limit is None else time.monotonic() + args.time_limit
-    try:  # (a scheduler that does not answer: the time limit covers the wait)
-        client = _cluster(args.cluster, deadline) if args.cluster else None
-    except TimedOut:
-        return _fail(f"time limit of {args.time_limit:g} s reached while reaching the Dask "
-                     f"scheduler at {args.cluster} (none was made)", EXIT_TIMEOUT)  # fmt: skip
-    on_cluster = None
-    if client is not None:  # every puzzle a task of its own, shown in order as here
-        from .bench import progress_printer
-        from .cluster import Topic, in_order
-
-        topic = Topic()  # a slow puzzle's lines, sent by its worker
-        tasks = [(genre.name, size, puzzle_seed(seed, i), backend.name, args.givens,
-                  args.style, levels, args.time_limit, f"{genre.name}-{args.size}-seed{seed}-{i}",
-                  topic)
-                 for i in range(1, args.count + 1)]  # fmt: skip
-        progress = progress_printer(sys.stderr, note=_workers_note(client))
-        on_cluster = in_order(client, make_isolated, tasks, deadline, progress, topic, _say)
-    try:
-        return _generated(args, genre, seed, out, deadline, make, rng, on_cluster)
-    except SchedulerLost:
-        return _fail(f"lost the Dask scheduler at {args.cluster} mid-run: the puzzles "
-                     "printed are kept, and the same command makes the same ones again",
-                     EXIT_CUT_SHORT)  # fmt: skip
-    finally:
-        if on_cluster is not None:
-            on_cluster.close()
-        if client is not None:
-            from .cluster import close
-
-            close(client)
-
-
-def _generated(
-    args: argparse.Namespace,
-    genre: Any,
-    seed: int,
-    out: Any,
-    deadline: float | None,
-    make: Callable[[Any], Any],
-    rng: Any,
-    on_cluster: Any,
-) -> int:
-    """``generate``'s puzzles made (here by ``make``, which draws from ``rng``, or taken from
-    ``on_cluster`` in order) and written."""
-    import json
-    import time
-
-    from .contract import GenerateError
-    from .generator import OutOfReach, ProgressLines, puzzle_seed
-    from .grading import LEVELS
-    from .isolation import TimedOut, default_memory_limit, run_isolated
-
-    for i in range(1, args.count + 1):
-        name = f"{genre.name}-{args.size}-seed{seed}-{i}"
-        show = ProgressLines(sys.stderr, name)
-        left = None if deadline is None else deadline - time.monotonic()
-        try:
-            if left is not None and left <= 0:
-                raise TimedOut
-            if on_cluster is not None:
-                made = next(on_cluster)
-            else:
-                rng.seed(puzzle_seed(seed, i))
-                made = run_isolated(make, left, show.heard, default_memory_limit())
-        except TimedOut:
-            kept = f"the {i - 1} made are kept" if i > 1 else "none was made"
-            return _fail(
-                f"time limit of {args.time_limit:g} s reached after {i - 1} of {args.count} "
-                f"puzzles ({kept})",
-                EXIT_TIMEOUT,
-            )
-        except GenerateError as e:
-            raise UsageError(str(e)) from e
-        except OutOfReach as e:
-            return _fail(f"{e} (--difficulty {args.difficulty})", EXIT_TIMEOUT)
-        except MemoryError:
-            return _fail(
-                "the generator ran out of memory (over 3/4 of this machine's)", EXIT_TIMEOUT
-            )
-        text = genre.format_puzzle(made.puzzle)
-        graded = made.grade
-        remark = (
-            f"{name}: {made.givens} of {made.of} givens (not graded: `gridsat grade` grades it)"
-            if graded is None
-            else f"{name}: {made.givens} of {made.of} givens; grade {graded.level} "
-            f"({graded.name}), score {graded.score:g}"
-            if graded.exact
-            else f"{name}: {made.givens} of {made.of} givens; grade {graded.level} or more "
-            f"(more than {LEVELS[graded.level - 1]})"
-        )
-        _say(remark + "\n")
-        answer = genre.to_json(made.puzzle, made.solution)
+    for i, made in enumerate(run, 1):
         if out is not None:
-            (out / f"{name}.txt").write_text(text + "\n", encoding="utf-8")
-            (out / f"{name}.solution.json").write_text(json.dumps(answer) + "\n")
+            made.save(out)
         elif args.json:
-            record = {"name": name, "puzzle": text, "solution": answer, "givens": made.givens,
-                      "of": made.of, "propagation": made.propagation,
-                      "grade": None if graded is None else {
-                          "level": graded.level, "name": graded.name, "score": graded.score,
-                          "exact": graded.exact}}  # fmt: skip
-            print(json.dumps(record, ensure_ascii=False), flush=True)
+            print(json.dumps(made.to_json(), ensure_ascii=False), flush=True)
         else:
-            print(("\n" if i > 1 else "") + text, flush=True)
-    return EXIT_OK
+            print(("\n" if i > 1 else "") + str(made), flush=True)
+    if run.error is None:
+        return EXIT_OK
+    return _fail(run.error, EXIT_CUT_SHORT if run.status is Status.ERROR else EXIT_TIMEOUT)
 
 
-def _say(text: str) -> None:
-    """``text`` on stderr, over a progress bar drawn there on a terminal (the bar comes back
-    with the next progress)."""
-    if sys.stderr.isatty():
-        text = "\r\033[K" + text
-    sys.stderr.write(text)
-    sys.stderr.flush()
+def _read_puzzle(genre: Any, args: argparse.Namespace) -> Any:
+    """The library's puzzle that ``args.input`` names, read with the genre's options (kept
+    with its text, as the library keeps what a puzzle was read from)."""
+    from .api import Puzzle
+
+    text = read_input(args.input)
+    data = _load_puzzle(genre, args, {}, text)
+    given = {o.keyword: getattr(args, o.keyword, None) for o in genre.options}
+    return Puzzle(genre, data, source=(text, {k: v for k, v in given.items() if v is not None}))
 
 
 def _memory(args: argparse.Namespace) -> int:
@@ -868,15 +711,11 @@ def _draw(genre: Any, puzzle: Any, solutions: list[Any], status: Status | None, 
 
 
 def _render(args: argparse.Namespace) -> int:
-    from .registry import get_genre
+    from . import api
 
-    try:
-        genre = get_genre(args.genre)
-    except ValueError as e:
-        raise UsageError(str(e)) from e
+    genre = _checked_genre(args.genre)
     _check_render(genre, args.file)
-    puzzle = _load_puzzle(genre, args, {})
-    _draw(genre, puzzle, [], None, args.file)
+    api.render(_read_puzzle(genre, args), args.file)
     return EXIT_OK
 
 
@@ -1185,71 +1024,20 @@ def _looks_like_path(text: str) -> bool:
 def _genres(args: argparse.Namespace) -> int:
     import json
 
-    from .registry import all_genres, described
+    from . import api
 
-    rows: list[dict[str, Any]] = [
-        {
-            "name": g.name,
-            "aliases": list(g.aliases),
-            "summary": g.summary,
-            "input": g.reading.input_format,
-            "example": g.reading.example,
-            "encodings": list(g.solving.encodings),
-            "default_encoding": g.solving.default_encoding,
-            "default_backend": g.solving.default_backend,
-            "generate_backend": g.making.backend,
-            "formats": list(g.reading.output_formats),
-            "styles": list(g.making.styles),
-        }
-        for g in map(described, all_genres())
-    ]
-    if args.json:
-        print(json.dumps(rows, indent=2))
-        return EXIT_OK
-    import shlex  # (here alone: not on a solve's start-up)
-
-    for r in rows:
-        aliases = f" (also: {', '.join(r['aliases'])})" if r["aliases"] else ""
-        print(f"{r['name']}{aliases}: {r['summary']}")
-        print(f"  input:     {r['input']}")
-        print(f"  example:   gridsat solve {r['name']} {shlex.quote(r['example'])}")
-        encodings = ", ".join(
-            e + (" (default)" if e == r["default_encoding"] else "") for e in r["encodings"]
-        )
-        print(f"  encodings: {encodings}")
-        made_on = r["generate_backend"]
-        made = f"; generate on {made_on}" if made_on != r["default_backend"] else ""
-        print(f"  backend:   {r['default_backend']} by default{made}")
-        print(f"  formats:   {', '.join(r['formats'])}")
-        if r["styles"]:
-            print(f"  styles:    {', '.join(r['styles'])} (generate --style)")
+    rows = views.genre_rows(api.genres())
+    print(json.dumps(rows, indent=2) if args.json else views.genres_text(rows))
     return EXIT_OK
 
 
 def _backends(args: argparse.Namespace) -> int:
     import json
 
-    from .solvers import all_backends
+    from . import api
 
-    rows: list[dict[str, Any]] = []
-    for b in all_backends():
-        reason = b.unavailable()
-        rows.append(
-            {
-                "name": b.name,
-                "family": b.family,
-                "available": reason is None,
-                "reason": reason,
-                "capabilities": sorted(b.capabilities),
-            }
-        )
-    if args.json:
-        print(json.dumps(rows, indent=2))
-        return EXIT_OK
-    width = max(len(r["name"]) for r in rows)
-    for r in rows:
-        state = "available" if r["available"] else f"unavailable: {r['reason']}"
-        print(f"{r['name'].ljust(width)}  {state}; {', '.join(r['capabilities'])}")
+    rows = api.backends()
+    print(json.dumps(rows, indent=2) if args.json else views.backends_text(rows))
     return EXIT_OK
 
 

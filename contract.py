@@ -10,7 +10,7 @@ This is the one place the contract is written down. A genre is four modules:
   puzzle's JSON (``AddsToJson``) and a solution read back from its JSON (``ReadsBack``);
 - its model, ``models/NAME.py`` (``Model``); optionally a pruning asked again and again as a
   generator adds givens (``Settles``);
-- its drawing, ``render/NAME.py`` (``Drawing``), imported only to draw.
+- its drawing, ``pictures/NAME.py`` (``Drawing``), imported only to draw.
 
 A genre that shares another's modules, or lives outside the package, names its modules in
 full in ``About.parts``. A genre outside the package is found by its rulebook's module name,
@@ -114,7 +114,7 @@ class Grading:
 @dataclass(frozen=True, slots=True)
 class Parts:
     """Where the genre's modules are, each defaulting to its standard place (``parsers/NAME.py``,
-    ``models/NAME.py``, ``render/NAME.py``): a genre that shares another's, or lives outside
+    ``models/NAME.py``, ``pictures/NAME.py``): a genre that shares another's, or lives outside
     the package, names them in full (``.models.loop``, ``mypackage.latin``)."""
 
     parser: str = ""
@@ -313,7 +313,7 @@ class Settles(Protocol[P]):
     when it finds the puzzle has no solution."""
 
 
-# -- the drawing: render/NAME.py ------------------------------------------------------------------
+# -- the drawing: pictures/NAME.py ----------------------------------------------------------------
 
 
 @runtime_checkable

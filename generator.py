@@ -4,9 +4,10 @@ givens taken away in random order while the solver proves the puzzle still uniqu
 from __future__ import annotations
 
 import hashlib
+import io
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -58,23 +59,12 @@ def make_isolated(
     """One puzzle from its own seed, in a child process that ``time_limit`` stops (TimedOut):
     a cluster worker's task, as ``generate --count`` makes each puzzle here; ``lines`` hears
     the lines a person waiting on a slow puzzle ``name`` is shown (ProgressLines)."""
-    import io
-
     from .isolation import default_memory_limit, run_isolated
     from .registry import get_genre
 
     genre = get_genre(genre_name)
     backend = get_backend(backend_name)
-    heard = None
-    if lines is not None:
-        say = lines
-
-        class Said(io.StringIO):
-            def write(self, text: str) -> int:
-                say(text)
-                return len(text)
-
-        heard = ProgressLines(Said(), name).heard
+    heard = None if lines is None else ProgressLines(Said(lines), name).heard
 
     def work(send: Callable[[Any], None]) -> Generated:
         return generate(genre, size, random.Random(seed), backend, share,
@@ -604,3 +594,84 @@ class ProgressLines:
     def heard(self, message: tuple[int, int]) -> None:
         """The same, from a message ``(tried, of)`` sent by the process making the puzzle."""
         self(*message)
+
+
+class Said(io.StringIO):
+    """A stream whose text goes to ``say`` as it is written: a callback where a stream is
+    wanted (never a terminal)."""
+
+    def __init__(self, say: Callable[[str], None]) -> None:
+        super().__init__()
+        self.say = say
+
+    def write(self, text: str) -> int:
+        self.say(text)
+        return len(text)
+
+
+def tell(stream: TextIO, text: str) -> None:
+    """``text`` on ``stream``, over a progress bar drawn there on a terminal (the bar comes
+    back with the next progress)."""
+    if stream.isatty():
+        text = "\r\033[K" + text
+    stream.write(text)
+    stream.flush()
+
+
+def made_in_turn(
+    genre: Genre[Any, Any],
+    size: tuple[int, int],
+    seed: int,
+    names: list[str],
+    backend: Backend,
+    share: float | None,
+    style: str | None,
+    levels: tuple[int, ...] | Band | None,
+    time_limit: float | None,
+    deadline: float | None,
+    stream: TextIO,
+    client: Any = None,
+    isolate: bool = True,
+) -> Generator[Generated, None, None]:
+    """The puzzles ``names`` (one each), the i-th from its own seed (``puzzle_seed``), in the
+    order of ``names``: each in a child process that ``deadline`` (``time.monotonic()``) stops
+    (TimedOut), or each a task on the Dask ``client``, or (not ``isolate``, no deadline) here.
+    ``stream`` hears a slow puzzle's progress (ProgressLines), and on a cluster a progress
+    bar."""
+    from .isolation import TimedOut, default_memory_limit, run_isolated
+
+    on_cluster = None
+    if client is not None:  # every puzzle a task of its own, given in order as here
+        from .bench import progress_printer
+        from .cluster import Topic, in_order, workers_note
+
+        topic = Topic()  # a slow puzzle's lines, sent by its worker
+        tasks = [(genre.name, size, puzzle_seed(seed, i), backend.name, share, style, levels,
+                  time_limit, name, topic)
+                 for i, name in enumerate(names, 1)]  # fmt: skip
+        progress = progress_printer(stream, note=workers_note(client))
+        on_cluster = in_order(client, make_isolated, tasks, deadline, progress, topic,
+                              lambda text: tell(stream, text))  # fmt: skip
+    try:
+        for i, name in enumerate(names, 1):
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise TimedOut
+            if on_cluster is not None:
+                yield next(on_cluster)
+                continue
+            rng = random.Random(puzzle_seed(seed, i))
+            shown = ProgressLines(stream, name)
+            if not isolate:
+                yield generate(genre, size, rng, backend, share, progress=shown, style=style,
+                               levels=levels)  # fmt: skip
+                continue
+
+            def make(send: Callable[[Any], None], rng: random.Random = rng) -> Generated:
+                return generate(genre, size, rng, backend, share, progress=lambda *n: send(n),
+                                style=style, levels=levels)  # fmt: skip
+
+            yield run_isolated(make, left, shown.heard, default_memory_limit())
+    finally:
+        if on_cluster is not None:
+            on_cluster.close()

@@ -2,7 +2,7 @@
 
 A genre is its own modules, as ``contract.py`` writes down: a rulebook ``puzzles/NAME.py``, a
 reader and printers ``parsers/NAME.py`` (with ``make_styled`` where the genre has styles), a
-model ``models/NAME.py`` and a drawing ``render/NAME.py``. This module only finds and joins
+model ``models/NAME.py`` and a drawing ``pictures/NAME.py``. This module only finds and joins
 them, through the contract's protocols; it knows no genre by name.
 """
 
@@ -260,7 +260,7 @@ def load(module: str) -> Genre[Any, Any]:
         build=model.build,
         encodings=tuple(model.ENCODINGS),
         make=rules.make if isinstance(rules, Makes) else None,
-        picture=_absolute(info.parts.picture or f".render.{info.name}"),
+        picture=_absolute(info.parts.picture or f".pictures.{info.name}"),
         marked=parser.format_marked if isinstance(parser, Marks) else None,
         explain=parser.explain if isinstance(parser, Explains) else None,
         extras=parser.json_extras if isinstance(parser, AddsToJson) else None,
@@ -277,7 +277,7 @@ def _refused(module: str, found: object, part: type, role: str) -> ValueError:
 
 
 def _absolute(module: str) -> str:
-    """A module name, relative ones (``.render.hidato``) taken from this package."""
+    """A module name, relative ones (``.pictures.hidato``) taken from this package."""
     return f"{__package__}{module}" if module.startswith(".") else module
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .contract import About
 from .solvers.base import Status
 
 
@@ -277,3 +278,82 @@ def grade_text(status: Status, found: Any) -> str:
         f"probing rounds: {found.rounds}\n"
         f"eliminated: {steps} (of {found.candidates} candidates)"
     )
+
+
+def generated_remark(name: str, givens: int, of: int, graded: Any) -> str:
+    """``generate``'s line on stderr for a puzzle made: givens left, and its grade (a floor,
+    when the grader stopped at the level asked)."""
+    from .grading import LEVELS
+
+    if graded is None:
+        return f"{name}: {givens} of {of} givens (not graded: `gridsat grade` grades it)"
+    if graded.exact:
+        return (f"{name}: {givens} of {of} givens; grade {graded.level} ({graded.name}), score "
+                f"{graded.score:g}")  # fmt: skip
+    return (f"{name}: {givens} of {of} givens; grade {graded.level} or more (more than "
+            f"{LEVELS[graded.level - 1]})")  # fmt: skip
+
+
+def generated_json(
+    name: str, puzzle: str, solution: Any, givens: int, of: int, propagation: bool, graded: Any
+) -> dict[str, Any]:
+    """``generate --json``'s line for a puzzle made (a bench corpus row)."""
+    grade = None
+    if graded is not None:
+        grade = {"level": graded.level, "name": graded.name, "score": graded.score,
+                 "exact": graded.exact}  # fmt: skip
+    return {"name": name, "puzzle": puzzle, "solution": solution, "givens": givens, "of": of,
+            "propagation": propagation, "grade": grade}  # fmt: skip
+
+
+def genre_rows(described: list[About]) -> list[dict[str, Any]]:
+    """``gridsat genres --json``: what each genre says of itself (``gridsat.genres()``)."""
+    return [
+        {
+            "name": g.name,
+            "aliases": list(g.aliases),
+            "summary": g.summary,
+            "input": g.reading.input_format,
+            "example": g.reading.example,
+            "encodings": list(g.solving.encodings),
+            "default_encoding": g.solving.default_encoding,
+            "default_backend": g.solving.default_backend,
+            "generate_backend": g.making.backend,
+            "formats": list(g.reading.output_formats),
+            "styles": list(g.making.styles),
+        }
+        for g in described
+    ]
+
+
+def genres_text(rows: list[dict[str, Any]]) -> str:
+    """``gridsat genres``: each genre's summary, input, an example command, and its choices."""
+    import shlex  # (here alone: not on a solve's start-up)
+
+    lines = []
+    for r in rows:
+        aliases = f" (also: {', '.join(r['aliases'])})" if r["aliases"] else ""
+        lines.append(f"{r['name']}{aliases}: {r['summary']}")
+        lines.append(f"  input:     {r['input']}")
+        lines.append(f"  example:   gridsat solve {r['name']} {shlex.quote(r['example'])}")
+        encodings = ", ".join(
+            e + (" (default)" if e == r["default_encoding"] else "") for e in r["encodings"]
+        )
+        lines.append(f"  encodings: {encodings}")
+        made_on = r["generate_backend"]
+        made = f"; generate on {made_on}" if made_on != r["default_backend"] else ""
+        lines.append(f"  backend:   {r['default_backend']} by default{made}")
+        lines.append(f"  formats:   {', '.join(r['formats'])}")
+        if r["styles"]:
+            lines.append(f"  styles:    {', '.join(r['styles'])} (generate --style)")
+    return "\n".join(lines)
+
+
+def backends_text(rows: list[dict[str, Any]]) -> str:
+    """``gridsat backends``: one line each, whether it runs here and what it can do."""
+    width = max(len(r["name"]) for r in rows)
+    lines = []
+    for r in rows:
+        state = "available" if r["available"] else f"unavailable: {r['reason']}"
+        lines.append(f"{r['name'].ljust(width)}  {state}; {', '.join(r['capabilities'])}")
+    return "\n".join(lines)

@@ -95,6 +95,6 @@ GENRE = About(
     ),
     parts=Parts(
         model=".models.loop",
-        picture=".render.loop",
+        picture=".pictures.loop",
     ),
 )

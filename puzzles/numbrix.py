@@ -23,6 +23,6 @@ GENRE = About(
     ),
     parts=Parts(
         model=".models.hidato",
-        picture=".render.hidato",
+        picture=".pictures.hidato",
     ),
 )

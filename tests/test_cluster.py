@@ -270,7 +270,7 @@ def test_a_lost_scheduler_in_generate_keeps_the_puzzles_printed_and_exits_75(
         raise SchedulerLost
         yield
 
-    monkeypatch.setattr(cli, "_cluster", lambda address, deadline=None: Lost())
+    monkeypatch.setattr(cluster, "connect", lambda address, deadline=None: Lost())
     monkeypatch.setattr(cluster, "in_order", cut)
     code = cli.main(["generate", "signpost", "--size", "4x4", "--count", "3",
                      "--cluster", "tcp://127.0.0.1:1"])  # fmt: skip

@@ -18,10 +18,7 @@ from typing import Any
 import pytest
 
 from gridsat import cli
-from gridsat.pipeline import solve
-from gridsat.puzzles.loop import Loop, random_layout, scramble
-from gridsat.registry import Genre, all_genres, get_genre
-from gridsat.render import (
+from gridsat.pictures import (
     CELL_INCHES,
     MARGIN,
     MAX_PIXELS,
@@ -29,6 +26,9 @@ from gridsat.render import (
     check_target,
     render,
 )
+from gridsat.pipeline import solve
+from gridsat.puzzles.loop import Loop, random_layout, scramble
+from gridsat.registry import Genre, all_genres, get_genre
 from gridsat.solvers import get_backend
 
 pytest.importorskip("matplotlib")

@@ -159,7 +159,7 @@ def extent(puzzle: Latin) -> tuple[float, float, float, float]:
 
 
 def draw(ax: Any, puzzle: Latin, solution: Board | None, marked: set[Any], points: float) -> None:
-    from gridsat.render import grid
+    from gridsat.pictures import grid
 
     n = puzzle.order
     grid.cells(ax, ((r, c) for r in range(n) for c in range(n)), marked)
