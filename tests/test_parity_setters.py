@@ -33,7 +33,7 @@ def untimed(data: dict[str, Any]) -> dict[str, Any]:
 def test_diagnose_json_is_the_library_diagnosis(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    example = GENRES[name].example
+    example = GENRES[name].reading.example
     code, out, _ = run(capsys, "diagnose", name, example, "--json")
     found = gridsat.diagnose(gridsat.read(name, example))
     assert untimed(json.loads(out)) == untimed(json.loads(json.dumps(found.to_json())))
@@ -42,7 +42,7 @@ def test_diagnose_json_is_the_library_diagnosis(
 
 @pytest.mark.parametrize("name", sorted(GENRES))
 def test_grade_json_is_the_library_grade(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    example = GENRES[name].example
+    example = GENRES[name].reading.example
     code, out, _ = run(capsys, "grade", name, example, "--json")
     graded = gridsat.grade(gridsat.read(name, example))
     assert json.loads(out) == json.loads(json.dumps(graded.to_json()))
@@ -51,7 +51,7 @@ def test_grade_json_is_the_library_grade(name: str, capsys: pytest.CaptureFixtur
 
 @pytest.mark.parametrize("name", sorted(GENRES))
 def test_generate_json_is_the_library_puzzle(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    small = GENRES[name].small
+    small = GENRES[name].making.small
     code, out, err = run(capsys, "generate", name, "--size", small, "--seed", "1", "--json")
     made = gridsat.generate(name, small, seed=1)
     assert code == 0
@@ -113,7 +113,7 @@ def test_diagnose_and_grade_refuse_a_wrong_file_solution(
 
 def test_render_draws_the_puzzle_and_a_diagnosis(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    puzzle = gridsat.read("sudoku", GENRES["sudoku"].example)
+    puzzle = gridsat.read("sudoku", GENRES["sudoku"].reading.example)
     gridsat.render(puzzle, tmp_path / "p.svg")
     gridsat.render(puzzle, tmp_path / "s.svg", gridsat.solve(puzzle).solution)
     gridsat.diagnose(puzzle).render(tmp_path / "d.svg")
@@ -128,7 +128,7 @@ def test_render_draws_the_puzzle_and_a_diagnosis(tmp_path: Path) -> None:
 def test_convert_writes_what_reads_back(name: str) -> None:
     from gridsat.conversion import formats
 
-    puzzle = gridsat.read(name, GENRES[name].example)
+    puzzle = gridsat.read(name, GENRES[name].reading.example)
     choices = list(formats(puzzle.genre))
     assert choices[0] == "plain"
     assert gridsat.read(name, gridsat.convert(puzzle, "plain")) == puzzle
@@ -148,7 +148,7 @@ def test_convert_between_zebra_layouts() -> None:
     assert gridsat.solve(plain).solution.to_json() == made.solution.to_json()  # type: ignore[union-attr]
     again = gridsat.read("zebra", gridsat.convert(houses, "houses"))  # (its phrasing may vary)
     assert gridsat.convert(again, "plain") == gridsat.convert(houses, "plain")
-    example = gridsat.read("zebra", GENRES["zebra"].example)  # its words are not the houses'
+    example = gridsat.read("zebra", GENRES["zebra"].reading.example)  # its words are not the houses'
     with pytest.raises(gridsat.PuzzleError, match="not written as houses: its words do not fit"):
         gridsat.convert(example, "houses")
 
