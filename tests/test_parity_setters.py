@@ -148,7 +148,8 @@ def test_convert_between_zebra_layouts() -> None:
     assert gridsat.solve(plain).solution.to_json() == made.solution.to_json()  # type: ignore[union-attr]
     again = gridsat.read("zebra", gridsat.convert(houses, "houses"))  # (its phrasing may vary)
     assert gridsat.convert(again, "plain") == gridsat.convert(houses, "plain")
-    example = gridsat.read("zebra", GENRES["zebra"].reading.example)  # its words are not the houses'
+    # its words are not the houses'
+    example = gridsat.read("zebra", GENRES["zebra"].reading.example)
     with pytest.raises(gridsat.PuzzleError, match="not written as houses: its words do not fit"):
         gridsat.convert(example, "houses")
 
