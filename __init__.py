@@ -2,8 +2,7 @@
 
 As a library: ``gridsat.read(genre, text)`` gives a Puzzle, ``gridsat.solve(puzzle)`` a Result;
 ``solutions``, ``count``, ``compare``, ``bench``, ``diagnose``, ``generate`` and ``grade``
-do the rest (see
-``gridsat.api``). No solver library is loaded until a puzzle is solved.
+do the rest (see ``gridsat.api``). No solver library is loaded until a puzzle is solved.
 """
 
 from __future__ import annotations

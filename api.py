@@ -1,6 +1,7 @@
-"""gridsat from Python: read a puzzle, solve it, walk its solutions, count, compare, diagnose,
-generate and grade, with the command line's checks, statuses and JSON. Runs in this process
-unless asked (``isolate=True``: a forked child with hard time and memory limits).
+"""gridsat from Python: read a puzzle, solve it, walk its solutions, count, compare, bench,
+diagnose, generate and grade, with the command line's checks, statuses and JSON: each command
+is one call here and a view of its result. Runs in this process unless asked (``isolate=True``:
+a forked child with hard time and memory limits).
 
 Bad input raises PuzzleError with the command line's one-line message; what a run finds (no
 solution, several, a limit reached) is the ``status`` of its result, never an exception; a
