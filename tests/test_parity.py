@@ -14,6 +14,7 @@ import pytest
 
 import gridsat
 from gridsat import cli
+from gridsat.arguments import ALL_LIMIT
 from gridsat.contract import About
 
 TIMING = {"times", "total", "seconds"}
@@ -44,6 +45,11 @@ CASES: dict[str, Case] = {
     "solve --count 3": Case(
         lambda g, _: ["solve", g.name, g.example, "--count", "3", "--json"],
         lambda g, _: gridsat.solve(gridsat.read(g.name, g.example), count=3),
+    ),
+    "solve --all": Case(
+        lambda g, _: ["solve", g.name, g.example, "--all", "--json"],
+        lambda g, _: gridsat.solve(gridsat.read(g.name, g.example), count=ALL_LIMIT, each=id),
+        lines=True,
     ),
     "compare": Case(
         lambda g, _: [
