@@ -1,9 +1,9 @@
 """gridsat: logic puzzles solved, checked and compared with SAT and CP-SAT solvers.
 
 As a library: ``gridsat.read(genre, text)`` gives a Puzzle, ``gridsat.solve(puzzle)`` a Result;
-``solutions``, ``count``, ``compare``, ``diagnose``, ``generate``, ``grade``, ``render`` and
-``convert`` do the rest (see ``gridsat.api``). They load on first use, and no solver library
-until a puzzle is solved.
+``solutions``, ``count``, ``compare``, ``bench``, ``diagnose``, ``generate``, ``grade``,
+``render`` and ``convert`` do the rest (see ``gridsat.api``). They load on first use, and no
+solver library until a puzzle is solved.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ TYPE_CHECKING = False  # (typing's own would load typing before the command's Ct
 if TYPE_CHECKING:
     from .api import (
         BackendError,
+        Benchmark,
         CheckFailed,
         Comparison,
         Count,
@@ -21,16 +22,20 @@ if TYPE_CHECKING:
         Generated,
         Generation,
         Graded,
+        Interrupted,
+        OutputError,
         Puzzle,
         PuzzleError,
         Result,
         Solution,
         Status,
         backends,
+        bench,
         compare,
         convert,
         count,
         diagnose,
+        explain,
         generate,
         genres,
         grade,
@@ -42,6 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BackendError",
+    "Benchmark",
     "CheckFailed",
     "Comparison",
     "Count",
@@ -49,6 +55,8 @@ __all__ = [
     "Generated",
     "Generation",
     "Graded",
+    "Interrupted",
+    "OutputError",
     "Puzzle",
     "PuzzleError",
     "Result",
@@ -56,10 +64,12 @@ __all__ = [
     "Status",
     "__version__",
     "backends",
+    "bench",
     "compare",
     "convert",
     "count",
     "diagnose",
+    "explain",
     "generate",
     "genres",
     "grade",

@@ -8,16 +8,29 @@ import os
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from .solvers.base import Status
+
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
 EXIT_USAGE = 2
 EXIT_NOT_UNIQUE = 3
 EXIT_TIMEOUT = 4
 EXIT_INTERNAL = 70
+EXIT_IO = 74
+"""An output could not be written (a full disk, /dev/full): sysexits.h's EX_IOERR."""
 EXIT_CUT_SHORT = 75
 """The run was cut short by a cause outside it (a lost Dask scheduler): its results are kept and
 the same command finishes it (``--resume``); sysexits.h's EX_TEMPFAIL, try again later."""
 EXIT_INTERRUPTED = 130
+
+STATUS_EXIT = {
+    Status.SOLVED: EXIT_OK,
+    Status.UNIQUE: EXIT_OK,
+    Status.MULTIPLE: EXIT_OK,
+    Status.UNSOLVABLE: EXIT_NO_SOLUTION,
+    Status.TIMEOUT: EXIT_TIMEOUT,
+}
+"""The exit code of a run that ended so (``solve``)."""
 
 ALL_LIMIT = 100
 """``solve --all`` prints at most this many solutions unless ``--count N`` says otherwise."""
@@ -76,6 +89,78 @@ def version() -> str:
     except OSError:
         found = None
     return found[1] if found else "unknown"
+
+
+def read(words: list[str]) -> argparse.Namespace:
+    """The arguments of a command line, read by the grammar of the genre it names when that can
+    (so a run loads no other genre's modules), else by the whole grammar, which says what is
+    wrong: one line, exit 2."""
+    args = _quick_arguments(words)
+    if args is None:
+        grammar = parser()
+        args, extra = grammar.parse_known_args(words)
+        _input_left_over(args, extra)
+        if extra:
+            grammar.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
+def _quick_arguments(words: list[str]) -> argparse.Namespace | None:
+    """The arguments read by the grammar of the genre the command line names (``COMMAND GENRE
+    ...``); None when that grammar cannot read them all or help is asked."""
+    if len(words) < 2 or words[0].startswith("-") or any(_asks_help(w) for w in words):
+        return None
+    try:
+        args, extra = parser(words[1]).parse_known_args(words)
+    except Retry:
+        return None
+    _input_left_over(args, extra)
+    return None if extra else args
+
+
+def _asks_help(word: str) -> bool:
+    """Whether ``word`` is -h, --help or an abbreviation of it."""
+    return word == "-h" or (len(word) > 2 and "--help".startswith(word))
+
+
+def _input_left_over(args: argparse.Namespace, extra: list[str]) -> None:
+    """argparse fills an optional INPUT (with "-") as soon as it has the genre, so in
+    `solve GENRE --unique FILE` the FILE is left over: it is the input."""
+    if len(extra) == 1 and getattr(args, "input", None) == "-" and not extra[0].startswith("-"):
+        args.input = extra.pop()
+
+
+def genre_options(genre: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """The genre's parser options the arguments give, by keyword; PuzzleError for an option's
+    flag given to a genre that does not take it."""
+    from .checks import PuzzleError
+    from .registry import all_options
+
+    offered = getattr(args, "offered_options", None)
+    if offered is None:
+        offered = all_options()
+    options = {o.keyword: getattr(args, o.keyword, None) for o in offered}
+    options = {k: v for k, v in options.items() if v is not None}
+    takes = {o.keyword for o in genre.options}
+    for name in options:
+        if name not in takes:
+            flags = next((o.flag, *o.also) for o in offered if o.keyword == name)
+            raise PuzzleError(f"{genre.name} takes no {' or '.join(flags)}")
+    return options
+
+
+def checked_plot(path: str | None) -> None:
+    """A --plot file must be PNG or SVG, and matplotlib must be there to draw it."""
+    from .checks import PuzzleError
+
+    if path is None:
+        return
+    if not path.lower().endswith((".png", ".svg")):
+        raise PuzzleError(f"--plot {path}: the file must end in .png or .svg")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError as e:
+        raise PuzzleError("--plot needs matplotlib: pip install 'gridsat[plot]'") from e
 
 
 def parser(genre: str | None = None) -> argparse.ArgumentParser:
@@ -218,6 +303,9 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         "and --resume finishes (needs pip install 'gridsat[cluster]')",
     )
     bench.add_argument("--out", metavar="FILE", help="write results here, one JSON line each")
+    bench.add_argument(
+        "--json", action="store_true", help="print one JSON object (the records), not the table"
+    )
     _add_param_option(bench)
     bench.add_argument(
         "--resume", action="store_true", help="skip the results already in --out, and append"

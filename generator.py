@@ -642,7 +642,7 @@ def made_in_turn(
 
     on_cluster = None
     if client is not None:  # every puzzle a task of its own, given in order as here
-        from .bench import progress_printer
+        from .benchmark import progress_printer
         from .cluster import Topic, in_order, workers_note
 
         topic = Topic()  # a slow puzzle's lines, sent by its worker

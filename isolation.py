@@ -12,7 +12,7 @@ import signal
 import struct
 import sys
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
 # (pickle, select, tempfile and threading load when a child is started: a run that needs no
@@ -296,3 +296,20 @@ def _death(status: int) -> str:
             name = f"signal {number}"
         return f"killed by {name}"
     return f"exited with code {os.WEXITSTATUS(status)} before answering"
+
+
+def stop_on(signals: Sequence[signal.Signals], received: list[signal.Signals]) -> dict[int, Any]:
+    """Make each of ``signals`` (TERM, HUP) stop the program like Ctrl-C, noted in
+    ``received``; the handlers they had. A later one while stopping is ignored."""
+
+    def stop(number: int, frame: Any) -> None:
+        received.append(signal.Signals(number))
+        for each in signals:
+            signal.signal(each, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    previous: dict[int, Any] = {}
+    for number in signals:
+        with contextlib.suppress(ValueError):  # not the main thread: signals stay as they were
+            previous[number] = signal.signal(number, stop)
+    return previous

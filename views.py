@@ -3,8 +3,11 @@ solution's shape is the genre's business: every board, place and given is shown 
 
 from __future__ import annotations
 
+import contextlib
+import os
 from typing import Any
 
+from .checks import OutputError, PuzzleError
 from .contract import About
 from .solvers.base import Status
 
@@ -357,3 +360,69 @@ def backends_text(rows: list[dict[str, Any]]) -> str:
         state = "available" if r["available"] else f"unavailable: {r['reason']}"
         lines.append(f"{r['name'].ljust(width)}  {state}; {', '.join(r['capabilities'])}")
     return "\n".join(lines)
+
+
+def checked_picture(genre: Any, path: str) -> None:
+    """A picture can be drawn for this genre into ``path``, or PuzzleError says why not."""
+    from .pictures import RenderError, check_target, has_picture
+
+    if not has_picture(genre):
+        raise PuzzleError(f"{genre.name} has no pictures yet")
+    try:
+        check_target(path)
+    except RenderError as e:
+        raise PuzzleError(str(e)) from e
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise PuzzleError(f"cannot write {path}: there is no folder {folder}")
+    if os.path.isdir(path):  # (said before the run, not after its answer)
+        raise PuzzleError(f"cannot write {path}: it is a folder")
+
+
+def draw(genre: Any, puzzle: Any, solutions: list[Any], status: Status | None, path: str) -> None:
+    """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
+    side by side with their differences marked."""
+    from .pictures import render
+
+    shown = solutions[:2] if status is Status.MULTIPLE else solutions[:1]
+    titles = {
+        0: ["no solution" if status is Status.UNSOLVABLE else "puzzle"],
+        1: ["unique solution" if status is Status.UNIQUE else "solution"],
+        2: ["solution 1", "solution 2 (differences shaded)"],
+    }[len(shown)]
+    try:
+        render(genre, puzzle, shown, path, titles)
+    except OSError as e:
+        raise PuzzleError(f"cannot write {path}: {e.strerror}") from e
+
+
+class Output:
+    """Standard output, whose failure to write (a full disk, /dev/full) is an OutputError that
+    names it; what it still holds then goes nowhere, so the exit does not fail on it again."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        """``text`` written, or OutputError."""
+        with self._named():
+            return int(self.stream.write(text))
+
+    def flush(self) -> None:
+        """What is held written, or OutputError."""
+        with self._named():
+            self.stream.flush()
+
+    @contextlib.contextmanager
+    def _named(self) -> Any:
+        try:
+            yield
+        except BrokenPipeError:  # (the reader went away: not an error of the output)
+            raise
+        except OSError as e:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
+            raise OutputError(f"cannot write standard output: {e.strerror}") from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)

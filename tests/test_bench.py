@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from conftest import DATA, gridsat
-from gridsat import bench
+from gridsat import benchmark as bench
 from gridsat.registry import get_genre
 
 
@@ -298,7 +298,7 @@ def test_a_run_stopped_by_its_time_limit_has_its_cells(tmp_path: Path) -> None:
 def test_a_file_over_the_input_limit_or_empty_is_bad_input_for_that_file(tmp_path: Path) -> None:
     # A .txt puzzle file over solve's 10 MB limit was read whole; like an empty one, it is a
     # failed puzzle (bad input, named), and the others still run.
-    from gridsat.cli import MAX_INPUT_BYTES
+    from gridsat.inputs import MAX_INPUT_BYTES
 
     folder = tmp_path / "puzzles"
     folder.mkdir()

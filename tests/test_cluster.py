@@ -206,14 +206,15 @@ class Lost:
 def test_a_lost_scheduler_in_bench_keeps_the_results_and_exits_75(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from gridsat import bench, cli
+    from gridsat import api, cli
+    from gridsat import benchmark as bench
     from gridsat.cluster import SchedulerLost
 
     def cut(*args: Any, **kwargs: Any) -> list[dict[str, Any]]:
         args[4].write('{"puzzle": "p0-0", "backend": "b", "encoding": "e"}\n')  # (out)
         raise SchedulerLost
 
-    monkeypatch.setattr(cli, "_cluster", lambda address: Lost())
+    monkeypatch.setattr(api, "_cluster", lambda address: Lost())
     monkeypatch.setattr(bench, "run", cut)
     out = tmp_path / "out.jsonl"
     code = cli.main(["bench", "signpost", str(corpus(tmp_path, 1)), "--cluster",
@@ -231,7 +232,7 @@ def test_a_stop_signal_in_bench_prints_the_table_of_what_finished_and_exits_143(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
     out: bool,
 ) -> None:  # fmt: skip
-    from gridsat import cli
+    from gridsat import api, cli
 
     def stream(client: Any, work: Any, arguments: list[Any]) -> Iterator[dict[str, Any]]:
         """Two records from the cluster, then SIGTERM, as a user's `kill` would send it."""
@@ -241,7 +242,7 @@ def test_a_stop_signal_in_bench_prints_the_table_of_what_finished_and_exits_143(
             yield {"puzzle": item.name, "backend": backend, "encoding": encoding,
                    "status": "unique", "ok": True, "total": 0.01 * (done + 1)}  # fmt: skip
 
-    monkeypatch.setattr(cli, "_cluster", lambda address: Lost())
+    monkeypatch.setattr(api, "_cluster", lambda address: Lost())
     monkeypatch.setattr(dask_cluster, "stream", stream)
     saved = tmp_path / "out.jsonl"
     keep = ["--out", str(saved)] if out else []
@@ -575,7 +576,7 @@ def test_an_address_that_answers_another_protocol_is_one_line_and_exit_2(
 def test_the_progress_line_counts_the_workers_alive() -> None:
     import io
 
-    from gridsat.bench import progress_printer
+    from gridsat.benchmark import progress_printer
 
     stream = io.StringIO()
     alive = iter(["2 workers", "1 worker"])

@@ -37,7 +37,7 @@ def test_bench_starts_no_more_workers_than_it_has_runs(monkeypatch: pytest.Monke
     # A forked pool starts every worker at once: --jobs 64 on two runs forked 64 processes.
     from concurrent.futures import ProcessPoolExecutor
 
-    from gridsat import bench
+    from gridsat import benchmark as bench
 
     sizes: list[int] = []
 
