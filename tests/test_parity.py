@@ -33,36 +33,50 @@ class Case:
 
 def folder(about: About, tmp: Path) -> str:
     """A folder of one puzzle, the genre's example, for bench."""
-    (tmp / "example.txt").write_text(about.example + "\n", encoding="utf-8")
+    (tmp / "example.txt").write_text(about.reading.example + "\n", encoding="utf-8")
     return str(tmp)
 
 
 CASES: dict[str, Case] = {
     "solve": Case(
-        lambda g, _: ["solve", g.name, g.example, "--json"],
-        lambda g, _: gridsat.solve(gridsat.read(g.name, g.example)),
+        lambda g, _: ["solve", g.name, g.reading.example, "--json"],
+        lambda g, _: gridsat.solve(gridsat.read(g.name, g.reading.example)),
     ),
     "solve --count 3": Case(
-        lambda g, _: ["solve", g.name, g.example, "--count", "3", "--json"],
-        lambda g, _: gridsat.solve(gridsat.read(g.name, g.example), count=3),
+        lambda g, _: ["solve", g.name, g.reading.example, "--count", "3", "--json"],
+        lambda g, _: gridsat.solve(gridsat.read(g.name, g.reading.example), count=3),
     ),
     "solve --all": Case(
-        lambda g, _: ["solve", g.name, g.example, "--all", "--json"],
-        lambda g, _: gridsat.solve(gridsat.read(g.name, g.example), count=ALL_LIMIT, each=id),
+        lambda g, _: ["solve", g.name, g.reading.example, "--all", "--json"],
+        lambda g, _: gridsat.solve(
+            gridsat.read(g.name, g.reading.example), count=ALL_LIMIT, each=id
+        ),
         lines=True,
     ),
     "compare": Case(
         lambda g, _: [
-            *("compare", g.name, g.example, "--repeat", "1", "--json"),
-            *("-b", g.default_backend, "-e", g.default_encoding),
+            *("compare", g.name, g.reading.example, "--repeat", "1", "--json"),
+            *("-b", g.solving.default_backend, "-e", g.solving.default_encoding),
         ],
         lambda g, _: gridsat.compare(
-            gridsat.read(g.name, g.example), [g.default_backend], [g.default_encoding], repeat=1
+            gridsat.read(g.name, g.reading.example),
+            [g.solving.default_backend],
+            [g.solving.default_encoding],
+            repeat=1,
         ),
     ),
     "bench": Case(
-        lambda g, tmp: ["bench", g.name, folder(g, tmp), "-e", g.default_encoding, "--json"],
-        lambda g, tmp: gridsat.bench(g.name, [folder(g, tmp)], encodings=[g.default_encoding]),
+        lambda g, tmp: [
+            "bench",
+            g.name,
+            folder(g, tmp),
+            "-e",
+            g.solving.default_encoding,
+            "--json",
+        ],
+        lambda g, tmp: gridsat.bench(
+            g.name, [folder(g, tmp)], encodings=[g.solving.default_encoding]
+        ),
     ),
 }
 """Each command, as the command line runs it and as the library does."""

@@ -100,14 +100,12 @@ def test_diagnose_and_grade_refuse_a_wrong_file_solution(
 ) -> None:
     text = Path("data/sudoku/published-sections.txt").read_text()
     wrong = text.replace("751846239", "751846293")
-    puzzle = gridsat.read("sudoku", wrong)
     said = "the [Solution] section breaks the rules: "
     with pytest.raises(gridsat.PuzzleError, match=r"^the \[Solution\] section breaks the rules"):
-        gridsat.diagnose(puzzle)
-    with pytest.raises(gridsat.PuzzleError, match=r"^the \[Solution\] section breaks the rules"):
-        gridsat.grade(puzzle)
-    code, _, err = run(capsys, "grade", "sudoku", wrong)
-    assert code == 2 and err.startswith(f"gridsat: error: {said}")
+        gridsat.read("sudoku", wrong)  # (what diagnose and grade are given: refused first)
+    for command in ("grade", "diagnose"):
+        code, _, err = run(capsys, command, "sudoku", wrong)
+        assert code == 2 and err.startswith(f"gridsat: error: {said}")
     assert gridsat.grade(gridsat.read("sudoku", text)).status is gridsat.Status.UNIQUE
 
 
