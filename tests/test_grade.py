@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from conftest import DATA, gridsat
-from gridsat import grade as grading
+from gridsat import grading
 from gridsat.grading import BANDS, LEVELS, Grade, bands, grade
 from gridsat.registry import get_genre
 
