@@ -46,10 +46,13 @@ def _text(stream: io.TextIOWrapper, data: _Kept) -> str:
     return (data.kept if data.closed else data.getvalue()).decode("utf-8", "replace")
 
 
-def gridsat(*args: str, stdin: str | bytes = "") -> subprocess.CompletedProcess[str]:
-    """``gridsat ARGS`` run in this process through ``cli.main``, from the project's folder, as
-    ``gridsat_process`` runs it in a child but without the child's start-up: its exit code and
-    its output as text (``stdin`` its input, text or bytes; an empty one by default).
+def gridsat(
+    *args: str, stdin: str | bytes = "", cwd: Path = ROOT
+) -> subprocess.CompletedProcess[str]:
+    """``gridsat ARGS`` run in this process through ``cli.main``, from the project's folder (or
+    ``cwd``), as ``gridsat_process`` runs it in a child but without the child's start-up: its
+    exit code and its output as text (``stdin`` its input, text or bytes; an empty one by
+    default).
 
     The command may change what a process holds (signal handlers, the collector, the memory
     limit, the working folder): all of it is put back. A test of a memory limit, a signal or the
@@ -65,7 +68,7 @@ def gridsat(*args: str, stdin: str | bytes = "") -> subprocess.CompletedProcess[
     sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
     sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
     sys.stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
-    os.chdir(ROOT)
+    os.chdir(cwd)
     try:
         try:
             code = main(list(args))

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -247,8 +245,7 @@ def test_bench_bad_paths_are_one_line(
 ) -> None:
     make(tmp_path)
     (tmp_path / "x.txt").write_text((DATA / "sudoku" / "x.txt").read_text())
-    run = subprocess.run([sys.executable, "-m", "gridsat", "bench", "sudoku", *args],
-                         capture_output=True, text=True, timeout=120, cwd=tmp_path)  # fmt: skip
+    run = gridsat("bench", "sudoku", *args, cwd=tmp_path)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.startswith("gridsat: error: ") and run.stderr.count("\n") == 1, run.stderr
     assert message in run.stderr

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, gridsat
 from gridsat.parsers import ParseError
 from gridsat.parsers.magic import format_puzzle, format_solution, parse
 from gridsat.pipeline import solve
@@ -217,14 +217,12 @@ def test_an_empty_order_10_board_is_found() -> None:
 def test_repeats_are_allowed_in_every_command_by_another_spelling(tmp_path: Any) -> None:
     # compare's own --repeat is its runs: magic's --repeat had no way in there.
     import subprocess
-    import sys
 
     board = tmp_path / "small.txt"
     board.write_text("range 1..3\n_ _\n_ _\n")
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "gridsat", *args, str(board)],
-                              capture_output=True, text=True, timeout=120)  # fmt: skip
+        return gridsat(*args, str(board))
 
     for flag in ("--repeat", "--allow-repeats"):
         done = run("solve", "magic", flag, "--json", "-b", "cpsat:1")
