@@ -223,6 +223,8 @@ def test_generate_pipes_into_solve_and_repeats_with_a_seed(tmp_path: Path) -> No
     assert gridsat("generate", "magic", "--size", "2").returncode == 2
 
 
+@pytest.mark.slow  # (seconds: test_diagnose_all diagnoses every genre's bundled puzzles with
+# several solutions, none and one, in text and in JSON, through the command line)
 def test_diagnose_cli() -> None:
     result = gridsat("diagnose", "signpost", "data/signpost/seed-fewer-givens.txt", "--json")
     assert result.returncode == 3
