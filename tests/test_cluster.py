@@ -172,6 +172,9 @@ def test_a_bad_cluster_is_one_line_and_exit_2(tmp_path: Path, args: list[str], w
     assert words in run.stderr
 
 
+@pytest.mark.slow  # (Dask's own 10 s wait: an address with no scheduler is reached within a time
+# limit by test_generate_past_its_time_limit_while_reaching_the_scheduler_exits_4, and the line
+# is checked by test_an_address_that_answers_another_protocol_is_one_line_and_exit_2)
 def test_no_scheduler_at_the_address_is_one_line_and_exit_2(tmp_path: Path) -> None:
     port = free_port()
     run = gridsat(

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from conftest import BACKENDS, DATA
+from conftest import BACKENDS, DATA, gridsat
 from gridsat.parsers import ParseError
 from gridsat.parsers.hidato import format_puzzle, parse
 from gridsat.parsers.numbrix import parse as parse_numbrix
@@ -175,18 +173,8 @@ def test_generation_runs_on_a_backend_with_a_repeatable_budget() -> None:
     assert "effort" not in get_backend(hidato.default_backend).capabilities
     for genre in all_genres():
         assert "effort" in get_backend(genre.generate_backend).capabilities, genre.name
-    made = [
-        subprocess.run(
-            [sys.executable, "-m", "gridsat", "generate", "hidato", "--size", "5x5", "--seed", "4"],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        for _ in range(2)
-    ]
+    made = [gridsat("generate", "hidato", "--size", "5x5", "--seed", "4") for _ in range(2)]
     assert made[0].returncode == 0 and made[0].stdout == made[1].stdout, made[0].stderr
-    listed = subprocess.run(
-        [sys.executable, "-m", "gridsat", "genres", "--json"], capture_output=True, text=True
-    )
+    listed = gridsat("genres", "--json")
     row = next(r for r in json.loads(listed.stdout) if r["name"] == "hidato")
     assert (row["default_backend"], row["generate_backend"]) == ("sat:kissat404", "sat:cadical195")

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from conftest import gridsat as in_process
 from gridsat.comparison import compare
 from gridsat.isolation import ORPHANED, Crashed, TimedOut, die_with, run_isolated
 from gridsat.models.model import Model
@@ -49,6 +50,15 @@ def gridsat(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProce
         capture_output=True,
         timeout=120,
         cwd=ROOT,
+    )
+
+
+def here(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """``gridsat`` run in this process, for what needs no process of its own (input and
+    arguments refused before any limit is set): its output as bytes, as ``gridsat`` gives it."""
+    done = in_process(*args, stdin=stdin)
+    return subprocess.CompletedProcess(
+        done.args, done.returncode, done.stdout.encode(), done.stderr.encode()
     )
 
 
@@ -364,7 +374,7 @@ def test_out_of_memory_with_json_is_still_one_object(backend: str, gb: str) -> N
 )
 @pytest.mark.parametrize("command", ["solve", "compare", "bench"])
 def test_a_limit_of_zero_is_refused_in_its_own_unit(command: str, option: str, unit: str) -> None:
-    err = one_line_error(gridsat(command, "magic", "data/magic/seed.txt", option, "0"))
+    err = one_line_error(here(command, "magic", "data/magic/seed.txt", option, "0"))
     assert f"argument {option}" in err and f"expected a number of {unit} > 0, not '0'" in err
 
 
@@ -525,24 +535,24 @@ def test_ctrl_c_during_bench_keeps_every_finished_result(tmp_path: Path) -> None
 def test_input_that_is_not_text_empty_missing_or_a_folder(tmp_path: Path) -> None:
     binary = tmp_path / "board.txt"
     binary.write_bytes(b"5x5:\xff\xfe")
-    assert "not UTF-8" in one_line_error(gridsat("solve", "signpost", str(binary)))
-    assert "not UTF-8" in one_line_error(gridsat("solve", "signpost", "-", stdin=b"\x80abc"))
+    assert "not UTF-8" in one_line_error(here("solve", "signpost", str(binary)))
+    assert "not UTF-8" in one_line_error(here("solve", "signpost", "-", stdin=b"\x80abc"))
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
     for genre in ("signpost", "hidato", "numbrix", "magic", "loop", "zebra"):
-        one_line_error(gridsat("solve", genre, str(empty)))
-        one_line_error(gridsat("solve", genre, "-", stdin=b"  \n\n"))
-    assert "directory" in one_line_error(gridsat("solve", "loop", str(tmp_path)))
-    assert "no such file" in one_line_error(gridsat("solve", "hidato", str(tmp_path / "x.txt")))
+        one_line_error(here("solve", genre, str(empty)))
+        one_line_error(here("solve", genre, "-", stdin=b"  \n\n"))
+    assert "directory" in one_line_error(here("solve", "loop", str(tmp_path)))
+    assert "no such file" in one_line_error(here("solve", "hidato", str(tmp_path / "x.txt")))
 
 
 def test_a_50_mb_input_is_refused_unread(tmp_path: Path) -> None:
     huge = tmp_path / "huge.txt"
     with open(huge, "wb") as f:  # a sparse file: 50 MB that were never written
         f.truncate(50 * 2**20)
-    err = one_line_error(gridsat("solve", "loop", str(huge)))
+    err = one_line_error(here("solve", "loop", str(huge)))
     assert "52428800 bytes; the limit is 10485760" in err
-    piped = one_line_error(gridsat("solve", "loop", "-", stdin=b"\xe2\x94\x80" * (17 * 2**20)))
+    piped = one_line_error(here("solve", "loop", "-", stdin=b"\xe2\x94\x80" * (17 * 2**20)))
     assert "standard input is over 10485760 bytes" in piped
 
 

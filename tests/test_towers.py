@@ -261,6 +261,8 @@ def test_counts_match_brute_force_on_3x3(backend: str, encoding: str) -> None:
     assert {0, 1, 2, 3, 12} <= counts  # boards with none, one and several solutions
 
 
+@pytest.mark.slow  # (seconds of brute force: the counts are checked on every backend and
+# encoding by test_counts_match_brute_force_on_3x3, the command line's --count by test_cli)
 def test_count_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     text = (DATA / "towers" / "multiple.txt").read_text()
     puzzle = parse(text)
