@@ -78,7 +78,7 @@ def chosen() -> set[tuple[str, str, str, str]]:
         usual = [
             (backend, encoding)
             for backend, encoding in pairs
-            if backend in EVERY_ROW and encoding == genre.about.default_encoding
+            if backend in EVERY_ROW and encoding == genre.default_encoding
         ] or pairs
         small, large = names[: (len(names) + 1) // 2], names[(len(names) + 1) // 2 :]
         for turn in range(max(len(small), len(pairs))):
