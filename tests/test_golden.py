@@ -78,7 +78,7 @@ def chosen() -> set[tuple[str, str, str, str]]:
         usual = [
             (backend, encoding)
             for backend, encoding in pairs
-            if backend in EVERY_ROW and encoding == genre.about.solving.default_encoding
+            if backend in EVERY_ROW and encoding == genre.default_encoding
         ] or pairs
         small, large = names[: (len(names) + 1) // 2], names[(len(names) + 1) // 2 :]
         for turn in range(max(len(small), len(pairs))):
@@ -109,7 +109,7 @@ def cases() -> Iterator[Any]:
 def grading_only(genre: Genre, encoding: str) -> bool:
     """Whether an encoding is the genre's grading encoding and not its default one."""
     about = genre.about
-    return encoding == about.grading.encoding and encoding != about.solving.default_encoding
+    return encoding == about.grade_encoding and encoding != about.default_encoding
 
 
 def _cells(solution: Any) -> int:
