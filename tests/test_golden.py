@@ -109,7 +109,7 @@ def cases() -> Iterator[Any]:
 def grading_only(genre: Genre, encoding: str) -> bool:
     """Whether an encoding is the genre's grading encoding and not its default one."""
     about = genre.about
-    return encoding == about.grade_encoding and encoding != about.default_encoding
+    return encoding == about.grading.encoding and encoding != about.solving.default_encoding
 
 
 def _cells(solution: Any) -> int:
