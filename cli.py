@@ -321,21 +321,6 @@ def _bench(args: argparse.Namespace) -> int:
     return 1 if found.failed else EXIT_OK
 
 
-def _cluster(address: str, deadline: float | None = None) -> Any:
-    """A Dask client for ``--cluster ADDRESS``, or a PuzzleError that says why not; a scheduler
-    is tried until ``deadline`` (``time.monotonic()``): TimedOut past it."""
-    from .api import _cluster as connect
-
-    return connect(address, deadline)
-
-
-def _workers_note(client: Any) -> Callable[[], str] | None:
-    """The workers alive, for a cluster run's progress line."""
-    from .api import _workers_note as note
-
-    return None if client is None else note(client)
-
-
 def _genres(args: argparse.Namespace) -> int:
     import json
 
