@@ -40,7 +40,17 @@ COMPARE_TIME_LIMIT = 60.0
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with its errors on one line like every other error of the program."""
+    """argparse, with its errors on one line like every other error of the program, and the
+    flags it was given kept (argparse lists a parser's flags nowhere public)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.flags: set[str] = set()
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *names: Any, **kwargs: Any) -> argparse.Action:
+        """An argument, its flags noted in ``flags``."""
+        self.flags.update(n for n in names if isinstance(n, str) and n.startswith("-"))
+        return super().add_argument(*names, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         hint = f" (see {self.prog} --help)"
@@ -525,13 +535,13 @@ def _add_matrix_options(
     )
 
 
-def _add_puzzle_options(parser: argparse.ArgumentParser, genre: str | None = None) -> None:
+def _add_puzzle_options(parser: _Parser, genre: str | None = None) -> None:
     """The options the genres declare for their parsers (``genre``'s alone, when named), each
     flag once; a flag the command has already (compare's --repeat) is not offered there, but
     its other spellings are (--allow-repeats)."""
     from .registry import all_options, genre_options
 
-    taken = set(parser._option_string_actions)  # (argparse lists a parser's flags nowhere public)
+    taken = set(parser.flags)
     options = genre_options(genre) if genre else None
     if options is None:
         try:
