@@ -1,97 +1,95 @@
 """gridsat: logic puzzles solved, checked and compared with SAT and CP-SAT solvers.
 
 As a library: ``gridsat.read(genre, text)`` gives a Puzzle, ``gridsat.solve(puzzle)`` a Result;
-``solutions``, ``count``, ``compare``, ``diagnose``, ``generate`` and ``grade`` do the rest (see
-``gridsat.api``). They are loaded on first use, so ``import gridsat`` stays quick and loads no
-solver library.
+``solutions``, ``count``, ``compare``, ``bench``, ``diagnose``, ``generate``, ``grade``,
+``render`` and ``convert`` do the rest (see ``gridsat.api``). They load on first use, and no
+solver library until a puzzle is solved.
 """
 
-# ruff: noqa: F403, F405 (the type checker's names come from ``gridsat.api``'s public ones)
 from __future__ import annotations
-
-# Only ``sys`` (loaded with the interpreter) at the top: the command's Ctrl-C guard, in
-# ``launch``, starts once this module has run, and a Ctrl-C before it is Python's own traceback.
-import sys
 
 __version__ = "0.1.0"
 
-TYPE_CHECKING = False  # (not typing's: importing typing would double this import's time)
+TYPE_CHECKING = False  # (typing's own would load typing before the command's Ctrl-C guard)
 if TYPE_CHECKING:
-    from types import ModuleType as _Module
-    from typing import Any
+    from .api import (
+        BackendError,
+        Benchmark,
+        CheckFailed,
+        Comparison,
+        Count,
+        Diagnosis,
+        Generated,
+        Generation,
+        Graded,
+        Interrupted,
+        OutputError,
+        Puzzle,
+        PuzzleError,
+        Result,
+        Solution,
+        Status,
+        backends,
+        bench,
+        compare,
+        convert,
+        count,
+        diagnose,
+        explain,
+        generate,
+        genres,
+        grade,
+        read,
+        render,
+        solutions,
+        solve,
+    )
 
-    from .api import *  # the names of __all__, for the type checker: one list, below
-else:
-    _Module = type(sys)  # types.ModuleType, without importing ``types``
-
-__all__ = [  # the library's names, each loaded from gridsat.api when first asked for
+__all__ = [
     "BackendError",
+    "Benchmark",
     "CheckFailed",
     "Comparison",
     "Count",
     "Diagnosis",
     "Generated",
+    "Generation",
     "Graded",
+    "Interrupted",
+    "OutputError",
     "Puzzle",
     "PuzzleError",
     "Result",
     "Solution",
     "Status",
     "__version__",
+    "backends",
+    "bench",
     "compare",
+    "convert",
     "count",
     "diagnose",
+    "explain",
     "generate",
     "genres",
     "grade",
     "read",
+    "render",
     "solutions",
     "solve",
 ]
 
 
-SHARED = ("compare", "diagnose", "generate", "genres", "grade")
-"""Functions of the library named as modules of the package (``gridsat.compare`` is both)."""
-
-
-class _Shared(_Module):
-    """A module that shares its name with a function of the library: calling it calls the
-    function, so ``gridsat.compare(...)`` works whether or not the module was imported."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        from . import api
-
-        return getattr(api, self.__name__.rpartition(".")[2])(*args, **kwargs)
-
-
-class _Package(_Module):
-    """The package: a module of a SHARED name is made callable as the import binds it here."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in SHARED and type(value) is _Module:
-            value.__class__ = _Shared
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-
-def __getattr__(name: str) -> Any:
-    """The library's names, from ``gridsat.api`` when first asked for (a SHARED one is its
-    module, made callable)."""
+def __getattr__(name: str) -> object:
+    """The library's names, loaded from ``gridsat.api`` when first asked for: the package's own
+    import stays small, since ``launch`` can answer Ctrl-C only once it has run."""
     if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    if name in SHARED:
-        import importlib  # (here only: ``import gridsat`` loads no more than it must)
-
-        try:
-            return importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as e:
-            if e.name != f"{__name__}.{name}":
-                raise
     from . import api
 
-    return getattr(api, name)
+    value = getattr(api, name)
+    globals()[name] = value
+    return value
 
 
 def __dir__() -> list[str]:

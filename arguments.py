@@ -8,16 +8,29 @@ import os
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from .solvers.base import Status
+
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
 EXIT_USAGE = 2
 EXIT_NOT_UNIQUE = 3
 EXIT_TIMEOUT = 4
 EXIT_INTERNAL = 70
+EXIT_IO = 74
+"""An output could not be written (a full disk, /dev/full): sysexits.h's EX_IOERR."""
 EXIT_CUT_SHORT = 75
 """The run was cut short by a cause outside it (a lost Dask scheduler): its results are kept and
 the same command finishes it (``--resume``); sysexits.h's EX_TEMPFAIL, try again later."""
 EXIT_INTERRUPTED = 130
+
+STATUS_EXIT = {
+    Status.SOLVED: EXIT_OK,
+    Status.UNIQUE: EXIT_OK,
+    Status.MULTIPLE: EXIT_OK,
+    Status.UNSOLVABLE: EXIT_NO_SOLUTION,
+    Status.TIMEOUT: EXIT_TIMEOUT,
+}
+"""The exit code of a run that ended so (``solve``)."""
 
 ALL_LIMIT = 100
 """``solve --all`` prints at most this many solutions unless ``--count N`` says otherwise."""
@@ -27,7 +40,17 @@ COMPARE_TIME_LIMIT = 60.0
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with its errors on one line like every other error of the program."""
+    """argparse, with its errors on one line like every other error of the program, and the
+    flags it was given kept (argparse lists a parser's flags nowhere public)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.flags: set[str] = set()
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *names: Any, **kwargs: Any) -> argparse.Action:
+        """An argument, its flags noted in ``flags``."""
+        self.flags.update(n for n in names if isinstance(n, str) and n.startswith("-"))
+        return super().add_argument(*names, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         hint = f" (see {self.prog} --help)"
@@ -48,30 +71,6 @@ class _OneGenre(_Parser):
 
     def error(self, message: str) -> NoReturn:
         raise Retry(message)
-
-
-class _OnlyCommand:
-    """The commands, of which only ``command`` is built: a command line that names its command
-    needs no other's grammar (building them all cost a small run a few milliseconds)."""
-
-    def __init__(self, sub: Any, command: str) -> None:
-        self.sub, self.command = sub, command
-
-    def add_parser(self, name: str, **kwargs: Any) -> Any:
-        return self.sub.add_parser(name, **kwargs) if name == self.command else _Unbuilt()
-
-
-class _Unbuilt:
-    """A command's grammar left unbuilt: whatever is asked of it, or done with it, is nothing."""
-
-    def __getattr__(self, name: str) -> Any:
-        return self
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self
-
-    def __iter__(self) -> Any:
-        return iter(())
 
 
 class _Version(argparse.Action):
@@ -102,10 +101,81 @@ def version() -> str:
     return found[1] if found else "unknown"
 
 
-def parser(genre: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
+def read(words: list[str]) -> argparse.Namespace:
+    """The arguments of a command line, read by the grammar of the genre it names when that can
+    (so a run loads no other genre's modules), else by the whole grammar, which says what is
+    wrong: one line, exit 2."""
+    args = _quick_arguments(words)
+    if args is None:
+        grammar = parser()
+        args, extra = grammar.parse_known_args(words)
+        _input_left_over(args, extra)
+        if extra:
+            grammar.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
+def _quick_arguments(words: list[str]) -> argparse.Namespace | None:
+    """The arguments read by the grammar of the genre the command line names (``COMMAND GENRE
+    ...``); None when that grammar cannot read them all or help is asked."""
+    if len(words) < 2 or words[0].startswith("-") or any(_asks_help(w) for w in words):
+        return None
+    try:
+        args, extra = parser(words[1]).parse_known_args(words)
+    except Retry:
+        return None
+    _input_left_over(args, extra)
+    return None if extra else args
+
+
+def _asks_help(word: str) -> bool:
+    """Whether ``word`` is -h, --help or an abbreviation of it."""
+    return word == "-h" or (len(word) > 2 and "--help".startswith(word))
+
+
+def _input_left_over(args: argparse.Namespace, extra: list[str]) -> None:
+    """argparse fills an optional INPUT (with "-") as soon as it has the genre, so in
+    `solve GENRE --unique FILE` the FILE is left over: it is the input."""
+    if len(extra) == 1 and getattr(args, "input", None) == "-" and not extra[0].startswith("-"):
+        args.input = extra.pop()
+
+
+def genre_options(genre: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """The genre's parser options the arguments give, by keyword; PuzzleError for an option's
+    flag given to a genre that does not take it."""
+    from .checks import PuzzleError
+    from .registry import all_options
+
+    offered = getattr(args, "offered_options", None)
+    if offered is None:
+        offered = all_options()
+    options = {o.keyword: getattr(args, o.keyword, None) for o in offered}
+    options = {k: v for k, v in options.items() if v is not None}
+    takes = {o.keyword for o in genre.options}
+    for name in options:
+        if name not in takes:
+            flags = next((o.flag, *o.also) for o in offered if o.keyword == name)
+            raise PuzzleError(f"{genre.name} takes no {' or '.join(flags)}")
+    return options
+
+
+def checked_plot(path: str | None) -> None:
+    """A --plot file must be PNG or SVG, and matplotlib must be there to draw it."""
+    from .checks import PuzzleError
+
+    if path is None:
+        return
+    if not path.lower().endswith((".png", ".svg")):
+        raise PuzzleError(f"--plot {path}: the file must end in .png or .svg")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError as e:
+        raise PuzzleError("--plot needs matplotlib: pip install 'gridsat[plot]'") from e
+
+
+def parser(genre: str | None = None) -> argparse.ArgumentParser:
     """The command line: the commands, their arguments and the genres' own options; with
-    ``genre``, a built-in genre's name, only that genre's options (its rulebook alone loaded);
-    with ``command`` too, only that command's grammar (the others are not built)."""
+    ``genre``, a built-in genre's name, only that genre's options (its rulebook alone loaded)."""
     top = (_OneGenre if genre else _Parser)(
         prog="gridsat",
         description="Solve, check and compare logic puzzles with SAT and CP-SAT solvers.",
@@ -114,8 +184,6 @@ def parser(genre: str | None = None, command: str | None = None) -> argparse.Arg
     )
     top.add_argument("--version", "-V", action=_Version, nargs=0, help="print the version and exit")
     sub: Any = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    if genre and command:
-        sub = _OnlyCommand(sub, command)
 
     solve = sub.add_parser(
         "solve",
@@ -245,6 +313,9 @@ def parser(genre: str | None = None, command: str | None = None) -> argparse.Arg
         "and --resume finishes (needs pip install 'gridsat[cluster]')",
     )
     bench.add_argument("--out", metavar="FILE", help="write results here, one JSON line each")
+    bench.add_argument(
+        "--json", action="store_true", help="print one JSON object (the records), not the table"
+    )
     _add_param_option(bench)
     bench.add_argument(
         "--resume", action="store_true", help="skip the results already in --out, and append"
@@ -464,16 +535,19 @@ def _add_matrix_options(
     )
 
 
-def _add_puzzle_options(parser: argparse.ArgumentParser, genre: str | None = None) -> None:
+def _add_puzzle_options(parser: _Parser, genre: str | None = None) -> None:
     """The options the genres declare for their parsers (``genre``'s alone, when named), each
     flag once; a flag the command has already (compare's --repeat) is not offered there, but
     its other spellings are (--allow-repeats)."""
-    from .genres import all_options, genre_options
+    from .registry import all_options, genre_options
 
-    taken = set(parser._option_string_actions)
+    taken = set(parser.flags)
     options = genre_options(genre) if genre else None
     if options is None:
-        options = tuple(all_options())
+        try:
+            options = tuple(all_options())
+        except ValueError:  # a genre that cannot load: looking the genre up says why, in a line
+            options = ()
     parser.set_defaults(offered_options=options)
     for option in options:
         flags = [f for f in (option.flag, *option.also) if f not in taken]

@@ -4,11 +4,10 @@ library only when a command needs it."""
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # (not typing's: no more is loaded than a run needs)
-if TYPE_CHECKING:
-    from typing import Any
+from typing import TYPE_CHECKING, Any
 
-    from .genres import Genre
+if TYPE_CHECKING:
+    from .registry import Genre
     from .solvers.base import Backend
 
 
@@ -17,9 +16,14 @@ class PuzzleError(ValueError):
     not exist): the command line's one-line message, which it prints with exit 2."""
 
 
+class OutputError(OSError):
+    """An output that cannot be written (a full disk, a closed device): its one-line message
+    names the output, and the command line exits 74 (sysexits.h's EX_IOERR)."""
+
+
 def checked_genre(name: str) -> Genre[Any, Any]:
     """The genre by name or alias, or PuzzleError naming the choices."""
-    from .genres import get_genre  # looked up at each call: tests put their own in its place
+    from .registry import get_genre  # looked up at each call: tests put their own in its place
 
     text("genre", name, "a genre's name")
     try:
@@ -51,6 +55,17 @@ def checked_encoding(genre: Genre[Any, Any], name: str | None) -> str:
             f"{genre.name} has no encoding {name!r} (choose from {', '.join(genre.encodings)})"
         )
     return name
+
+
+def checked_format(genre: Genre[Any, Any], name: str | None) -> str:
+    """One of the genre's output formats (its first for None), or PuzzleError naming them."""
+    chosen = name or genre.output_formats[0]
+    if chosen not in genre.output_formats:
+        raise PuzzleError(
+            f"{genre.name} has no output format {chosen!r} "
+            f"(choose from {', '.join(genre.output_formats)})"
+        )
+    return chosen
 
 
 def text(name: str, value: object, what: str = "text") -> str:

@@ -12,7 +12,7 @@ import signal
 import struct
 import sys
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
 # (pickle, select, tempfile and threading load when a child is started: a run that needs no
@@ -31,6 +31,10 @@ ORPHANED = 1
 """The exit code of a child that finds its parent gone."""
 
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+THREAD_STACK = 256 * 1024
+"""Bytes of stack for the threads a child with a memory limit starts (a solver's alarm): a
+thread's stack is address space, and counts to the limit."""
 
 _running: set[int] = set()
 """This process's children at work (see ``stop_children``)."""
@@ -102,16 +106,13 @@ def isolated(
     with tempfile.TemporaryFile() as errors:
         read_fd, write_fd = os.pipe()
         parent = os.getpid()
-        # The objects made so far kept out of the child's garbage collections: a collection
-        # touches every object, which copies all the pages the child shares with this process
-        # (that doubled what a fork cost a small puzzle).
-        gc.freeze()
-        try:
-            pid = os.fork()
-        finally:
-            if os.getpid() == parent:
-                gc.unfreeze()
+        pid = os.fork()
         if pid == 0:  # the child: never returns into the caller's code
+            # The parent's objects kept out of the child's garbage collections: a collection
+            # touches every object, which copies all the pages the child shares with the parent
+            # (that doubled what a fork cost a small puzzle). The parent's collector is left
+            # as it was.
+            gc.freeze()
             die_with(parent)
             _running.clear()  # the parent's children, not this one's
             os.close(read_fd)
@@ -156,37 +157,13 @@ def _parent_death_signal() -> bool:
     False where that cannot be done."""
     if not sys.platform.startswith("linux"):
         return False
+    import ctypes
+
     try:
-        prctl = _libc_function("prctl")
-    except (ImportError, OSError, AttributeError, TypeError):  # (not as CPython has it)
-        import ctypes
-
-        try:
-            prctl = ctypes.CDLL(None, use_errno=True).prctl
-        except (OSError, AttributeError):
-            return False
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return False
     return bool(prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0)
-
-
-def _libc_function(name: str) -> Any:
-    """The C library's function ``name``, taking and returning ints, made with ``_ctypes``, the
-    core ``ctypes`` is built on: importing ``ctypes`` itself (its types and caches) took most of
-    a small puzzle's fork."""
-    import _ctypes
-
-    core: Any = _ctypes  # (typeshed's stubs know only what ctypes makes of it)
-
-    class Int(core._SimpleCData):  # type: ignore[misc]
-        _type_ = "i"
-
-    class Function(core.CFuncPtr):  # type: ignore[misc]
-        _flags_ = core.FUNCFLAG_CDECL
-        _restype_ = Int
-
-    class Library:
-        _handle = core.dlopen(None, os.RTLD_NOW)
-
-    return Function((name, Library()))
 
 
 def _watch(parent: int) -> None:
@@ -230,6 +207,10 @@ def _child(
 
     code = 0
     try:
+        if memory is not None:
+            import threading
+
+            threading.stack_size(THREAD_STACK)
         if prepare is not None:
             prepare()
         if memory is not None:
@@ -315,3 +296,20 @@ def _death(status: int) -> str:
             name = f"signal {number}"
         return f"killed by {name}"
     return f"exited with code {os.WEXITSTATUS(status)} before answering"
+
+
+def stop_on(signals: Sequence[signal.Signals], received: list[signal.Signals]) -> dict[int, Any]:
+    """Make each of ``signals`` (TERM, HUP) stop the program like Ctrl-C, noted in
+    ``received``; the handlers they had. A later one while stopping is ignored."""
+
+    def stop(number: int, frame: Any) -> None:
+        received.append(signal.Signals(number))
+        for each in signals:
+            signal.signal(each, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    previous: dict[int, Any] = {}
+    for number in signals:
+        with contextlib.suppress(ValueError):  # not the main thread: signals stay as they were
+            previous[number] = signal.signal(number, stop)
+    return previous

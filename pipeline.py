@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import gc
 import sys
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .genres import Genre
-from .isolation import Crashed, TimedOut, default_memory_limit, run_isolated
-from .records import dataclass, field, replace
+from .isolation import Crashed, TimedOut, run_isolated
+from .isolation import default_memory_limit as default_memory_limit  # (the command caps by it)
+from .registry import Genre
 from .solvers import Backend, BackendError, Session, Status
 from .solvers.base import Unfinished
 
@@ -27,7 +27,7 @@ class CheckFailed(RuntimeError):
     """The independent checker rejected a decoded solution: a bug in a model or a solver."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """What a run found, and how long each phase took (seconds)."""
 
@@ -66,7 +66,7 @@ def genre_params(
     """The genre's own parameters for this backend's family (what its boards solve fastest
     with), under the user's ``--param``, which win."""
     family = getattr(backend, "family", None)
-    own = {key: value for of, key, value in genre.about.params if of == family}
+    own = {key: value for of, key, value in genre.about.solving.params if of == family}
     return {**own, **params} if own and params else (own or params)
 
 
@@ -99,19 +99,16 @@ def solve(
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
     sizes = {} if sizes is None else sizes
-    # Models are millions of small acyclic objects: the cyclic collector only slows their
-    # building (quadratically, on large boards), so it rests for the run.
-    with _collector_paused():
-        begun = time.perf_counter()
-        built = _build(genre, puzzle, encoding, prune, times)
-        session = _load(backend, built, genre_params(genre, backend, params), times, sizes)
-        session.effort = effort
-        if progress:
-            progress(None)
-        return _search(
-            genre, puzzle, backend, encoding, built, session, limit, time_limit, begun, times,
-            sizes, progress, streaming,
-        )  # fmt: skip
+    begun = time.perf_counter()
+    built = _build(genre, puzzle, encoding, prune, times)
+    session = _load(backend, built, genre_params(genre, backend, params), times, sizes)
+    session.effort = effort
+    if progress:
+        progress(None)
+    return _search(
+        genre, puzzle, backend, encoding, built, session, limit, time_limit, begun, times,
+        sizes, progress, streaming,
+    )  # fmt: skip
 
 
 def _build(
@@ -322,45 +319,45 @@ def solve_quick(
     params: Mapping[str, str] | None = None,
 ) -> Outcome:
     """``solve_isolated`` for a run that ``runs_in_process``: the puzzle loaded and its model
-    built in this process, under the default memory limit. A model the backend loads in Python
-    alone (``Backend.loads_in_python``), of up to QUICK_CLAUSES, is searched here too, in native
-    calls short enough for a stop to be answered, while each solver call takes at most
-    IN_PROCESS seconds; any other model, or a longer search, is loaded and searched in a child,
-    unsliced, where a native library that aborts past the memory limit, or crashes, does not
-    take gridsat down with it."""
+    built in this process (which the command caps at the default memory limit with
+    ``address_space``; a library call leaves its caller's limits alone). A model the backend
+    loads in Python alone (``Backend.loads_in_python``), of up to QUICK_CLAUSES, is searched
+    here too, in native calls short enough for a stop to be answered, while each solver call
+    takes at most IN_PROCESS seconds; any other model, or a longer search, is loaded and
+    searched in a child, unsliced, where a native library that aborts past the memory limit, or
+    crashes, does not take gridsat down with it."""
     encoding = encoding or genre.default_encoding
     times = {} if times is None else times
     params = genre_params(genre, backend, params)
     sizes: dict[str, dict[str, int]] = {}
     memory = default_memory_limit()
     try:
-        with _address_space(memory), _collector_paused():
-            puzzle = load(times)
-            begun = time.perf_counter()
-            built = _build(genre, puzzle, encoding, prune, times)
-            opened = None
-            if backend.loads_in_python(built.model, params):
-                opened = _load(backend, built, params, times, sizes)
-                if sizes["backend"].get("clauses", 0) <= QUICK_CLAUSES:
-                    opened.in_process = IN_PROCESS
-                    try:
-                        return _search(
-                            genre, puzzle, backend, encoding, built, opened, limit, None, begun,
-                            times, sizes, None, False,
-                        )  # fmt: skip
-                    except Unfinished:  # a long search: again, from the start, in a child
-                        opened = None
+        puzzle = load(times)
+        begun = time.perf_counter()
+        built = _build(genre, puzzle, encoding, prune, times)
+        opened = None
+        if backend.loads_in_python(built.model, params):
+            opened = _load(backend, built, params, times, sizes)
+            if sizes["backend"].get("clauses", 0) <= QUICK_CLAUSES:
+                opened.in_process = IN_PROCESS
+                try:
+                    return _search(
+                        genre, puzzle, backend, encoding, built, opened, limit, None, begun,
+                        times, sizes, None, False,
+                    )  # fmt: skip
+                except Unfinished:  # a long search: again, from the start, in a child
+                    opened = None
 
-            def work(_: Callable[[Any], None]) -> Outcome:
-                mine = dict(times)
-                session = opened or _load(backend, built, params, mine, sizes)
-                found = _search(
-                    genre, puzzle, backend, encoding, built, session, limit, None, begun,
-                    mine, sizes, None, False,
-                )  # fmt: skip
-                return replace(found, puzzle=None)
+        def work(_: Callable[[Any], None]) -> Outcome:
+            mine = dict(times)
+            session = opened or _load(backend, built, params, mine, sizes)
+            found = _search(
+                genre, puzzle, backend, encoding, built, session, limit, None, begun,
+                mine, sizes, None, False,
+            )  # fmt: skip
+            return replace(found, puzzle=None)
 
-            outcome = run_isolated(work, None, None, memory)
+        outcome = run_isolated(work, None, None, memory)
     except (MemoryError, Crashed, ImportError) as e:
         raise child_failure(e, memory) from None
     times.update(outcome.times)
@@ -388,8 +385,7 @@ def stream(
     stats = {} if stats is None else stats
     params = genre_params(genre, backend, params)
     begun = time.perf_counter()
-    with _collector_paused():
-        built = genre.build(puzzle, encoding, prune=prune)
+    built = genre.build(puzzle, encoding, prune=prune)
     # Solver parameters reach the backend here, and only here.
     session = backend.open(built.model, **({"params": dict(params)} if params else {}))
     times["build"] = time.perf_counter() - begun
@@ -477,9 +473,11 @@ def _memory_message(limit: int | None) -> str:
 
 
 @contextmanager
-def _address_space(limit: int | None) -> Iterator[None]:
+def address_space(limit: int | None) -> Iterator[None]:
     """This process's address space capped at ``limit`` bytes (as a child's is), restored after:
-    a model past it is a MemoryError, which is OutOfMemory, not the machine brought down."""
+    a model past it is a MemoryError, which is OutOfMemory, not the machine brought down. For
+    the ``gridsat`` command's own process, around ``solve_quick``: a library call leaves the
+    caller's limits alone."""
     import resource
 
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -494,15 +492,3 @@ def _address_space(limit: int | None) -> Iterator[None]:
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector, restoring its state afterwards."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

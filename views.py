@@ -3,8 +3,12 @@ solution's shape is the genre's business: every board, place and given is shown 
 
 from __future__ import annotations
 
+import contextlib
+import os
 from typing import Any
 
+from .checks import OutputError, PuzzleError
+from .contract import About
 from .solvers.base import Status
 
 
@@ -90,7 +94,7 @@ def compare_json(
     genre: Any, runs: list[Any], problems: list[str], time_limit: float | None
 ) -> dict[str, Any]:
     """``compare --json``: every run with every phase, null for a phase it did not reach."""
-    from .compare import PHASES
+    from .comparison import PHASES
 
     return {
         "genre": genre.name,
@@ -114,7 +118,7 @@ def compare_json(
 def compare_table(runs: list[Any]) -> str:
     """Backends fastest first: status, median phase times in ms (- for a phase not reached),
     ratio to the fastest; a run stopped by a limit shows its time as a lower bound (>)."""
-    from .compare import PHASES
+    from .comparison import PHASES
     from .solvers import FINISHED
 
     finished = [r for r in runs if r.status in FINISHED and r.times]
@@ -277,3 +281,148 @@ def grade_text(status: Status, found: Any) -> str:
         f"probing rounds: {found.rounds}\n"
         f"eliminated: {steps} (of {found.candidates} candidates)"
     )
+
+
+def generated_remark(name: str, givens: int, of: int, graded: Any) -> str:
+    """``generate``'s line on stderr for a puzzle made: givens left, and its grade (a floor,
+    when the grader stopped at the level asked)."""
+    from .grading import LEVELS
+
+    if graded is None:
+        return f"{name}: {givens} of {of} givens (not graded: `gridsat grade` grades it)"
+    if graded.exact:
+        return (f"{name}: {givens} of {of} givens; grade {graded.level} ({graded.name}), score "
+                f"{graded.score:g}")  # fmt: skip
+    return (f"{name}: {givens} of {of} givens; grade {graded.level} or more (more than "
+            f"{LEVELS[graded.level - 1]})")  # fmt: skip
+
+
+def generated_json(
+    name: str, puzzle: str, solution: Any, givens: int, of: int, propagation: bool, graded: Any
+) -> dict[str, Any]:
+    """``generate --json``'s line for a puzzle made (a bench corpus row)."""
+    grade = None
+    if graded is not None:
+        grade = {"level": graded.level, "name": graded.name, "score": graded.score,
+                 "exact": graded.exact}  # fmt: skip
+    return {"name": name, "puzzle": puzzle, "solution": solution, "givens": givens, "of": of,
+            "propagation": propagation, "grade": grade}  # fmt: skip
+
+
+def genre_rows(described: list[About]) -> list[dict[str, Any]]:
+    """``gridsat genres --json``: what each genre says of itself (``gridsat.genres()``)."""
+    return [
+        {
+            "name": g.name,
+            "aliases": list(g.aliases),
+            "summary": g.summary,
+            "input": g.reading.input_format,
+            "example": g.reading.example,
+            "encodings": list(g.solving.encodings),
+            "default_encoding": g.solving.default_encoding,
+            "default_backend": g.solving.default_backend,
+            "generate_backend": g.making.backend,
+            "formats": list(g.reading.output_formats),
+            "styles": list(g.making.styles),
+        }
+        for g in described
+    ]
+
+
+def genres_text(rows: list[dict[str, Any]]) -> str:
+    """``gridsat genres``: each genre's summary, input, an example command, and its choices."""
+    import shlex  # (here alone: not on a solve's start-up)
+
+    lines = []
+    for r in rows:
+        aliases = f" (also: {', '.join(r['aliases'])})" if r["aliases"] else ""
+        lines.append(f"{r['name']}{aliases}: {r['summary']}")
+        lines.append(f"  input:     {r['input']}")
+        lines.append(f"  example:   gridsat solve {r['name']} {shlex.quote(r['example'])}")
+        encodings = ", ".join(
+            e + (" (default)" if e == r["default_encoding"] else "") for e in r["encodings"]
+        )
+        lines.append(f"  encodings: {encodings}")
+        made_on = r["generate_backend"]
+        made = f"; generate on {made_on}" if made_on != r["default_backend"] else ""
+        lines.append(f"  backend:   {r['default_backend']} by default{made}")
+        lines.append(f"  formats:   {', '.join(r['formats'])}")
+        if r["styles"]:
+            lines.append(f"  styles:    {', '.join(r['styles'])} (generate --style)")
+    return "\n".join(lines)
+
+
+def backends_text(rows: list[dict[str, Any]]) -> str:
+    """``gridsat backends``: one line each, whether it runs here and what it can do."""
+    width = max(len(r["name"]) for r in rows)
+    lines = []
+    for r in rows:
+        state = "available" if r["available"] else f"unavailable: {r['reason']}"
+        lines.append(f"{r['name'].ljust(width)}  {state}; {', '.join(r['capabilities'])}")
+    return "\n".join(lines)
+
+
+def checked_picture(genre: Any, path: str) -> None:
+    """A picture can be drawn for this genre into ``path``, or PuzzleError says why not."""
+    from .pictures import RenderError, check_target, has_picture
+
+    if not has_picture(genre):
+        raise PuzzleError(f"{genre.name} has no pictures yet")
+    try:
+        check_target(path)
+    except RenderError as e:
+        raise PuzzleError(str(e)) from e
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise PuzzleError(f"cannot write {path}: there is no folder {folder}")
+    if os.path.isdir(path):  # (said before the run, not after its answer)
+        raise PuzzleError(f"cannot write {path}: it is a folder")
+
+
+def draw(genre: Any, puzzle: Any, solutions: list[Any], status: Status | None, path: str) -> None:
+    """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
+    side by side with their differences marked."""
+    from .pictures import render
+
+    shown = solutions[:2] if status is Status.MULTIPLE else solutions[:1]
+    titles = {
+        0: ["no solution" if status is Status.UNSOLVABLE else "puzzle"],
+        1: ["unique solution" if status is Status.UNIQUE else "solution"],
+        2: ["solution 1", "solution 2 (differences shaded)"],
+    }[len(shown)]
+    try:
+        render(genre, puzzle, shown, path, titles)
+    except OSError as e:
+        raise PuzzleError(f"cannot write {path}: {e.strerror}") from e
+
+
+class Output:
+    """Standard output, whose failure to write (a full disk, /dev/full) is an OutputError that
+    names it; what it still holds then goes nowhere, so the exit does not fail on it again."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        """``text`` written, or OutputError."""
+        with self._named():
+            return int(self.stream.write(text))
+
+    def flush(self) -> None:
+        """What is held written, or OutputError."""
+        with self._named():
+            self.stream.flush()
+
+    @contextlib.contextmanager
+    def _named(self) -> Any:
+        try:
+            yield
+        except BrokenPipeError:  # (the reader went away: not an error of the output)
+            raise
+        except OSError as e:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
+            raise OutputError(f"cannot write standard output: {e.strerror}") from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)

@@ -31,8 +31,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from gridsat.genres import get_genre
 from gridsat.pipeline import parse, solve
+from gridsat.registry import get_genre
 from gridsat.solvers import all_backends, get_backend
 
 PHASES = ("parse", "model", "load", "solve", "unique")

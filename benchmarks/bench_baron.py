@@ -18,12 +18,12 @@ import statistics
 import sys
 import time
 
-from gridsat.generate import generate
-from gridsat.genres import get_genre
+from gridsat.generator import generate
 from gridsat.parsers import ParseError
 from gridsat.parsers.zebra import format_puzzle, parse, to_json
 from gridsat.pipeline import solve
 from gridsat.puzzles.zebra import check
+from gridsat.registry import get_genre
 from gridsat.solvers import Status, get_backend
 
 

@@ -53,7 +53,7 @@ def children_cpu() -> float:
 def one_run(genre: str, corpus: Path, how: list[str]) -> tuple[float, float, int]:
     """(wall seconds, CPU seconds, puzzles) of one `gridsat bench` run, on the genre's default
     encoding."""
-    from gridsat.genres import get_genre
+    from gridsat.registry import get_genre
 
     encoding = get_genre(genre).default_encoding
     with tempfile.TemporaryDirectory() as folder:
@@ -123,7 +123,7 @@ def main() -> None:
         "--work", type=float, default=4.0, help="CPU seconds of solving aimed at per run"
     )
     args = parser.parse_args()
-    from gridsat.genres import all_genres
+    from gridsat.registry import all_genres
 
     names = [g.name for g in all_genres()] if args.genres == "all" else args.genres.split(",")
     names = [n for n in names if n not in args.skip.split(",")]

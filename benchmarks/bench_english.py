@@ -24,11 +24,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from gridsat.generate import generate
-from gridsat.genres import get_genre
+from gridsat.generator import generate
 from gridsat.parsers.zebra import json_extras, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.zebra import check
+from gridsat.registry import get_genre
 from gridsat.solvers import Status, get_backend
 
 ENGLISH = Path(__file__).resolve().parent.parent / "data" / "zebra" / "english"

@@ -12,8 +12,8 @@ import random
 import statistics
 import time
 
-from gridsat.generate import generate, size_of
-from gridsat.genres import all_genres, get_genre
+from gridsat.generator import generate, size_of
+from gridsat.registry import all_genres, get_genre
 
 SIZES = "signpost=10x10,sudoku=9,hidato=10x10,loop=20x20,zebra=5x6,numbrix=10x10,magic=4"
 
@@ -26,7 +26,7 @@ def main() -> None:
     args = parser.parse_args()
     specs = [tuple(spec.split("=")) for spec in args.sizes.split(",") if spec]
     if args.all:
-        specs += [(g.name, g.about.small) for g in all_genres() if g.make is not None]
+        specs += [(g.name, g.about.making.small) for g in all_genres() if g.make is not None]
     print(f"{'genre':9} {'size':6} {'median s':>9} {'worst s':>8} {'givens left':>12} grades")
     for name, size in specs:
         genre = get_genre(name)

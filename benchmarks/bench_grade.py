@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gridsat.genres import get_genre
-from gridsat.grade import grade
+from gridsat.grading import grade
+from gridsat.registry import get_genre
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "tatham"
 

@@ -84,8 +84,8 @@ def startup(runs: int) -> float:
 def isolation_cost(runs: int) -> tuple[float, float]:
     """Median seconds of the Signpost seed solved and proved unique: in this process, and in a
     child process."""
-    from gridsat.genres import get_genre
     from gridsat.pipeline import solve, solve_isolated
+    from gridsat.registry import get_genre
     from gridsat.solvers import get_backend
 
     genre = get_genre("signpost")

@@ -25,10 +25,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from gridsat.genres import get_genre
 from gridsat.models.loop import build_settled, settle
 from gridsat.parsers.loop import format_puzzle, parse
 from gridsat.puzzles.loop import Loop, check, random_layout, random_tree_layout, scramble
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 HERE = Path(__file__).resolve().parent

@@ -16,8 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-from gridsat.genres import get_genre
 from gridsat.pipeline import solve
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 HERE = Path(__file__).resolve().parent

@@ -1,15 +1,10 @@
 """The speed goals, each measured as CPU time and printed next to its goal.
 
     python benchmarks/bench_speed.py                      # every goal
-    python benchmarks/bench_speed.py --goals start,signpost --repeat 11
+    python benchmarks/bench_speed.py --goals signpost,magic --repeat 11
 
 Goals (medians of CPU time; wall time means little on a shared machine):
 
-- ``start``: a whole ``gridsat solve`` process on a small puzzle (the Signpost seed with
-  ``--unique``, a 9x9 Sudoku) <= 50 ms, timed by the child's user+sys CPU (``os.wait4``), both
-  through the ``gridsat`` console script and ``python -m gridsat``; beside them the floors: the
-  interpreter alone (``python -S``), with ``site`` (and an editable install's import hook, which
-  the run says whether it has), and importing python-sat, which every SAT run does.
 - ``signpost``: build + solve + unique on Simon Tatham's own Signposts <= 1 ms at 10x10, and no
   slower than his solver from 15x15 on (the corpus records his CPU times).
 - ``magic``: the seed board built, solved and proved unique <= 50 ms; empty boards of order 3
@@ -20,8 +15,10 @@ Goals (medians of CPU time; wall time means little on a shared machine):
 - ``loop``: a 500x500 ∞ Loop end to end (parse, build, solve, check) <= 5 s, median of
   ``--repeat`` runs as every goal.
 
-In-process figures are this process's CPU time (``time.process_time``) over parse, build, solve
-and the uniqueness proof, on the genre's default backend unless ``--backend`` says otherwise.
+Start-up, a whole process on a small puzzle against loading python-sat alone, is measured by
+``benchmarks/bench_startup.py``. The figures here are this process's CPU time
+(``time.process_time``) over parse, build, solve and the uniqueness proof, on the genre's
+default backend unless ``--backend`` says otherwise.
 """
 
 from __future__ import annotations
@@ -30,7 +27,6 @@ import argparse
 import json
 import os
 import random
-import shutil
 import statistics
 import subprocess
 import sys
@@ -39,25 +35,15 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from gridsat.genres import get_genre
 from gridsat.pipeline import solve
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 TATHAM = ROOT.parent / "shared" / "corpus" / "tatham" / "signpost.jsonl"
 SUDOKU = ROOT / "data" / "sudoku" / "inkala.txt"
-GOALS = ("start", "signpost", "magic", "hidato", "loop")
-
-
-def child_cpu(argv: list[str]) -> float:
-    """The user+sys CPU seconds of one child process running ``argv``."""
-    # As installed: compiled modules cached (a PYTHONDONTWRITEBYTECODE run compiles every time).
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return usage.ru_utime + usage.ru_stime
+GOALS = ("signpost", "magic", "hidato", "loop")
 
 
 def run_cpu(genre: Any, text: str, backend: str | None, limit: int, **kw: Any) -> tuple[float, Any]:
@@ -72,40 +58,6 @@ def line(what: str, figure: str, goal: str, ok: bool | None = None) -> None:
     """One result, its goal beside it."""
     mark = "" if ok is None else ("  met" if ok else "  MISSED")
     print(f"  {what:44} {figure:>14}   goal {goal}{mark}", flush=True)
-
-
-def goal_start(repeat: int) -> None:
-    """Whole processes on small puzzles, by the child's CPU time."""
-    print("whole process, small puzzle (child user+sys CPU, median):")
-    script = shutil.which("gridsat") or str(Path(sys.executable).parent / "gridsat")
-    hook = "import sys; print(any(m.startswith('__editable__') for m in sys.modules))"
-    hooked = subprocess.run([sys.executable, "-c", hook], capture_output=True, text=True).stdout
-    print(
-        "  installed with setuptools' editable import hook (pip install -e .), loaded by site"
-        if hooked.strip() == "True"
-        else "  installed on a plain path (pip install ., or -e with editable_mode=strict)"
-    )
-    floors = {
-        "python -S -c pass (no site)": [sys.executable, "-S", "-c", "pass"],
-        "python -c pass": [sys.executable, "-c", "pass"],
-        "python -c 'import pysat.solvers'": [sys.executable, "-c", "import pysat.solvers"],
-    }
-    for name, argv in floors.items():
-        line(name, f"{_med_child(argv, repeat):.1f} ms", "-")
-    cases = {
-        "signpost seed --unique": ["solve", "signpost", "data/signpost/seed.txt", "--unique"],
-        "sudoku 9x9 (inkala) --unique": ["solve", "sudoku", str(SUDOKU), "--unique"],
-    }
-    for name, args in cases.items():
-        for how, head in (("gridsat", [script]), ("python -m", [sys.executable, "-m", "gridsat"])):
-            ms = _med_child([*head, *args], repeat)
-            line(f"{how} {name}", f"{ms:.1f} ms", "<= 50 ms", ms <= 50)
-
-
-def _med_child(argv: list[str], repeat: int) -> float:
-    """The median child CPU of ``repeat`` runs, in ms, after one run to warm the file cache."""
-    child_cpu(argv)
-    return statistics.median(child_cpu(argv) for _ in range(repeat)) * 1000
 
 
 def goal_signpost(repeat: int, backend: str | None) -> None:
@@ -240,9 +192,7 @@ def main() -> int:
     os.chdir(ROOT)
     low, high = (int(v) for v in args.orders.split("-"))
     for goal in args.goals.split(","):
-        if goal == "start":
-            goal_start(args.repeat)
-        elif goal == "signpost":
+        if goal == "signpost":
             goal_signpost(args.repeat, args.backend)
         elif goal == "magic":
             goal_magic(args.repeat, args.backend, range(low, high + 1), args.time_limit)

@@ -17,9 +17,9 @@ import statistics
 import sys
 from pathlib import Path
 
-from gridsat.genres import get_genre
 from gridsat.pipeline import solve
 from gridsat.puzzles.zebra import Zebra
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "zebra"

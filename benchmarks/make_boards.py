@@ -3,7 +3,7 @@
     python benchmarks/make_boards.py hidato 30x30 --share 0.5 --count 10 --unique \
         > benchmarks/boards/hidato-30x30-50.jsonl
 
-The path comes from backbite moves over a snake (``models.graph.random_hamiltonian_path``);
+The path comes from backbite moves over a snake (``puzzles.paths.random_hamiltonian_path``);
 ``--unique`` then shows more numbers, each where the planted answer and another one differ,
 until a solver proves the board unique.
 """
@@ -15,12 +15,12 @@ import json
 import random
 import sys
 
-from gridsat.genres import get_genre
-from gridsat.models.graph import random_hamiltonian_path
 from gridsat.models.hidato import number_path
 from gridsat.parsers.hidato import format_puzzle
 from gridsat.pipeline import solve
 from gridsat.puzzles.hidato import Hidato
+from gridsat.puzzles.paths import random_hamiltonian_path
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 

@@ -17,11 +17,9 @@ probing (``Model.probe``): measured on boards with 30% shown, 30x30 (7,000-9,000
 
 def number_path(puzzle: Hidato) -> NumberPath:
     """The cells as nodes, row by row; the path may step to any neighbour; the givens stay."""
-    cells = puzzle.cells()
-    index = {cell: i for i, cell in enumerate(cells)}
-    succ = [[index[nb] for nb in puzzle.neighbours(r, c)] for r, c in cells]
+    index = {cell: i for i, cell in enumerate(puzzle.cells())}
     givens = {index[cell]: value for cell, value in puzzle.givens().items()}
-    return NumberPath(succ, givens)
+    return NumberPath(puzzle.successors(), givens)
 
 
 def build(puzzle: Hidato, encoding: str = "position", prune: bool = True) -> Built[Board]:

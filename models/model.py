@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
-
-from ..records import dataclass, field
 
 Lit = int
 """A Boolean literal, DIMACS style: variable ``v`` is ``v``, its negation is ``-v``."""
@@ -14,7 +12,7 @@ Lit = int
 Op = Literal["<=", ">=", "=="]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IntVar:
     """An integer variable with a small explicit domain (one-hot on SAT, native on CP-SAT)."""
 
@@ -27,7 +25,7 @@ Term = tuple[int, IntVar | Lit]
 """A coefficient and an integer variable or a literal (a literal counts as 0 or 1)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WeightedSum:
     """``sum(w_i * lit_i) op bound`` over literals."""
 
@@ -37,7 +35,7 @@ class WeightedSum:
     bound: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Linear:
     """``sum(c_i * x_i) op rhs`` over integer variables and literals, when all ``enforce`` hold."""
 
@@ -47,14 +45,14 @@ class Linear:
     enforce: tuple[Lit, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Circuit:
     """One Hamiltonian circuit over the arcs' nodes; a self-loop arc ``(n, n, lit)`` skips ``n``."""
 
     arcs: tuple[tuple[int, int, Lit], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Connected:
     """The nodes are joined into one network by the true edges ``(u, v, lit)`` (undirected).
     A node listed in ``active`` as ``(node, lit)`` takes part only when its literal holds (a
@@ -67,13 +65,13 @@ class Connected:
     active: tuple[tuple[int, Lit], ...] = ()
     anchors: tuple[frozenset[int], ...] = ()
 
-    @cached_property
+    @property
     def when(self) -> dict[int, Lit]:
         """The literal of each node of ``active``."""
         return dict(self.active)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Matching:
     """Every left node is paired with a true right literal of its own along the ``edges``
     ``(left node, right literal)``: a one-to-one pairing (Hall's condition, checked lazily)."""
@@ -100,7 +98,7 @@ def boolean_of(column: Choice) -> Lit | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Table:
     """The columns take together one of the allowed ``rows`` (CP-SAT's allowed assignments)."""
 
@@ -121,7 +119,7 @@ class TooLarge(ValueError):
         self.cells = cells
 
 
-@dataclass
+@dataclass(slots=True)
 class Model:
     """Variables and constraints as data, and the answer variables that fix the printed solution."""
 
@@ -242,7 +240,7 @@ class Model:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Assignment:
     """Values a backend found: ``bools[v]`` for variable ``v`` (index 0 unused), ``ints[i]``."""
 
@@ -288,7 +286,7 @@ class Later(Mapping[K, V]):
         return len(self._found())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Built(Generic[S]):
     """A model and the decoder that maps its assignments back into the genre's solution."""
 

@@ -7,8 +7,8 @@ model on a different graph; each genre builds the graph and maps nodes back to i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from ..records import dataclass, field
 from .graph import add_hamiltonian_path, members
 from .model import Assignment, Built, Later, Model, TooLarge
 
@@ -22,7 +22,7 @@ MAX_CANDIDATES = 1_000_000
 """(number, node) pairs left after pruning: a Boolean each, and several clauses each."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NumberPath:
     """Nodes ``0..n-1``, the nodes the path may go to next from each, and the given numbers."""
 

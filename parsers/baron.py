@@ -16,148 +16,25 @@ is an error naming it: nothing is guessed.
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..genres import GenerateError
+from ..contract import GenerateError
+from ..puzzles.quantities import SCALE, UNITS, Quantity, digits, normal, read_quantity
 from ..puzzles.zebra import POSITION, Clue, Grid, Zebra, arranged, holds
-from ..records import dataclass
 from . import ParseError, check_grid_size
 
 STYLE = "baron"
 """The ``style`` of a puzzle read or made in this layout."""
 
-# -- quantities: the number an ordered category's value stands for -----------------------------
-
-_MONTHS = re.split(
-    " ", "january february march april may june july august september october november december"
-)
-_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-_SCALE = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
-# Units, each with its kind and its size in the kind's smallest unit (money in cents).
-_UNITS: dict[str, tuple[str, int]] = {
-    **dict.fromkeys(("inch", "inches", "in", '"'), ("length", 1)),
-    **dict.fromkeys(("foot", "feet", "ft", "'"), ("length", 12)),
-    **dict.fromkeys(("yard", "yards", "yd", "yds"), ("length", 36)),
-    **dict.fromkeys(("mile", "miles", "mi"), ("length", 63_360)),
-    **dict.fromkeys(
-        ("mm", "millimeter", "millimeters", "millimetre", "millimetres"), ("metric length", 1)
-    ),
-    **dict.fromkeys(
-        ("cm", "centimeter", "centimeters", "centimetre", "centimetres"), ("metric length", 10)
-    ),
-    **dict.fromkeys(("m", "meter", "meters", "metre", "metres"), ("metric length", 1000)),
-    **dict.fromkeys(
-        ("km", "kilometer", "kilometers", "kilometre", "kilometres"), ("metric length", 1_000_000)
-    ),
-    **dict.fromkeys(("ounce", "ounces", "oz"), ("weight", 1)),
-    **dict.fromkeys(("pound", "pounds", "lb", "lbs"), ("weight", 16)),
-    **dict.fromkeys(("ton", "tons"), ("weight", 32_000)),
-    **dict.fromkeys(("g", "gram", "grams"), ("metric weight", 1)),
-    **dict.fromkeys(("kg", "kilogram", "kilograms", "kilo", "kilos"), ("metric weight", 1000)),
-    **dict.fromkeys(("dollar", "dollars", "$"), ("money", 100)),
-    **dict.fromkeys(("cent", "cents"), ("money", 1)),
-    **dict.fromkeys(("day", "days"), ("date", 1)),
-    **dict.fromkeys(("week", "weeks"), ("date", 7)),
-    **dict.fromkeys(("minute", "minutes", "min", "mins"), ("time", 1)),
-    **dict.fromkeys(("hour", "hours", "hr", "hrs"), ("time", 60)),
-    **dict.fromkeys(("year", "years"), ("years", 1)),
-}
-_NUMBER = r"\d[\d,]*(?:\.\d+)?"
 _NUMBER_WORDS = re.split(
     " ", "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty"
 )  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Quantity:
-    """A value read as a number: its kind (money, length, date, ...), the number in the kind's
-    smallest unit, and a unit word it was written with (``points``), if any."""
-
-    kind: str
-    amount: int
-    unit: str = ""
-
-
-def _digits(text: str) -> Fraction | None:
-    """``1,250`` as 1250, ``2.5`` as 5/2, exactly; None past 18 digits (no puzzle's number)."""
-    plain = text.replace(",", "")
-    return None if len(plain) > 19 else Fraction(plain)
-
-
-def _normal(text: str) -> str:
-    """Lower case, one space apart, ordinal suffixes after digits dropped, times as ``9:30am``."""
-    text = " ".join(text.lower().split())
-    text = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", text)
-    text = re.sub(r"(\d) ?([ap])\.?m\b\.?", r"\1\2m", text)
-    return re.sub(r"(\d)-(year|inch|foot|pound|day|minute|hour)", r"\1 \2", text)
-
-
-@functools.lru_cache(maxsize=4096)
-def read_quantity(text: str) -> Quantity | None:
-    """What number an English value stands for (``$1,250``, ``5 ft 2 in``, ``May 3``, ``9:30am``,
-    ``3 thousand``, ``25 points``, ``1984``), or None when it is no quantity."""
-    t = _normal(text)
-    if m := re.fullmatch(rf"\$ ?({_NUMBER})( (?:thousand|million|billion))?", t):
-        cents = _digits(m[1])
-        cents = None if cents is None else cents * 100 * _SCALE.get((m[2] or " ")[1:], 1)
-        return (
-            Quantity("money", int(cents)) if cents is not None and cents.denominator == 1 else None
-        )
-    if m := re.fullmatch(r"(\d+) ?(?:ft|feet|foot|') ?(\d+) ?(?:in|inches|inch|\")?", t):
-        return Quantity("length", int(m[1]) * 12 + int(m[2]))
-    if m := re.fullmatch(r"(\d{1,2})(?::(\d\d))? ?([ap]m)", t):
-        hours = int(m[1]) % 12 + (12 if m[3] == "pm" else 0)
-        return Quantity("time", hours * 60 + int(m[2] or 0)) if int(m[1]) <= 12 else None
-    if t in ("noon", "midnight"):
-        return Quantity("time", 720 if t == "noon" else 0)
-    month = rf"({'|'.join(_MONTHS)}|{'|'.join(m[:3] for m in _MONTHS)})\.?"
-    if m := re.fullmatch(rf"{month}(?: (\d{{1,2}}))?", t):
-        index = next(i for i, name in enumerate(_MONTHS) if name.startswith(m[1]))
-        if m[2] is None:
-            return Quantity("month", index + 1)
-        if not 1 <= int(m[2]) <= _MONTH_DAYS[index] + (index == 1):
-            return None
-        return Quantity("date", sum(_MONTH_DAYS[:index]) + int(m[2]))
-    if m := re.fullmatch(rf"({_NUMBER})(?: (thousand|million|billion))?(?: ([a-z$'\"]+))?", t):
-        number = _digits(m[1])
-        if number is None:
-            return None
-        unit = m[3] or ""
-        kind, size = _UNITS.get(unit, ("number", 1))
-        if unit in ("year", "years"):
-            kind = "age"
-        value = number * size * _SCALE.get(m[2] or "", 1)
-        if value.denominator != 1:
-            return None
-        return Quantity(kind, int(value), unit if kind == "number" else "")
-    return None
-
-
-_SMALLEST = {"money": "cents", "length": "inches", "metric length": "millimetres",
-             "weight": "ounces", "metric weight": "grams", "date": "days", "month": "months",
-             "time": "minutes"}  # fmt: skip
-
-
-def smallest_unit(values: Sequence[str]) -> str:
-    """The unit a category's numbers count in, when its values are written with one
-    (``$25``: cents; ``5 ft``: inches); empty for plain numbers."""
-    found = {read_quantity(v.split(":", 1)[-1]) for v in values}
-    kinds = {q.kind for q in found if q is not None}
-    return _SMALLEST.get(kinds.pop(), "") if len(kinds) == 1 and None not in found else ""
-
-
-def quantity(text: str) -> int:
-    """The number of an ordered category's value (for the rules: compare and subtract)."""
-    found = read_quantity(text)
-    if found is None:
-        raise ValueError(f"{text!r} is no quantity")
-    return found.amount
 
 
 # -- the layout: categories, then clues --------------------------------------------------------
@@ -254,7 +131,7 @@ def parse_baron(lines: Sequence[str]) -> Zebra:
             )
         if not all(values):
             raise ParseError(f"line {n}: an empty value between commas")
-        lowered = [_normal(v) for v in values]
+        lowered = [normal(v) for v in values]
         if len(set(lowered)) != len(lowered):
             raise ParseError(f"line {n}: category {name!r} names a value twice")
     if size < 2 or len(categories) < 2:
@@ -353,7 +230,7 @@ class Reader:
         forms: dict[str, list[int]] = {}
         self.symbols = [s for row in rows for s in row]
         for i, symbol in enumerate(self.symbols):
-            forms.setdefault(_normal(symbol.split(":", 1)[1]), []).append(i)
+            forms.setdefault(normal(symbol.split(":", 1)[1]), []).append(i)
         self.forms = forms
         pattern = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
         self.finder = re.compile(rf"(?<![\w$])({pattern})(?:'s|s|es)?(?![\w])")
@@ -361,7 +238,7 @@ class Reader:
 
     def read(self, text: str, label: str) -> list[Clue]:
         """The constraints one clue says (rows as in ``rows``); ParseError naming it if none."""
-        said = _normal(text).rstrip(".!").strip()
+        said = normal(text).rstrip(".!").strip()
         comparison = _COMPARATIVE.search(said)
         skeleton, found = self._mentions(said, label, text, comparison)
         ask = _Ask(label, text, skeleton, found)
@@ -446,8 +323,8 @@ class Reader:
         """Whether a unit word of an amount measures this category."""
         kind = self.kinds[row]
         assert kind is not None
-        if unit in _UNITS:
-            unit_kind = _UNITS[unit][0]
+        if unit in UNITS:
+            unit_kind = UNITS[unit][0]
             if unit_kind == "years":
                 return kind.kind in ("age", "year")
             if unit_kind == "date":
@@ -462,20 +339,20 @@ class Reader:
         text = match["amount"]
         count: Fraction | None
         if text.startswith("$"):
-            count = _digits(text[1:].strip())
+            count = digits(text[1:].strip())
         elif text in ("a", "an", "one"):
             count = Fraction(1)
         elif text in _NUMBER_WORDS:
             count = Fraction(_NUMBER_WORDS.index(text))
         else:
-            count = _digits(text)
+            count = digits(text)
         if count is None:
             ask.fail(f"the amount {match['amount']!r} is past any puzzle's numbers", words=False)
         assert count is not None
-        count *= _SCALE.get(match["scale"] or "", 1)
+        count *= SCALE.get(match["scale"] or "", 1)
         kind = self.kinds[row]
         assert kind is not None
-        size = _UNITS[unit][1] if unit in _UNITS and _UNITS[unit][0] != "years" else 1
+        size = UNITS[unit][1] if unit in UNITS and UNITS[unit][0] != "years" else 1
         if kind.kind == "time" and not unit:
             ask.fail("say how long: minutes or hours")
         if kind.kind in ("length", "metric length", "weight", "metric weight") and not unit:
@@ -543,7 +420,7 @@ class Reader:
         return [Clue("!", pair) for pair in pairs]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Ask:
     """One clue being read: what to say when it cannot be read."""
 
@@ -607,7 +484,7 @@ _PLAIN = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Ordered:
     """An ordered category to make: its values, a phrase, and how a comparison is said."""
 

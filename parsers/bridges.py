@@ -5,10 +5,10 @@ collection's text drawing, its solve move, and the corpus's JSON."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from ..puzzles.bridges import MOST, Board, Bridges, links
-from ..records import replace
 from . import ParseError, is_digits
 from .tatham import MAX_SIDE, blank_run, clip, filled, split_id, where, write_cells
 

@@ -30,11 +30,12 @@ from __future__ import annotations
 import re
 
 from ..puzzles.zebra import (
-    NUMERIC_KINDS,
     POSITION,
     Clue,
     Zebra,
     arranged,
+    clue_text,
+    value_name,
 )
 from . import ParseError, check_grid_size, is_digits
 
@@ -301,81 +302,7 @@ def format_puzzle(puzzle: Zebra) -> str:
         if i == 0 and puzzle.positions == "implicit":
             continue
         prefix = "order " if i == 0 and puzzle.positions == "given" else ""
-        values = [_value(puzzle, s) for s in row]
+        values = [value_name(puzzle, s) for s in row]
         listed = ", ".join(values) if any(" " in v for v in values) else " ".join(values)
         head.append(f"{prefix}{name}: {listed}")
     return "\n".join([*head, "", *(clue_text(puzzle, c) for c in puzzle.clues)])
-
-
-def clue_text(puzzle: Zebra, clue: Clue) -> str:
-    """One clue in the clue language (a Grizzly code where the language has no words)."""
-    kind, symbols = clue.kind, clue.symbols
-    words = [_word(puzzle, s) for s in symbols]
-    at = puzzle.positions != "key"
-    if kind in "=!" and len(symbols) == 2 and at and symbols[1] in puzzle.rows[0]:
-        return f"{words[0]} is {'' if kind == '=' else 'not '}at {_at(puzzle, symbols[1])}"
-    simple = {
-        "=": "{0} is {1}",
-        "!": "{0} is not {1}",
-        "<": "{0} is left of {1}",
-        ">": "{0} is right of {1}",
-        "A": "{0} is next to {1}",
-        "N": "{0} is not next to {1}",
-        "1": "{0} is just left of {1}",
-    }
-    if kind in simple and len(symbols) == 2:
-        return simple[kind].format(*words)
-    if kind == "!":
-        return "different: " + ", ".join(words)
-    if kind == "|":
-        return f"{words[0]} is " + " or ".join(words[1:])
-    if kind == "D":
-        return f"{words[0]} is {clue.amount} away from {words[1]}"
-    if kind == "p":
-        return f"of {words[0]} and {words[1]}, one is {words[2]} and the other is {words[3]}"
-    if kind in NUMERIC_KINDS:
-        category = puzzle.category_names()[clue.row]
-        if kind == "more":
-            return f"{words[0]} is more than {words[1]} in {category}"
-        direction = "more" if clue.amount >= 0 else "less"
-        from .baron import smallest_unit
-
-        unit = smallest_unit(puzzle.rows[clue.row])
-        counted = f" ({unit})" if unit else ""
-        return (
-            f"{words[0]} is {abs(clue.amount)} {direction} than {words[1]} in {category}{counted}"
-        )
-    return " ".join((kind, *words))
-
-
-def _value(puzzle: Zebra, symbol: str) -> str:
-    """A value's name, without its category."""
-    return symbol.split(":", 1)[1] if puzzle.names else symbol
-
-
-def _word(puzzle: Zebra, symbol: str) -> str:
-    """A value as a clue names it: alone when no other value has its name, else with its
-    category; quoted when it has several words."""
-    name = _value(puzzle, symbol)
-    if puzzle.names:
-        same = sum(
-            _value(puzzle, s).lower() == name.lower()
-            for i, row in enumerate(puzzle.rows)
-            for s in row
-            if not (i == 0 and puzzle.positions == "implicit" and s != symbol)
-        )
-        if same > 1 or ":" in name or name.lower() in ("the", "a", "an"):
-            name = symbol
-    if " " in name:
-        head, _, tail = name.rpartition(":") if ":" in name else ("", "", name)
-        name = f'{head}:"{tail}"' if head else f'"{tail}"'
-    return name
-
-
-def _at(puzzle: Zebra, symbol: str) -> str:
-    """A position as ``at`` reads it: its number when that is its place, else its name."""
-    place = puzzle.rows[0].index(symbol) + 1
-    if _value(puzzle, symbol) == str(place):
-        return str(place)
-    word = _word(puzzle, symbol)
-    return symbol if is_digits(word) else word

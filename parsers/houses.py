@@ -20,9 +20,11 @@ from __future__ import annotations
 import random
 import re
 import zlib
+from dataclasses import dataclass, field
+from typing import Any
 
-from ..puzzles.zebra import Clue, Question, Zebra
-from ..records import dataclass, field
+from ..contract import GenerateError
+from ..puzzles.zebra import Clue, Question, Zebra, clue_text, made
 from . import ParseError, check_grid_size
 from .english import count, forms, number, ordinal, plural, singular, singulars, words
 
@@ -75,7 +77,7 @@ class _Failed(Exception):
         self.unknown = unknown
 
 
-@dataclass
+@dataclass(slots=True)
 class _Category:
     """One characteristic: its name, header, own words and values as declared."""
 
@@ -86,7 +88,7 @@ class _Category:
     person: bool = False  # a person's own name: what a value named alone means
 
 
-@dataclass
+@dataclass(slots=True)
 class _Reader:
     """What the words of a puzzle's clues may name."""
 
@@ -256,7 +258,7 @@ def _readings(text: str, reader: _Reader) -> tuple[list[Clue], list[_Failed]]:
     return found, failed
 
 
-@dataclass
+@dataclass(slots=True)
 class _Line:
     """A clue line: its number, where it stands and its text."""
 
@@ -376,8 +378,6 @@ def _clue(line: _Line, reader: _Reader) -> Clue:
         clue = found[0]
         return Clue(clue.kind, clue.symbols, clue.amount, 0, line.text, line.line)
     if len(found) > 1:
-        from .cluelang import clue_text
-
         shown = Zebra((), (), ("house", *(c.name for c in reader.categories)))
         ways = "; ".join(clue_text(shown, c) for c in found)
         raise ParseError(f"{where} reads {len(found)} ways ({ways}): reword it")
@@ -615,3 +615,19 @@ def made_question(puzzle: Zebra, rng: random.Random) -> Question:
     row = rng.randrange(1, len(puzzle.rows))
     subject = rng.choice(puzzle.rows[row])
     return Question(f"Which house does {_phrase(puzzle, subject, 'q')} live in?", 0, subject)
+
+
+def make_houses(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+    """A made puzzle in the houses style: N houses of M characteristics, its clues and a
+    question written in English (``generate --style houses``)."""
+    n, m = size
+    try:
+        chosen = made_categories(n, m, rng)
+    except ValueError as e:
+        raise GenerateError(str(e)) from e
+    names = ("house", *(name for name, _, _ in chosen))
+    labels = ("House", *(label for _, label, _ in chosen))
+    cats = [("house", [str(i) for i in range(1, n + 1)])]
+    cats += [(name, values) for name, _, values in chosen]
+    kinds = ["=", "!", "A", "1", "<", ">", "D", "=", "!", "D"]
+    return made(cats, names, labels, kinds, rng, solutions, "houses", made_question)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from ..puzzles.grid import Rows
-from ..records import dataclass
 from . import ParseError, is_digits
 
 Cell = int | None
@@ -44,7 +44,7 @@ _AMPL_HEAD = r"(?i)\s*param\s+(\w+)\s*(?:default\s+\S+\s*)?:(.*?):=\s*(.*)"
 _BOX_RULE = r"\s*\+(?:[-=]+\+)+\s*"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Published:
     """A board as published: the problem as plain rows, and the solution the file gives (plain
     rows too), if it gives one."""
@@ -170,7 +170,7 @@ def _boxes(lines: list[str]) -> list[str]:
     return [*head, *(" ".join(part[0] if part else "." for part in row) for row in split)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NumberBoard(Rows):
     """Rows of cells, all of one length: givens, blanks (0) and holes (None)."""
 

@@ -5,9 +5,9 @@ letters or spaced numbers for 16x16 and beyond), told apart by the ``:`` every g
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..puzzles.sudoku import MAX_KILLER, MAX_ORDER, Board, Cage, Sudoku, block_shape
-from ..records import replace
 from . import ParseError, is_digits
 from .grid import numbers_from_json, rows_json
 from .numbergrid import published, settings_line

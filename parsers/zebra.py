@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from ..puzzles.zebra import ARITY, NUMERIC_KINDS, Clue, Grid, Zebra
+from ..contract import GenerateError
+from ..puzzles.zebra import ARITY, NUMERIC_KINDS, Clue, Grid, Zebra, clue_text
 from . import ParseError, check_grid_size
 
 MAX_SYMBOLS = 10_000
@@ -140,8 +142,6 @@ def json_extras(puzzle: Zebra, solution: Grid) -> dict[str, Any]:
 def explain(puzzle: Zebra) -> list[str]:
     """Each clue as read: its number, its text (with its line) and its reading in the clue
     language, so a person can check what was understood."""
-    from .cluelang import clue_text
-
     said = []
     for n, clue in enumerate(puzzle.clues, 1):
         where = f"clue {n} (line {clue.line}): {clue.source}" if clue.source else f"clue {n}:"
@@ -167,3 +167,18 @@ def _shown(puzzle: Zebra, symbol: str) -> str:
     """A value as the player wrote it (the clue language keeps ``category:value`` inside; a
     mark such as ``?`` stands as it is)."""
     return symbol.split(":", 1)[-1] if puzzle.names else symbol
+
+
+def make_styled(size: tuple[int, int], rng: random.Random, solutions: Any, style: str) -> Any:
+    """A made logic grid written in a style (``generate --style``): ``houses``, N houses of M
+    characteristics in English; ``baron``, names and categories with clues in English as Puzzle
+    Baron writes them. (Made in the clue language, a puzzle is the rulebook's ``make``.)"""
+    if style == "baron":
+        from .baron import make_baron
+
+        return make_baron(size, rng, solutions)
+    if style == "houses":
+        from .houses import make_houses
+
+        return make_houses(size, rng, solutions)
+    raise GenerateError(f"no style {style!r}: zebra writes houses, baron, or its clue language")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens, Option
-from ..records import dataclass, field, replace
+from ..contract import About, GenerateError, Givens, Making, Option, Reading, Solving
 from .grid import Cell, Rows, cell_name, grid_answer
 
 Board = tuple[tuple[int, ...], ...]
@@ -24,7 +24,7 @@ BIGGEST = 4 * MOST
 """An island's largest possible number: the most bridges in each of four directions."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Link:
     """Where bridges could run: two islands in one row or column with only water between."""
 
@@ -34,7 +34,7 @@ class Link:
     horizontal: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bridges(Rows):
     """A board of islands and water; at most ``most`` bridges join a pair; with ``no_loops``
     no bridges may close a cycle (Tatham's ``L``)."""
@@ -278,22 +278,30 @@ GENRE = About(
     aliases=("hashi", "hashiwokakero"),
     summary="join the islands by bridges, as many as each island's number, all in one group "
     "(Simon Tatham's Bridges)",
-    input_format="a game ID WxHmM[L]:desc as the collection prints it (1-9, A-G islands, a-z "
-    "runs of water), or rows of 1-9/A-G for islands and . for water, after optional lines "
-    "'max M' and 'no loops'; - = | \" are given bridges, x a cell given without one",
-    example="7x7m2:2a3a5a4a2a1i4b1a2j3d43a2d",
-    small="7x7",
-    default_backend="sat:minisat22",
-    default_encoding="cuts",
-    output_formats=("grid", "tatham"),
-    options=(
-        Option(
-            "max_bridges",
-            "--max-bridges",
-            "bridges: at most M bridges join a pair of islands (1..4; default 2, or the ID's)",
-            int,
-            "M",
+    reading=Reading(
+        input_format="a game ID WxHmM[L]:desc as the collection prints it (1-9, A-G islands, a-z "
+        "runs of water), or rows of 1-9/A-G for islands and . for water, after optional lines "
+        "'max M' and 'no loops'; - = | \" are given bridges, x a cell given without one",
+        example="7x7m2:2a3a5a4a2a1i4b1a2j3d43a2d",
+        options=(
+            Option(
+                "max_bridges",
+                "--max-bridges",
+                "bridges: at most M bridges join a pair of islands (1..4; default 2, or the ID's)",
+                int,
+                "M",
+            ),
+            Option(
+                "no_loops", "--no-loops", "bridges: no bridges may close a loop (Tatham's L)", None
+            ),
         ),
-        Option("no_loops", "--no-loops", "bridges: no bridges may close a loop (Tatham's L)", None),
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:minisat22",
+        default_encoding="cuts",
+    ),
+    making=Making(
+        small="7x7",
     ),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from ..genres import Givens
+from ..contract import Givens
 
 P = TypeVar("P")
 T = TypeVar("T")
@@ -19,6 +19,7 @@ NumberGiven = tuple[Cell, int]
 class Rows:
     """A board kept as ``rows``, all of one length: its width and height."""
 
+    __slots__ = ()  # (the records made on it keep their own slots and no __dict__)
     rows: Sequence[Sequence[Any]]
 
     @property

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from ..genres import About, Givens, Maker, Option
-from ..records import dataclass, replace
+from ..contract import About, Givens, Maker, Making, Option, Reading, Solving
 from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens, once_each
 
 Moves = Literal["king", "orthogonal"]
@@ -21,7 +21,7 @@ STEPS: dict[str, tuple[tuple[int, int], ...]] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hidato(Rows):
     """A board whose cells take 1..N once each, N the number of cells (holes are not cells),
     each number next to the one after it; ``moves`` says what "next to" means."""
@@ -52,6 +52,13 @@ class Hidato(Rows):
             if 0 <= rr < self.height and 0 <= cc < self.width and self.rows[rr][cc] is not None:
                 out.append((rr, cc))
         return out
+
+    def successors(self) -> list[list[int]]:
+        """Each cell's neighbours as indices into ``cells()``: the graph a path runs through,
+        for the maker and the model alike."""
+        cells = self.cells()
+        index = {cell: i for i, cell in enumerate(cells)}
+        return [[index[nb] for nb in self.neighbours(r, c)] for r, c in cells]
 
 
 def check(puzzle: Hidato, solution: Board) -> list[str]:
@@ -114,13 +121,12 @@ def maker(moves: Moves) -> Maker:
 
     def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
         """A random path by king moves (Hidato) or side steps (Numbrix), every number shown."""
-        from ..models.graph import random_hamiltonian_path, snake
-        from ..models.hidato import number_path
+        from .paths import random_hamiltonian_path, snake
 
         width, height = size
         empty = Hidato(tuple((0,) * width for _ in range(height)), moves)
         path = random_hamiltonian_path(
-            number_path(empty).succ, snake(width, height), rng, 20 * width * height
+            empty.successors(), snake(width, height), rng, 20 * width * height
         )
         number = {cell: k for k, cell in enumerate(path, 1)}
         rows = tuple(tuple(number[r * width + c] for c in range(width)) for r in range(height))
@@ -144,11 +150,17 @@ GENRE = About(
     name="hidato",
     aliases=("hidoku",),
     summary="number the cells 1..N so consecutive numbers touch, across a side or a corner",
-    input_format=BOARD_INPUT,
-    example="[[_, 16, _, _], [_, _, _, _], [_, _, _, _], [10, 6, _, _]]",
-    small="6x6",
-    default_backend="sat:kissat404",  # measured: see README, Hidato and Numbrix
-    default_encoding="position",
-    options=BOARD_OPTIONS,
-    generate_backend="sat:cadical195",  # (Kissat has no repeatable budget)
+    reading=Reading(
+        input_format=BOARD_INPUT,
+        example="[[_, 16, _, _], [_, _, _, _], [_, _, _, _], [10, 6, _, _]]",
+        options=BOARD_OPTIONS,
+    ),
+    solving=Solving(
+        default_backend="sat:kissat404",  # measured: see README, Hidato and Numbrix
+        default_encoding="position",
+    ),
+    making=Making(
+        small="6x6",
+        backend="sat:cadical195",  # (Kissat has no repeatable budget)
+    ),
 )

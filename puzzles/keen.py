@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens
-from ..records import dataclass, field, replace
+from ..contract import About, GenerateError, Givens, Making, Reading, Solving
 from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
 
 Board = tuple[tuple[int, ...], ...]
@@ -20,7 +20,7 @@ MAX_SIZE = 50
 """Boards above 50x50 are refused: the one-hot model holds a literal per cell and digit."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cage:
     """Cells (in reading order) whose digits meet the clue: they add up (``+``) or multiply
     (``*``) to ``target``, or, two cells only, differ by it (``-``) or divide to it (``/``)."""
@@ -37,7 +37,7 @@ class Cage:
         )  # fmt: skip
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Keen:
     """An N x N board of digits 1..N split into ``cages`` (in order of their first cell), with
     digits shown in some cells (``givens``; Simon Tatham's Keen shows none)."""
@@ -234,12 +234,18 @@ GENRE = About(
     name="keen",
     aliases=("kenken",),
     summary="fill the board with 1..N once per row and column so each cage meets its clue",
-    input_format="Simon Tatham's game ID (6:_a_aa...,s1m6...), or a map of cages (a letter "
-    "per cell, rows on lines) and a clue per cage (A 12+, B 2/, C 3-, D 60*)",
-    example="4:a_6baa_aa_a__,m8a5s2m4m3d2s1a5",
-    small="4",
-    default_backend="sat:cadical195",
-    default_encoding="onehot-table",
-    output_formats=("grid", "tatham"),
-    sizes="N (or NxN)",
+    reading=Reading(
+        input_format="Simon Tatham's game ID (6:_a_aa...,s1m6...), or a map of cages (a letter "
+        "per cell, rows on lines) and a clue per cage (A 12+, B 2/, C 3-, D 60*)",
+        example="4:a_6baa_aa_a__,m8a5s2m4m3d2s1a5",
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="onehot-table",
+    ),
+    making=Making(
+        sizes="N (or NxN)",
+        small="4",
+    ),
 )

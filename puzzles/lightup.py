@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens
-from ..records import dataclass, field, replace
+from ..contract import About, GenerateError, Givens, Making, Reading, Solving
 from .grid import Cell, Rows, cell_name, grid_answer
 
 WHITE = "."
@@ -23,7 +23,7 @@ cell (with or without a clue), exactly as Simon Tatham's corpus writes it."""
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LightUp(Rows):
     """A board of white and black cells, a string a row: ``.`` white, ``#`` black, ``0``-``4``
     black with a clue. ``marks`` are a setter's givens on white cells: True, a light stands
@@ -266,12 +266,18 @@ GENRE = About(
     aliases=("akari", "light-up"),
     summary="place lights so every white cell is lit, no two lights see each other, and each "
     "number counts the lights next to it",
-    input_format="Simon Tatham's game ID (7x7:dBf0bB2q12b1f1d), or rows of . white, # or X "
-    "black, 0-4 numbered black (L a given light, + a white cell given no light)",
-    example="7x7:dBf0bB2q12b1f1d",
-    default_backend="sat:cadical195",
-    default_encoding="segments",
-    output_formats=("grid", "tatham"),
-    small="7x7",
-    largest=10_000,
+    reading=Reading(
+        input_format="Simon Tatham's game ID (7x7:dBf0bB2q12b1f1d), or rows of . white, # or X "
+        "black, 0-4 numbered black (L a given light, + a white cell given no light)",
+        example="7x7:dBf0bB2q12b1f1d",
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="segments",
+    ),
+    making=Making(
+        small="7x7",
+        largest=10_000,
+    ),
 )

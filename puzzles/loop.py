@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..genres import About, Givens, Option
-from ..records import dataclass, field, replace
+from ..contract import About, Givens, Making, Option, Reading, Solving
 from .grid import Rows, cell_name, grid_answer
 
 UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
@@ -41,7 +41,7 @@ def rotations(tile: int) -> list[int]:
     return list(ROTATIONS[tile])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Loop(Rows):
     """A board of tiles, each of which may be turned by quarter turns. With ``connected`` all
     tiles that have pipes form one network; with ``tree`` that network also has no cycle."""
@@ -248,16 +248,22 @@ GENRE = About(
     name="loop",
     aliases=("infinity-loop",),
     summary="turn the pipe tiles until every pipe end meets another (∞ Loop)",
-    input_format="rows of box-drawing tiles ( ╸╻┓╺━┏┳╹┛┃┫┗┻┣╋, space = empty), or rows "
-    "of numbers 0..15 (1 up, 2 right, 4 down, 8 left) after optional size lines; "
-    "5* is a tile fixed as it stands",
-    example="┏┓\n┗┛",
-    small="6x6",
-    default_backend="sat:cadical195",
-    default_encoding="cnf",
-    output_formats=("glyph", "mask"),
-    options=(
-        Option("connected", "--connected", "loop: all pipes form one network", None),
-        Option("tree", "--tree", "loop: one network with no cycle (Simon Tatham's Net)", None),
+    reading=Reading(
+        input_format="rows of box-drawing tiles ( ╸╻┓╺━┏┳╹┛┃┫┗┻┣╋, space = empty), or rows "
+        "of numbers 0..15 (1 up, 2 right, 4 down, 8 left) after optional size lines; "
+        "5* is a tile fixed as it stands",
+        example="┏┓\n┗┛",
+        options=(
+            Option("connected", "--connected", "loop: all pipes form one network", None),
+            Option("tree", "--tree", "loop: one network with no cycle (Simon Tatham's Net)", None),
+        ),
+        output_formats=("glyph", "mask"),
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="cnf",
+    ),
+    making=Making(
+        small="6x6",
     ),
 )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens
-from ..records import dataclass, replace
+from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
 from .grid import Cell, Rows, cell_name
 
 Clues = tuple[tuple[int | None, ...], ...]
@@ -17,7 +17,7 @@ UP, RIGHT, DOWN, LEFT = 1, 2, 4, 8
 """A cell's sides on the loop, as bits (the numbering of ∞ Loop's tiles)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Loopy(Rows):
     """A board of cells, some showing how many of their four sides the loop uses (``None``:
     no clue). ``tatham`` says it was read from Simon Tatham's game ID, and is printed as one."""
@@ -26,7 +26,7 @@ class Loopy(Rows):
     tatham: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Lines:
     """The lines drawn between the dots, as in Tatham's corpus: ``h[y][x]`` joins dot (x, y) to
     (x+1, y) (H+1 rows of W), ``v[y][x]`` joins dot (x, y) to (x, y+1) (H rows of W+1); 1 is a
@@ -224,15 +224,23 @@ GENRE = About(
     name="loopy",
     aliases=("slitherlink",),
     summary="draw one loop along the grid lines; a number is how many of its sides the loop uses",
-    input_format="Simon Tatham's Loopy game ID for the square grid (WxHt0:desc), or rows of "
-    "clues 0-4 with . for no clue",
-    example=".3.1\n...2\n0..1\n.1..",
-    default_backend="sat:cadical195",
-    default_encoding="cells",
-    grade_encoding="grade",  # grade: edges with corner rules and the loop rule (README)
-    # Tatham's Easy, Normal, Tricky and Hard puzzles score 0, 1/3 and 2/3 at propagation (the
-    # switches of harder rules they need), then 1.16 to 1.87 (benchmarks/bench_grade.py).
-    bands=(("easy", 0, 0.25), ("medium", 0.25, 0.5), ("hard", 0.5, 1), ("extreme", 1, 3)),
-    output_formats=("grid", "tatham"),
-    small="5x5",
+    reading=Reading(
+        input_format="Simon Tatham's Loopy game ID for the square grid (WxHt0:desc), or rows of "
+        "clues 0-4 with . for no clue",
+        example=".3.1\n...2\n0..1\n.1..",
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="cells",
+    ),
+    making=Making(
+        small="5x5",
+    ),
+    grading=Grading(
+        encoding="grade",  # grade: edges with corner rules and the loop rule (README)
+        # Tatham's Easy, Normal, Tricky and Hard puzzles score 0, 1/3 and 2/3 at propagation (the
+        # switches of harder rules they need), then 1.16 to 1.87 (benchmarks/bench_grade.py).
+        bands=(("easy", 0, 0.25), ("medium", 0.25, 0.5), ("hard", 0.5, 1), ("extreme", 1, 3)),
+    ),
 )

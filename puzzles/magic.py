@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens, Option
-from ..records import dataclass, field, replace
+from ..contract import About, GenerateError, Givens, Making, Option, Reading, Solving
 from .grid import NumberGiven, cell_name, grid_answer, number_givens
 
 Board = tuple[tuple[int, ...], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Magic:
     """An ``order`` x ``order`` board to fill with numbers from ``low`` to ``high`` so that every
     row, every column and (with ``diagonals``) both main diagonals sum to the same total:
@@ -117,52 +117,61 @@ GENRE = About(
     name="magic",
     aliases=("magic-square",),
     summary="fill the board so every row, column and diagonal has the same sum",
-    input_format="a number board (as hidato, no holes); a first line such as "
-    "`range 5..29 sum 85 no-diagonals repeat` or --range/--sum/--no-diagonals/--repeat",
-    example="[[2, 7, _], [_, _, _], [_, _, _]]",
-    small="3",
-    default_backend="cpsat:1",
-    # The grade runs on the SAT encoding, whose weighted sums take a second to build even for
-    # 3x3: twenty times the making of the puzzle. Graded only when a band is asked for.
-    graded_when_made=False,
-    default_encoding="integer",
-    # Line sums over a permutation: CP-SAT's presolve, probing and LP relaxation cost more than
-    # they save here, and its saved phases lead it astray (the seed board 140 -> 43 ms CPU, an
-    # empty order 10 from over 10 s to 1.3 s).
-    params=(
-        ("cpsat", "cp_model_presolve", "false"),
-        ("cpsat", "cp_model_probing_level", "0"),
-        ("cpsat", "linearization_level", "0"),
-        ("cpsat", "use_phase_saving", "false"),
+    reading=Reading(
+        input_format="a number board (as hidato, no holes); a first line such as "
+        "`range 5..29 sum 85 no-diagonals repeat` or --range/--sum/--no-diagonals/--repeat",
+        example="[[2, 7, _], [_, _, _], [_, _, _]]",
+        options=(
+            Option("blank", "--blank", "number boards: the token for a blank", metavar="TOKEN"),
+            Option(
+                "values",
+                "--range",
+                "magic boards: the numbers allowed (default 1..n^2)",
+                str,
+                "LO..HI",
+            ),
+            Option(
+                "total",
+                "--sum",
+                "magic boards: the line total (default: found by the solver, or "
+                "the range's total / n when the range has n^2 distinct numbers)",
+                int,
+                "S",
+            ),
+            Option(
+                "no_diagonals",
+                "--no-diagonals",
+                "magic boards: only rows and columns must sum",
+                None,
+            ),
+            Option(
+                "repeat",
+                "--repeat",
+                "magic boards: numbers may repeat (or `repeat` on the settings line; compare "
+                "takes --allow-repeats alone, its --repeat being its runs)",
+                None,
+                also=("--allow-repeats",),
+            ),
+        ),
     ),
-    sizes="N (or NxN)",
-    options=(
-        Option("blank", "--blank", "number boards: the token for a blank", metavar="TOKEN"),
-        Option(
-            "values",
-            "--range",
-            "magic boards: the numbers allowed (default 1..n^2)",
-            str,
-            "LO..HI",
+    solving=Solving(
+        default_backend="cpsat:1",
+        default_encoding="integer",
+        # Line sums over a permutation: CP-SAT's presolve, probing and LP relaxation cost more than
+        # they save here, and its saved phases lead it astray (the seed board 140 -> 43 ms CPU, an
+        # empty order 10 from over 10 s to 1.3 s).
+        params=(
+            ("cpsat", "cp_model_presolve", "false"),
+            ("cpsat", "cp_model_probing_level", "0"),
+            ("cpsat", "linearization_level", "0"),
+            ("cpsat", "use_phase_saving", "false"),
         ),
-        Option(
-            "total",
-            "--sum",
-            "magic boards: the line total (default: found by the solver, or "
-            "the range's total / n when the range has n^2 distinct numbers)",
-            int,
-            "S",
-        ),
-        Option(
-            "no_diagonals", "--no-diagonals", "magic boards: only rows and columns must sum", None
-        ),
-        Option(
-            "repeat",
-            "--repeat",
-            "magic boards: numbers may repeat (or `repeat` on the settings line; compare "
-            "takes --allow-repeats alone, its --repeat being its runs)",
-            None,
-            also=("--allow-repeats",),
-        ),
+    ),
+    making=Making(
+        sizes="N (or NxN)",
+        small="3",
+        # The grade runs on the SAT encoding, whose weighted sums take a second to build even for
+        # 3x3: twenty times the making of the puzzle. Graded only when a band is asked for.
+        graded=False,
     ),
 )

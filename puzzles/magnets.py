@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens
-from ..records import dataclass, field, replace
+from ..contract import About, GenerateError, Givens, Making, Reading, Solving
 from .grid import Cell, cell_name, grid_answer
 
 PLUS, MINUS, BLANK, HOLE = "+", "-", ".", "#"
@@ -25,7 +25,7 @@ Clue = tuple[str, str, int]
 Given = tuple[Clue, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Magnets:
     """A board tiled by dominoes (a row a string of ``L R T B``, ``*`` a lone cell), and the
     ``+`` and ``-`` counts of each row and column (None: not given). ``tatham`` remembers that
@@ -258,11 +258,17 @@ GENRE = About(
     name="magnets",
     summary="make each domino a magnet (+ and -) or neutral; like signs never touch; rows and "
     "columns count their + and -",
-    input_format="Simon Tatham's Magnets game ID (WxH:+cols,+rows,-cols,-rows,layout), or a "
-    "line `+` and a line `-` of column counts, then rows of two counts (+, -) and L R T B *",
-    example="3x3:201,102,120,111,LRTT*BBLR",
-    small="4x4",
-    default_backend="sat:cadical195",
-    default_encoding="domino",
-    output_formats=("grid", "tatham"),
+    reading=Reading(
+        input_format="Simon Tatham's Magnets game ID (WxH:+cols,+rows,-cols,-rows,layout), or a "
+        "line `+` and a line `-` of column counts, then rows of two counts (+, -) and L R T B *",
+        example="3x3:201,102,120,111,LRTT*BBLR",
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="domino",
+    ),
+    making=Making(
+        small="4x4",
+    ),
 )

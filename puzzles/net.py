@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..genres import About
+from ..contract import About, Making, Parts, Reading, Solving
 from . import loop
 from .grid import cell_name, grid_answer
 from .loop import GIVENS, Loop, Tiles, random_tree_layout, rotations, scramble
@@ -61,7 +61,7 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     could turn fixed as the tree has it: the generator unfixes all it can."""
     width, height = size
     if width * height < 2:
-        from ..genres import GenerateError
+        from ..contract import GenerateError
 
         raise GenerateError("a Net board has two tiles or more")
     layout = random_tree_layout(width, height, rng)
@@ -78,15 +78,23 @@ GENRE = About(
     name="net",
     aliases=("netgame",),
     summary="turn the tiles so all of them join in one network with no loop (Tatham's Net)",
-    input_format="Simon Tatham's Net game ID (WxH:desc, WxHw: wraps; a hex digit per tile, "
-    "1 right 2 up 4 left 8 down, v/h after it for barriers), or rows of hex tiles or ∞ Loop's "
-    "box-drawing glyphs under an optional size line (5x5, 9x9w); in hex rows 5* is a tile "
-    "fixed as it stands",
-    example="3x3:4b8169956",
-    small="5x5",
-    default_backend="sat:glucose4",  # measured: see README, Net
-    default_encoding="cnf",
-    output_formats=("grid", "tatham"),
-    model=".models.loop",
-    picture=".render.loop",
+    reading=Reading(
+        input_format="Simon Tatham's Net game ID (WxH:desc, WxHw: wraps; a hex digit per tile, "
+        "1 right 2 up 4 left 8 down, v/h after it for barriers), or rows of hex tiles or ∞ Loop's "
+        "box-drawing glyphs under an optional size line (5x5, 9x9w); in hex rows 5* is a tile "
+        "fixed as it stands",
+        example="3x3:4b8169956",
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:glucose4",  # measured: see README, Net
+        default_encoding="cnf",
+    ),
+    making=Making(
+        small="5x5",
+    ),
+    parts=Parts(
+        model=".models.loop",
+        picture=".pictures.loop",
+    ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..genres import About
+from ..contract import About, Parts, Reading, Solving
 from .hidato import BOARD_INPUT, BOARD_OPTIONS, GIVENS, answer, check, maker, place_name
 
 __all__ = ["GENRE", "GIVENS", "answer", "check", "make", "place_name"]
@@ -12,11 +12,17 @@ make = maker("orthogonal")
 GENRE = About(
     name="numbrix",
     summary="number the cells 1..N so consecutive numbers share a side",
-    input_format=BOARD_INPUT,
-    example="[[_, _, _, _], [_, _, 11, 14], [_, _, 4, _], [_, _, _, _]]",
-    default_backend="sat:cadical195",
-    default_encoding="position",
-    options=BOARD_OPTIONS,
-    model=".models.hidato",
-    picture=".render.hidato",
+    reading=Reading(
+        input_format=BOARD_INPUT,
+        example="[[_, _, _, _], [_, _, 11, 14], [_, _, 4, _], [_, _, _, _]]",
+        options=BOARD_OPTIONS,
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="position",
+    ),
+    parts=Parts(
+        model=".models.hidato",
+        picture=".pictures.hidato",
+    ),
 )

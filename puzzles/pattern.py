@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens
-from ..records import dataclass, field, replace
+from ..contract import About, GenerateError, Givens, Making, Reading, Solving
 from .grid import Cell, cell_name, grid_answer
 
 Board = tuple[tuple[int, ...], ...]
@@ -18,7 +18,7 @@ FixedGiven = tuple[Cell, int]
 """A cell shown from the start: ((row, column), 1 for black or 0 for white)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pattern:
     """A ``width`` x ``height`` board to fill black and white so that each column's and each
     row's runs of black cells are its clue; ``fixed`` cells are shown from the start.
@@ -168,11 +168,17 @@ GENRE = About(
     name="pattern",
     aliases=("nonogram", "griddler", "nonograms", "griddlers", "picross"),
     summary="fill cells black so each row's and column's runs of black are its clue",
-    input_format="Tatham's game ID (WxH:column clues/row clues, '.' within a clue, optional "
-    "',' fixed cells); or 'rows:' and 'columns:' sections, one clue a line; or a .non file",
-    example="5x5:2/1.1/2/2.1/4/4/3/1/1.2/2",
-    small="5x5",
-    default_backend="sat:cadical195",
-    default_encoding="automaton",
-    output_formats=("grid", "tatham"),
+    reading=Reading(
+        input_format="Tatham's game ID (WxH:column clues/row clues, '.' within a clue, optional "
+        "',' fixed cells); or 'rows:' and 'columns:' sections, one clue a line; or a .non file",
+        example="5x5:2/1.1/2/2.1/4/4/3/1/1.2/2",
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="automaton",
+    ),
+    making=Making(
+        small="5x5",
+    ),
 )

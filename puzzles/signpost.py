@@ -5,10 +5,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens
-from ..records import dataclass, field, replace
+from ..contract import About, GenerateError, Givens, Making, Reading, Solving
 from .grid import NumberGiven, cell_name, grid_answer, number_givens, once_each
 
 NumberGrid = tuple[tuple[int, ...], ...]
@@ -37,7 +37,7 @@ ARROW_NAMES = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Signpost:
     """A ``width`` x ``height`` board: each cell has an arrow, some cells a given number.
 
@@ -123,7 +123,7 @@ place_name = cell_name
 def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     """A random path whose steps run along rows, columns and diagonals; the arrows follow it;
     1 and N stay shown, as in Simon Tatham's collection."""
-    from ..models.graph import random_hamiltonian_path, snake
+    from .paths import random_hamiltonian_path, snake
 
     width, height = size
     if width * height < 2:
@@ -153,11 +153,17 @@ GENRE = About(
     aliases=("arrows",),
     summary="number the cells 1..N so each arrow points at the next number "
     "(Simon Tatham's Signpost)",
-    input_format="a game ID WxH:desc as the collection prints it, e.g. "
-    "5x5:1cceefcfggeeccghcac3e12hch10ah25a (a = north, clockwise to h)",
-    example="5x5:1cceefcfggeeccghcac3e12hch10ah25a",
-    default_backend="sat:cadical195",
-    default_encoding="position",
-    output_formats=("grid", "tatham"),
-    adds_givens=True,  # its removal tests rarely settle (a 10x10: 4.8 s by them, 0.05 s so)
+    reading=Reading(
+        input_format="a game ID WxH:desc as the collection prints it, e.g. "
+        "5x5:1cceefcfggeeccghcac3e12hch10ah25a (a = north, clockwise to h)",
+        example="5x5:1cceefcfggeeccghcac3e12hch10ah25a",
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="position",
+    ),
+    making=Making(
+        adds_givens=True,  # its removal tests rarely settle (a 10x10: 4.8 s by them, 0.05 s so)
+    ),
 )

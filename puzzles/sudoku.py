@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cached_property
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens, Option
-from ..records import dataclass, replace
+from ..contract import About, GenerateError, Givens, Grading, Making, Option, Reading, Solving
 from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
 
 Board = tuple[tuple[int, ...], ...]
@@ -32,7 +31,7 @@ def block_shape(n: int) -> tuple[int, int] | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sudoku:
     """An N x N board. ``rows`` hold the digits shown (0 for a blank). Blocks are rectangles of
     ``shape`` (width, height), or with ``jigsaw`` the irregular regions it numbers cell by cell
@@ -56,7 +55,7 @@ class Sudoku:
     def killer(self) -> bool:
         return bool(self.cages)
 
-    @cached_property
+    @property
     def block_of(self) -> tuple[int, ...]:
         """Each cell's block number, in reading order."""
         n = self.order
@@ -209,34 +208,44 @@ GENRE = About(
     aliases=("solo",),
     summary="fill the board so every row, column and block holds 1..N once "
     "(X, jigsaw and killer variants)",
-    input_format="a Simon Tatham Solo game ID (3x3:..., 9j:..., 3x3xk:...), or a plain board: "
-    "81 characters on a line, or rows of digits, . or 0 for a blank, | and +---+ rules "
-    "allowed; 16x16 with letters (1-9A-G or 0-9A-F) or numbers separated by spaces",
-    example="3x3:a9a8_6c4d4_1a9g7_5a7_8a9_2b1b6e7b5b8_7a3_9a2_5g1a4_7d4c9_3a6a",
-    default_backend="sat:cadical195",
-    default_encoding="onehot",
-    grade_encoding="grade",  # grade: Tatham's Trivial rules first, then his Basic ones (README)
-    output_formats=("grid", "tatham"),
-    sizes="N (the board's side: 4, 6, 9, 16, 25...), or Tatham's blocks CxR (3x3 or 3: a 9x9 "
-    "board; 2x3: 6x6 of blocks 3 wide, 2 tall)",
-    small="4",
-    options=(
-        Option(
-            "blocks",
-            "--blocks",
-            "sudoku: the blocks of a plain board, WxH (3x2: 3 wide, 2 tall); "
-            "default as square as N allows",
-            str,
-            "WxH",
+    reading=Reading(
+        input_format="a Simon Tatham Solo game ID (3x3:..., 9j:..., 3x3xk:...), or a plain board: "
+        "81 characters on a line, or rows of digits, . or 0 for a blank, | and +---+ rules "
+        "allowed; 16x16 with letters (1-9A-G or 0-9A-F) or numbers separated by spaces",
+        example="3x3:a9a8_6c4d4_1a9g7_5a7_8a9_2b1b6e7b5b8_7a3_9a2_5g1a4_7d4c9_3a6a",
+        options=(
+            Option(
+                "blocks",
+                "--blocks",
+                "sudoku: the blocks of a plain board, WxH (3x2: 3 wide, 2 tall); "
+                "default as square as N allows",
+                str,
+                "WxH",
+            ),
+            Option(
+                "diagonals", "--x", "sudoku: X-Sudoku, both main diagonals hold 1..N once", None
+            ),
+            Option(
+                "symbols",
+                "--symbols",
+                "sudoku: how a plain board writes 1..N, e.g. 1-9A-G or 0-9A-F "
+                "(default: told from the board, else 1-9A-...)",
+                str,
+                "SPEC",
+            ),
         ),
-        Option("diagonals", "--x", "sudoku: X-Sudoku, both main diagonals hold 1..N once", None),
-        Option(
-            "symbols",
-            "--symbols",
-            "sudoku: how a plain board writes 1..N, e.g. 1-9A-G or 0-9A-F "
-            "(default: told from the board, else 1-9A-...)",
-            str,
-            "SPEC",
-        ),
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="onehot",
+    ),
+    making=Making(
+        sizes="N (the board's side: 4, 6, 9, 16, 25...), or Tatham's blocks CxR (3x3 or 3: a 9x9 "
+        "board; 2x3: 6x6 of blocks 3 wide, 2 tall)",
+        small="4",
+    ),
+    grading=Grading(
+        encoding="grade",  # grade: Tatham's Trivial rules first, then his Basic ones (README)
     ),
 )

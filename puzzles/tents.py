@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens
-from ..records import dataclass, field, replace
+from ..contract import About, GenerateError, Givens, Making, Reading, Solving
 from .grid import Cell, cell_name, grid_answer
 
 TREE = "^"
@@ -26,7 +26,7 @@ Given = tuple[Cell, str]
 SIDES = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tents:
     """A board of trees (``^``), open cells (``.``) and cells already shown as a tent (``T``) or
     grass (``-``), a row a string; the tents counted in each row and column. ``tatham``
@@ -244,11 +244,17 @@ GENRE = About(
     aliases=("tents-and-trees",),
     summary="place a tent next to each tree, one to one; tents never touch; rows and columns "
     "count their tents",
-    input_format="Simon Tatham's Tents game ID (WxH:trees,counts), or rows of . (open) and "
-    "^ or T (tree), each with its row count at the end, and a line of column counts below",
-    example="5x4:ajaca,1,1,0,0,2,1,1,1,1",
-    small="5x5",
-    default_backend="sat:cadical195",
-    default_encoding="pairs",
-    output_formats=("grid", "tatham"),
+    reading=Reading(
+        input_format="Simon Tatham's Tents game ID (WxH:trees,counts), or rows of . (open) and "
+        "^ or T (tree), each with its row count at the end, and a line of column counts below",
+        example="5x4:ajaca,1,1,0,0,2,1,1,1,1",
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="pairs",
+    ),
+    making=Making(
+        small="5x5",
+    ),
 )

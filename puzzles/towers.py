@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens
-from ..records import dataclass, field, replace
+from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
 from .grid import Cell, cell_name, grid_answer, latin_problems
 
 Board = tuple[tuple[int, ...], ...]
@@ -21,7 +21,7 @@ MAX_SIDE = 9
 """The collection's largest board: its solve move writes each height as one digit."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Towers:
     """An N x N board of towers of heights 1..N; a clue on each side of a row or column (0 for
     none) counts the towers seen from there; ``rows`` holds the heights shown (0 for blank).
@@ -199,14 +199,22 @@ GENRE = About(
     name="towers",
     aliases=("skyscrapers",),
     summary="place towers 1..N once in each row and column; each clue counts those seen",
-    input_format="Simon Tatham's Towers game ID (4:2/2/3/1/.../2, optional ,GRID of heights), "
-    "or the plain layout: a line of top clues, each row between its left and right clue, "
-    "a line of bottom clues; . (or 0, _, -) for no clue and a blank cell",
-    example="4:2/2/3/1/2/3/1/2/2/2/1/2/1/3/4/2",
-    small="4",
-    sizes="N (or NxN), up to 9",
-    default_backend="sat:minisat22",
-    default_encoding="visibility",
-    grade_encoding="table",  # grade: unit propagation sees a clue through its table
-    output_formats=("grid", "tatham"),
+    reading=Reading(
+        input_format="Simon Tatham's Towers game ID (4:2/2/3/1/.../2, optional ,GRID of heights), "
+        "or the plain layout: a line of top clues, each row between its left and right clue, "
+        "a line of bottom clues; . (or 0, _, -) for no clue and a blank cell",
+        example="4:2/2/3/1/2/3/1/2/2/2/1/2/1/3/4/2",
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:minisat22",
+        default_encoding="visibility",
+    ),
+    making=Making(
+        sizes="N (or NxN), up to 9",
+        small="4",
+    ),
+    grading=Grading(
+        encoding="table",  # grade: unit propagation sees a clue through its table
+    ),
 )

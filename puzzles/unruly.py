@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens, Option
-from ..records import dataclass, replace
+from ..contract import About, GenerateError, Givens, Making, Option, Reading, Solving
 from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens
 
 Board = tuple[tuple[int | None, ...], ...]
 """Rows of cells: 0, 1, or None for a blank (in a puzzle)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unruly(Rows):
     """A W x H board (both even) to fill with 0 and 1: half of each row and of each column
     ones, no three equal cells in a line; with ``distinct``, no two rows the same and no two
@@ -127,20 +127,26 @@ GENRE = About(
     aliases=("takuzu", "binairo"),
     summary="fill the board with 0 and 1: half ones in each row and column, no three equal "
     "in a line (Simon Tatham's Unruly; Takuzu, Binairo)",
-    input_format="a game ID WxH:desc (WxHu: distinct rows and columns), or rows of 0 1 . "
-    "(spaces optional, _ also blank) under an optional line `unique` (or --distinct)",
-    example="6x6:ccAaBdebbfDCa",
-    default_backend="sat:glucose4",
-    default_encoding="cardinality",
-    output_formats=("grid", "tatham"),
-    sizes="WxH (even sides)",
-    small="6x6",
-    options=(
-        Option(
-            "distinct",
-            "--distinct",
-            "unruly: no two rows the same and no two columns (Takuzu's third rule)",
-            None,
+    reading=Reading(
+        input_format="a game ID WxH:desc (WxHu: distinct rows and columns), or rows of 0 1 . "
+        "(spaces optional, _ also blank) under an optional line `unique` (or --distinct)",
+        example="6x6:ccAaBdebbfDCa",
+        options=(
+            Option(
+                "distinct",
+                "--distinct",
+                "unruly: no two rows the same and no two columns (Takuzu's third rule)",
+                None,
+            ),
         ),
+        output_formats=("grid", "tatham"),
+    ),
+    solving=Solving(
+        default_backend="sat:glucose4",
+        default_encoding="cardinality",
+    ),
+    making=Making(
+        sizes="WxH (even sides)",
+        small="6x6",
     ),
 )

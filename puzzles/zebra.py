@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..genres import About, GenerateError, Givens
-from ..records import dataclass, field, replace
+from ..contract import About, GenerateError, Givens, Making, Reading, Solving
 from .grid import grid_answer
 
 Grid = tuple[tuple[str, ...], ...]
@@ -44,7 +44,7 @@ POSITION = "position"
 """The name of the positions 1..N the clue language adds when no category is the order."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Clue:
     """One constraint: its kind (as in Ben Lynn's Grizzly) and the symbols it speaks of."""
 
@@ -59,7 +59,7 @@ class Clue:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Question:
     """A question the puzzle asks: the value of category ``row`` at the position of
     ``subject`` (a position or a value); row 0 asks for the position itself."""
@@ -69,7 +69,7 @@ class Question:
     subject: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Zebra:
     """Categories of symbols, each a row; row 0 names the positions in order and never moves,
     every other row is to be permuted so that all clues hold."""
@@ -140,7 +140,7 @@ def number(symbol: str) -> int:
     text = symbol.split(":", 1)[-1]
     if text.lstrip("-").isascii() and text.lstrip("-").isdigit():
         return int(text)
-    from ..parsers.baron import quantity
+    from .quantities import quantity
 
     return quantity(text)
 
@@ -202,6 +202,84 @@ def check(puzzle: Zebra, solution: Grid) -> list[str]:
     return problems
 
 
+# -- a clue in words: the clue language, as the printers and ``describe`` say it ---------------
+
+
+def clue_text(puzzle: Zebra, clue: Clue) -> str:
+    """One clue in the clue language (a Grizzly code where the language has no words): how
+    ``describe`` and the printers say a clue."""
+    kind, symbols = clue.kind, clue.symbols
+    words = [_word(puzzle, s) for s in symbols]
+    at = puzzle.positions != "key"
+    if kind in "=!" and len(symbols) == 2 and at and symbols[1] in puzzle.rows[0]:
+        return f"{words[0]} is {'' if kind == '=' else 'not '}at {_at(puzzle, symbols[1])}"
+    simple = {
+        "=": "{0} is {1}",
+        "!": "{0} is not {1}",
+        "<": "{0} is left of {1}",
+        ">": "{0} is right of {1}",
+        "A": "{0} is next to {1}",
+        "N": "{0} is not next to {1}",
+        "1": "{0} is just left of {1}",
+    }
+    if kind in simple and len(symbols) == 2:
+        return simple[kind].format(*words)
+    if kind == "!":
+        return "different: " + ", ".join(words)
+    if kind == "|":
+        return f"{words[0]} is " + " or ".join(words[1:])
+    if kind == "D":
+        return f"{words[0]} is {clue.amount} away from {words[1]}"
+    if kind == "p":
+        return f"of {words[0]} and {words[1]}, one is {words[2]} and the other is {words[3]}"
+    if kind in NUMERIC_KINDS:
+        category = puzzle.category_names()[clue.row]
+        if kind == "more":
+            return f"{words[0]} is more than {words[1]} in {category}"
+        direction = "more" if clue.amount >= 0 else "less"
+        from .quantities import smallest_unit
+
+        unit = smallest_unit(puzzle.rows[clue.row])
+        counted = f" ({unit})" if unit else ""
+        return (
+            f"{words[0]} is {abs(clue.amount)} {direction} than {words[1]} in {category}{counted}"
+        )
+    return " ".join((kind, *words))
+
+
+def value_name(puzzle: Zebra, symbol: str) -> str:
+    """A value's name, without its category."""
+    return symbol.split(":", 1)[1] if puzzle.names else symbol
+
+
+def _word(puzzle: Zebra, symbol: str) -> str:
+    """A value as a clue names it: alone when no other value has its name, else with its
+    category; quoted when it has several words."""
+    name = value_name(puzzle, symbol)
+    if puzzle.names:
+        same = sum(
+            value_name(puzzle, s).lower() == name.lower()
+            for i, row in enumerate(puzzle.rows)
+            for s in row
+            if not (i == 0 and puzzle.positions == "implicit" and s != symbol)
+        )
+        if same > 1 or ":" in name or name.lower() in ("the", "a", "an"):
+            name = symbol
+    if " " in name:
+        head, _, tail = name.rpartition(":") if ":" in name else ("", "", name)
+        name = f'{head}:"{tail}"' if head else f'"{tail}"'
+    return name
+
+
+def _at(puzzle: Zebra, symbol: str) -> str:
+    """A position as ``at`` reads it: its number when that is its place, else its name."""
+    place = puzzle.rows[0].index(symbol) + 1
+    if value_name(puzzle, symbol) == str(place):
+        return str(place)
+    word = _word(puzzle, symbol)
+    return symbol if word.isascii() and word.isdigit() else word
+
+
 # -- givens, for setters: the clues are what can be taken away, or added -----------------------
 
 Given = Clue
@@ -229,8 +307,6 @@ def given_at(puzzle: Zebra, solution: Grid, place: tuple[int, int]) -> Given:
 def describe(puzzle: Zebra, given: Given) -> str:
     """A clue as the player wrote it, with its line and, when its words differ, how it was
     read (in the clue language), so a reading can be audited; a made clue in the clue language."""
-    from ..parsers.cluelang import clue_text
-
     reading = clue_text(puzzle, given)
     if not given.source:
         return reading
@@ -259,40 +335,35 @@ def place_name(puzzle: Zebra, place: tuple[int, int]) -> str:
     return f"{puzzle.category_names()[k]} at {where}" if k else where
 
 
-def make(size: tuple[int, int], rng: random.Random, solutions: Any, style: str = "") -> Any:
+def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     """A random answer (K categories of N values: the houses, then named ones) and random clues
     true in it, added until the answer is the only one; the generator then takes away the
-    clues it can spare. Style ``houses``: N houses of M characteristics, written in English;
-    ``baron``: names and categories, clues in English as Puzzle Baron writes them."""
-    if style == "baron":
-        from ..parsers.baron import make_baron
+    clues it can spare. (A puzzle made in a style, written in English, is the parser's:
+    ``parsers/zebra.py``'s ``make_styled``.)"""
+    from .vocabulary import zebra_categories
 
-        return make_baron(size, rng, solutions)
-    if style == "houses":
-        from ..parsers.houses import made_categories, made_question
+    categories, n = size
+    if categories < 2 or n < 2:
+        raise GenerateError("a logic grid needs at least 2 categories of 2 values")
+    cats = zebra_categories(categories, n, rng)
+    names = tuple(name for name, _ in cats)
+    return made(cats, names, (), ["=", "!", "A", "1", "<", "=", "!"], rng, solutions)
 
-        n, m = size
-        try:
-            made = made_categories(n, m, rng)
-        except ValueError as e:
-            raise GenerateError(str(e)) from e
-        names = ("house", *(name for name, _, _ in made))
-        labels = ("House", *(label for _, label, _ in made))
-        cats = [("house", [str(i) for i in range(1, n + 1)])]
-        cats += [(name, values) for name, _, values in made]
-        kinds = ["=", "!", "A", "1", "<", ">", "D", "=", "!", "D"]
-    elif style:
-        raise GenerateError(f"no style {style!r}: zebra writes houses, baron, or its clue language")
-    else:
-        from .vocabulary import zebra_categories
 
-        categories, n = size
-        if categories < 2 or n < 2:
-            raise GenerateError("a logic grid needs at least 2 categories of 2 values")
-        cats = zebra_categories(categories, n, rng)
-        names = tuple(name for name, _ in cats)
-        labels = ()
-        kinds = ["=", "!", "A", "1", "<", "=", "!"]
+def made(
+    cats: list[tuple[str, list[str]]],
+    names: tuple[str, ...],
+    labels: tuple[str, ...],
+    kinds: list[str],
+    rng: random.Random,
+    solutions: Any,
+    style: str = "",
+    question: Callable[[Zebra, random.Random], Question] | None = None,
+) -> Any:
+    """A random answer to these categories (the first one the positions, in order) and random
+    clues of these kinds true in it, added until the answer is the only one; then the
+    ``question`` asked of it, if any (what ``make`` returns, for each style's maker)."""
+    n = len(cats[0][1])
     rows = [tuple(f"{name}:{v}" for v in values) for name, values in cats]
     hidden = (rows[0], *(tuple(rng.sample(row, n)) for row in rows[1:]))
     col = {s: p for row in hidden for p, s in enumerate(row)}
@@ -315,8 +386,8 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any, style: str =
         clues.append(clue)
         puzzle = Zebra(tuple(rows), tuple(clues), names, labels=labels, style=style)
         if len(clues) % 5 == 0 and len(solutions(puzzle, 2)) == 1:
-            if style:
-                puzzle = replace(puzzle, question=made_question(puzzle, rng))
+            if question is not None:
+                puzzle = replace(puzzle, question=question(puzzle, rng))
             return puzzle, hidden, []
 
 
@@ -324,25 +395,32 @@ GENRE = About(
     name="zebra",
     aliases=("logic-grid",),
     summary="place every value of every category at one position so all clues hold",
-    input_format="categories (`colour: red green blue`; `brand: Pall Mall, Kools` or "
-    "quotes for values of several words; `order house: 1 2 3` names the positions), then "
-    "clues such as `red is dog`, `red is just left of blue`, `cat is next to fish`; with "
-    "no order category and no clue about positions (at, left, right, next to), the first "
-    "category is the key and only matches count; or Ben Lynn's Grizzly format (rows of "
-    "symbols, a line %%, clues = ! < > A 1 i ^ p X); or English in the houses layout "
-    "(`There are 5 houses ...`, a bullet per characteristic with its values, numbered clues "
-    "such as `The tea drinker is directly left of Eric.`, a question); or English as Puzzle "
-    "Baron writes it "
-    "(`Names: Dana, Hugo, Mira` and a line per category, or a line of category names, a blank "
-    "line and a line of values per category; then clues such as `Hugo paid $5 more than the "
-    "one who ordered the soup.`)",
-    example="colour: red green blue\npet: cat dog fish\nred is dog\n"
-    "dog is just left of fish\nblue is left of red",
-    small="4x4",
-    default_backend="sat:cadical195",
-    default_encoding="boolean",
-    output_formats=("table",),
-    sizes="KxN (K categories of N values; with --style houses, NxM: N houses, M characteristics)",
-    styles=("houses", "baron"),
-    explains_no_solution=True,
+    reading=Reading(
+        input_format="categories (`colour: red green blue`; `brand: Pall Mall, Kools` or "
+        "quotes for values of several words; `order house: 1 2 3` names the positions), then "
+        "clues such as `red is dog`, `red is just left of blue`, `cat is next to fish`; with "
+        "no order category and no clue about positions (at, left, right, next to), the first "
+        "category is the key and only matches count; or Ben Lynn's Grizzly format (rows of "
+        "symbols, a line %%, clues = ! < > A 1 i ^ p X); or English in the houses layout "
+        "(`There are 5 houses ...`, a bullet per characteristic with its values, numbered clues "
+        "such as `The tea drinker is directly left of Eric.`, a question); or English as Puzzle "
+        "Baron writes it "
+        "(`Names: Dana, Hugo, Mira` and a line per category, or a line of category names, a blank "
+        "line and a line of values per category; then clues such as `Hugo paid $5 more than the "
+        "one who ordered the soup.`)",
+        example="colour: red green blue\npet: cat dog fish\nred is dog\n"
+        "dog is just left of fish\nblue is left of red",
+        output_formats=("table",),
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="boolean",
+        explains_no_solution=True,
+    ),
+    making=Making(
+        sizes="KxN (K categories of N values; with --style houses, NxM: N houses, "
+        "M characteristics)",
+        small="4x4",
+        styles=("houses", "baron"),
+    ),
 )

@@ -6,10 +6,10 @@ import enum
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..models.model import Assignment, IntVar, Lit, Model
-from ..records import dataclass, field
 
 
 class Status(str, enum.Enum):
@@ -40,7 +40,7 @@ FINISHED = (*FOUND, Status.UNSOLVABLE)
 """The statuses of a run that found its answer (not stopped by a limit or a failure)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
     """A status, and the assignment when there is one."""
 

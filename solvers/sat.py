@@ -625,10 +625,6 @@ def pb_encoder() -> Any:
     return PBEnc
 
 
-STACK = 256 * 1024
-"""Bytes of stack for the alarm's thread: it waits and calls an interrupt, no more."""
-
-
 class _Alarm:
     """One thread that calls an action (a solver's interrupt) at a deadline. Made at the
     latest when first armed, or by ``ready`` before a child's memory limit is set: under a tight
@@ -660,11 +656,7 @@ class _Alarm:
         self._idle.acquire()
         self._due: tuple[float, Callable[[], Any], Any] | None = None
         self._thread = threading.Thread(target=self._run, name="sat-alarm", daemon=True)
-        size = threading.stack_size(STACK)  # (its address space counts to the memory limit)
-        try:
-            self._thread.start()
-        finally:
-            threading.stack_size(size)
+        self._thread.start()
 
     def _run(self) -> None:
         while True:

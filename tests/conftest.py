@@ -1,10 +1,16 @@
-"""Shared test settings: the backends every golden test runs on, and the data folder."""
+"""Shared test settings: the backends every golden test runs on, the data folder, and the
+command line run in this process (most tests) or as a real process (the end-to-end ones)."""
 
 from __future__ import annotations
 
+import gc
+import io
+import os
+import resource
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 # A shell's background job starts with Ctrl-C ignored, and its children inherit that: gridsat
@@ -15,10 +21,83 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 
+_HANDLED = [
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+]
+"""The signals whose handlers a command may change: put back after an in-process run."""
 
-def gridsat(*args: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """``python -m gridsat ARGS`` as a user runs it from the project's folder: its exit code and
-    its output as text (``stdin`` its input; an empty one by default, so nothing waits on it)."""
+
+class _Kept(io.BytesIO):
+    """A stream's bytes, kept when the command closes the stream (it closes stderr when its
+    reader went away)."""
+
+    kept = b""
+
+    def close(self) -> None:
+        if not self.closed:
+            self.kept = self.getvalue()
+        super().close()
+
+
+def _text(stream: io.TextIOWrapper, data: _Kept) -> str:
+    """What the command wrote to ``stream``, decoded as a process's output is."""
+    if not stream.closed:
+        stream.flush()
+    return (data.kept if data.closed else data.getvalue()).decode("utf-8", "replace")
+
+
+def gridsat(
+    *args: str, stdin: str | bytes = "", cwd: Path = ROOT
+) -> subprocess.CompletedProcess[str]:
+    """``gridsat ARGS`` run in this process through ``cli.main``, from the project's folder (or
+    ``cwd``), as ``gridsat_process`` runs it in a child but without the child's start-up: its
+    exit code and its output as text (``stdin`` its input, text or bytes; an empty one by
+    default).
+
+    The command may change what a process holds (signal handlers, the collector, the memory
+    limit, the working folder): all of it is put back. A test of a memory limit, a signal or the
+    start-up itself needs a fresh process: ``gridsat_process``."""
+    from gridsat.cli import main
+
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    out, err = _Kept(), _Kept()
+    streams = sys.stdin, sys.stdout, sys.stderr
+    handlers = {number: signal.getsignal(number) for number in _HANDLED}
+    collecting, limit = gc.isenabled(), resource.getrlimit(resource.RLIMIT_AS)
+    stack, recursion, folder = threading.stack_size(), sys.getrecursionlimit(), os.getcwd()
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    sys.stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
+    os.chdir(cwd)
+    try:
+        try:
+            code = main(list(args))
+        except SystemExit as e:  # argparse's errors, --help and --version end this way
+            if isinstance(e.code, str):
+                print(e.code, file=sys.stderr)
+            code = e.code if isinstance(e.code, int) else int(e.code is not None)
+        stdout, stderr = _text(sys.stdout, out), _text(sys.stderr, err)
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = streams
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        if collecting:
+            gc.enable()
+        else:
+            gc.disable()
+        resource.setrlimit(resource.RLIMIT_AS, limit)
+        threading.stack_size(stack)
+        sys.setrecursionlimit(recursion)
+        os.chdir(folder)
+    return subprocess.CompletedProcess(["gridsat", *args], code, stdout, stderr)
+
+
+def gridsat_process(
+    *args: str, stdin: str = "", timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
+    """``python -m gridsat ARGS`` as a user runs it from the project's folder, in a process of
+    its own: its exit code and its output as text (``stdin`` its input; an empty one by
+    default, so nothing waits on it)."""
     return subprocess.run(
         [sys.executable, "-m", "gridsat", *args],
         input=stdin,

@@ -69,7 +69,7 @@ def test_a_wrongly_typed_argument_is_a_type_error_naming_it(
 
 def test_check_of_every_genre_refuses_a_value_it_cannot_take_apart() -> None:
     for about in gridsat.genres():
-        puzzle = gridsat.read(about.name, about.example)
+        puzzle = gridsat.read(about.name, about.reading.example)
         for value in (None, 3):
             with pytest.raises(TypeError, match=rf"^solution must be .*{about.name}"):
                 puzzle.check(value)

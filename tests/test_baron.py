@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from gridsat import cli, views
-from gridsat.generate import generate
-from gridsat.genres import get_genre
+from gridsat import api, cli, views
+from gridsat.generator import generate
 from gridsat.parsers import ParseError
-from gridsat.parsers.baron import read_quantity
 from gridsat.parsers.zebra import format_puzzle, parse, to_json
 from gridsat.pipeline import solve
+from gridsat.puzzles.quantities import read_quantity
 from gridsat.puzzles.zebra import Zebra, check
+from gridsat.registry import get_genre
 from gridsat.solvers import Status, get_backend
 
 ZEBRA = get_genre("zebra")
@@ -612,8 +612,8 @@ def test_no_time_left_for_the_minimal_set(capsys: pytest.CaptureFixture[str]) ->
 def test_the_minimal_set_is_not_sought_past_the_time_limit() -> None:
     puzzle = parse(CONTRADICTING)
     spent = {"parse": 0.5, "build": 0.3, "solve": 0.2}
-    assert cli._contradiction(ZEBRA, puzzle, BACKEND, "boolean", 1.0, spent) is None
-    core = cli._contradiction(ZEBRA, puzzle, BACKEND, "boolean", None, spent)
+    assert api._contradiction(ZEBRA, puzzle, BACKEND, "boolean", 1.0, spent) is None
+    core = api._contradiction(ZEBRA, puzzle, BACKEND, "boolean", None, spent)
     assert core is not None and [c.line for c in core] == [7, 9]
     assert views.core_text(ZEBRA, puzzle, None) == (
         "(the givens that contradict each other were not found within the time limit)\n"

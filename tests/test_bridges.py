@@ -14,11 +14,11 @@ import pytest
 
 from conftest import BACKENDS, DATA
 from gridsat import cli
-from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
 from gridsat.parsers.bridges import format_solution, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.bridges import Bridges, check, numbers, random_layout
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 GENRE = get_genre("bridges")

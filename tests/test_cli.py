@@ -1,4 +1,7 @@
-"""The command line as a user runs it: a real process, real arguments, real exit codes."""
+"""The command line as a user runs it: real arguments, real exit codes, real output; in this
+process through ``cli.main``, and as a real process where the process is what is tested (the
+console script, ``python -m gridsat``, standard input from a pipe or a terminal, a reader that
+goes away)."""
 
 from __future__ import annotations
 
@@ -11,23 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA
-from gridsat.genres import Genre, all_genres
+from conftest import DATA, gridsat, gridsat_process
+from gridsat.registry import Genre, all_genres
 
 SEED_FILE = DATA / "signpost" / "seed.txt"
 SEED = SEED_FILE.read_text().strip()
 SEED_SOLUTION = json.loads((DATA / "signpost" / "seed.solution.json").read_text())
 FEWER = (DATA / "signpost" / "seed-fewer-givens.txt").read_text().strip()
-
-
-def gridsat(*args: str, stdin: str | bytes = "") -> subprocess.CompletedProcess[str]:
-    data = stdin.encode() if isinstance(stdin, str) else stdin
-    done = subprocess.run(
-        [sys.executable, "-m", "gridsat", *args], input=data, capture_output=True, timeout=120
-    )
-    return subprocess.CompletedProcess(
-        done.args, done.returncode, done.stdout.decode(), done.stderr.decode()
-    )
 
 
 def grid_of(text: str) -> list[list[int]]:
@@ -42,9 +35,9 @@ def test_solves_an_id_given_as_argument() -> None:
 
 
 def test_solves_a_file_and_stdin_alike() -> None:
-    from_file = gridsat("solve", "signpost", str(SEED_FILE))
-    from_stdin = gridsat("solve", "signpost", stdin=SEED + "\n")
-    from_dash = gridsat("solve", "signpost", "-", stdin=SEED)
+    from_file = gridsat_process("solve", "signpost", str(SEED_FILE))
+    from_stdin = gridsat_process("solve", "signpost", stdin=SEED + "\n")
+    from_dash = gridsat_process("solve", "signpost", "-", stdin=SEED)
     assert from_file.returncode == from_stdin.returncode == from_dash.returncode == 0
     assert from_file.stdout == from_stdin.stdout == from_dash.stdout
 
@@ -204,6 +197,19 @@ def test_console_script_is_installed() -> None:
         [str(exe), "solve", "signpost", SEED], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0 and grid_of(done.stdout) == SEED_SOLUTION
+
+
+def test_a_reader_that_goes_away_ends_the_run_quietly() -> None:
+    # `gridsat solve ... | head -0`: the output has nowhere to go, which is no error.
+    run = subprocess.Popen(
+        [sys.executable, "-m", "gridsat", "solve", "signpost", FEWER, "--count", "50"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert run.stdout is not None
+    run.stdout.close()
+    _, err = run.communicate(timeout=120)
+    assert (run.returncode, err) == (0, b"")
 
 
 def test_magic_count_flags_and_exit_codes() -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from test_zebra import brute_force
 
-from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
 from gridsat.parsers.zebra import parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.zebra import Clue
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 ZEBRA = get_genre("zebra")

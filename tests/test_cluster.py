@@ -172,6 +172,9 @@ def test_a_bad_cluster_is_one_line_and_exit_2(tmp_path: Path, args: list[str], w
     assert words in run.stderr
 
 
+@pytest.mark.slow  # (Dask's own 10 s wait: an address with no scheduler is reached within a time
+# limit by test_generate_past_its_time_limit_while_reaching_the_scheduler_exits_4, and the line
+# is checked by test_an_address_that_answers_another_protocol_is_one_line_and_exit_2)
 def test_no_scheduler_at_the_address_is_one_line_and_exit_2(tmp_path: Path) -> None:
     port = free_port()
     run = gridsat(
@@ -206,14 +209,15 @@ class Lost:
 def test_a_lost_scheduler_in_bench_keeps_the_results_and_exits_75(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from gridsat import bench, cli
+    from gridsat import api, cli
+    from gridsat import benchmark as bench
     from gridsat.cluster import SchedulerLost
 
     def cut(*args: Any, **kwargs: Any) -> list[dict[str, Any]]:
         args[4].write('{"puzzle": "p0-0", "backend": "b", "encoding": "e"}\n')  # (out)
         raise SchedulerLost
 
-    monkeypatch.setattr(cli, "_cluster", lambda address: Lost())
+    monkeypatch.setattr(api, "_cluster", lambda address: Lost())
     monkeypatch.setattr(bench, "run", cut)
     out = tmp_path / "out.jsonl"
     code = cli.main(["bench", "signpost", str(corpus(tmp_path, 1)), "--cluster",
@@ -231,7 +235,7 @@ def test_a_stop_signal_in_bench_prints_the_table_of_what_finished_and_exits_143(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
     out: bool,
 ) -> None:  # fmt: skip
-    from gridsat import cli
+    from gridsat import api, cli
 
     def stream(client: Any, work: Any, arguments: list[Any]) -> Iterator[dict[str, Any]]:
         """Two records from the cluster, then SIGTERM, as a user's `kill` would send it."""
@@ -241,7 +245,7 @@ def test_a_stop_signal_in_bench_prints_the_table_of_what_finished_and_exits_143(
             yield {"puzzle": item.name, "backend": backend, "encoding": encoding,
                    "status": "unique", "ok": True, "total": 0.01 * (done + 1)}  # fmt: skip
 
-    monkeypatch.setattr(cli, "_cluster", lambda address: Lost())
+    monkeypatch.setattr(api, "_cluster", lambda address: Lost())
     monkeypatch.setattr(dask_cluster, "stream", stream)
     saved = tmp_path / "out.jsonl"
     keep = ["--out", str(saved)] if out else []
@@ -270,7 +274,7 @@ def test_a_lost_scheduler_in_generate_keeps_the_puzzles_printed_and_exits_75(
         raise SchedulerLost
         yield
 
-    monkeypatch.setattr(cli, "_cluster", lambda address, deadline=None: Lost())
+    monkeypatch.setattr(cluster, "connect", lambda address, deadline=None: Lost())
     monkeypatch.setattr(cluster, "in_order", cut)
     code = cli.main(["generate", "signpost", "--size", "4x4", "--count", "3",
                      "--cluster", "tcp://127.0.0.1:1"])  # fmt: skip
@@ -451,7 +455,7 @@ def test_a_real_scheduler_lost_mid_run_then_resume_finishes(
 
 
 def test_each_puzzle_has_its_own_seed_and_the_first_is_the_runs() -> None:
-    from gridsat.generate import puzzle_seed
+    from gridsat.generator import puzzle_seed
 
     assert puzzle_seed(7, 1) == 7
     seeds = {puzzle_seed(7, i) for i in range(2, 200)} | {puzzle_seed(8, i) for i in range(2, 200)}
@@ -459,8 +463,8 @@ def test_each_puzzle_has_its_own_seed_and_the_first_is_the_runs() -> None:
 
 
 def test_generate_on_a_cluster_makes_the_puzzles_made_here(tmp_path: Path) -> None:
-    from gridsat.genres import get_genre
     from gridsat.pipeline import solve
+    from gridsat.registry import get_genre
     from gridsat.solvers import Status, get_backend
 
     args = ["generate", "signpost", "--size", "4x4", "--seed", "5", "--count", "4", "--json",
@@ -575,7 +579,7 @@ def test_an_address_that_answers_another_protocol_is_one_line_and_exit_2(
 def test_the_progress_line_counts_the_workers_alive() -> None:
     import io
 
-    from gridsat.bench import progress_printer
+    from gridsat.benchmark import progress_printer
 
     stream = io.StringIO()
     alive = iter(["2 workers", "1 worker"])

@@ -12,10 +12,10 @@ import pytest
 
 from conftest import gridsat
 from gridsat.cli import main
-from gridsat.compare import compare
-from gridsat.genres import all_genres, get_genre
+from gridsat.comparison import compare
 from gridsat.models.model import Model
 from gridsat.parsers import sudoku as sudoku_parser
+from gridsat.registry import all_genres, get_genre
 from gridsat.solvers import Backend, Result, Session, Status, get_backend
 
 FAST = ["cpsat:1", "sat:cadical195", "sat:glucose4", "sat:kissat404", "sat:minisat22"]

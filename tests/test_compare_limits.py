@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from conftest import DATA, gridsat
+from conftest import DATA, gridsat, gridsat_process
 from gridsat import pipeline
 from gridsat.cli import main
-from gridsat.compare import FINISHED, PHASES, STATUSES, Run, compare
-from gridsat.genres import Genre, all_genres, get_genre
+from gridsat.comparison import FINISHED, PHASES, STATUSES, Run, compare
 from gridsat.models.model import Model
+from gridsat.registry import Genre, all_genres, get_genre
 from gridsat.solvers import Backend, Result, Session, get_backend
 from gridsat.views import compare_json as _compare_json
 from gridsat.views import compare_table as _compare_table
@@ -318,7 +318,7 @@ def test_a_sat_search_with_a_deadline_under_a_tiny_memory_limit_never_waits_for_
     # limit and failed halfway: its start waited for ever, and the run ended at its time limit
     # as a timeout. The alarm thread is made before the limit: each run ends on its own, found
     # or out of memory.
-    done = gridsat(
+    done = gridsat_process(  # a fresh process: what it has loaded and where its memory stands
         "compare", "sudoku", str(DATA / "sudoku" / "x.txt"),
         "-b", "cpsat:1,sat:minisat22,sat:glucose4", "-e", "sums", "--memory-limit", "0.001",
         "--repeat", "1", "-t", "30", "--json",

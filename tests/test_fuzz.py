@@ -2,7 +2,7 @@
 puzzles, through the command line. Allowed: an answer (a solution, "no solution", not unique,
 out of time) or a one-line error with exit 2. Never a traceback, never an internal error.
 
-GRIDSAT_FUZZ_EXAMPLES sets the examples per genre and kind (default 25: with seventeen genres the
+GRIDSAT_FUZZ_EXAMPLES sets the examples per genre and kind (default 10: with seventeen genres the
 default run stays short; benchmarks/fuzz.py runs thousands); GRIDSAT_FUZZ_TALLY
 names a file that gets one line per example (genre, kind, exit code), for benchmarks/fuzz.py.
 """
@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gridsat import cli
-from gridsat.genres import all_genres, get_genre
+from gridsat.registry import all_genres, get_genre
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-EXAMPLES = int(os.environ.get("GRIDSAT_FUZZ_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("GRIDSAT_FUZZ_EXAMPLES", "10"))
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,

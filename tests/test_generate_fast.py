@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from gridsat.cli import main
-from gridsat.generate import NotIncremental, Removals, generate, size_of
-from gridsat.genres import Genre, get_genre
-from gridsat.grade import bands, grade
+from gridsat.generator import NotIncremental, Removals, generate, size_of
+from gridsat.grading import bands, grade
 from gridsat.pipeline import solve
+from gridsat.registry import Genre, get_genre
 from gridsat.solvers import Status, get_backend
 
 SESSION_GENRES = {"sudoku": "4", "unruly": "6x6", "keen": "4", "pattern": "5x5", "loop": "4x4"}
@@ -155,7 +155,7 @@ def test_a_difficulty_past_the_time_limit_is_exit_4(capsys: pytest.CaptureFixtur
 
 def test_a_genre_not_graded_when_made_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     # Magic boards' grade (on their SAT encoding) took 20 times the making of a 3x3 board.
-    assert not get_genre("magic").about.graded_when_made
+    assert not get_genre("magic").about.making.graded
     made = generate(get_genre("magic"), (3, 3), random.Random(1))
     assert made.grade is None and not made.propagation
     assert main(["generate", "magic", "--size", "3", "--seed", "1", "--json"]) == 0

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from conftest import gridsat
-from gridsat import generate as generate_module
+from gridsat import generator as generate_module
 from gridsat.cli import main
-from gridsat.generate import ProgressLines
-from gridsat.genres import get_genre
+from gridsat.generator import ProgressLines
 from gridsat.pipeline import solve
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from conftest import DATA, gridsat
-from gridsat import grade as grading
-from gridsat.genres import get_genre
-from gridsat.grade import BANDS, LEVELS, Grade, bands, grade
+from gridsat import grading
+from gridsat.grading import BANDS, LEVELS, Grade, bands, grade
+from gridsat.registry import get_genre
 
 SUDOKU = get_genre("sudoku")
 SOLO = [json.loads(line) for line in (DATA / "sudoku" / "tatham.jsonl").read_text().splitlines()]

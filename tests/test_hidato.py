@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from conftest import BACKENDS, DATA
-from gridsat.genres import all_genres, get_genre
+from conftest import BACKENDS, DATA, gridsat
 from gridsat.parsers import ParseError
 from gridsat.parsers.hidato import format_puzzle, parse
 from gridsat.parsers.numbrix import parse as parse_numbrix
 from gridsat.pipeline import solve
 from gridsat.puzzles.hidato import Hidato, check
+from gridsat.registry import all_genres, get_genre
 from gridsat.solvers import get_backend
 
 HIDATO = get_genre("hidato")
@@ -148,8 +146,8 @@ def test_random_hamiltonian_paths_stay_paths(moves: str) -> None:
     import itertools
     import random
 
-    from gridsat.models.graph import random_hamiltonian_path
     from gridsat.models.hidato import number_path
+    from gridsat.puzzles.paths import random_hamiltonian_path
 
     width, height = 7, 5
     neighbours = number_path(Hidato(tuple((0,) * width for _ in range(height)), moves)).succ
@@ -175,18 +173,8 @@ def test_generation_runs_on_a_backend_with_a_repeatable_budget() -> None:
     assert "effort" not in get_backend(hidato.default_backend).capabilities
     for genre in all_genres():
         assert "effort" in get_backend(genre.generate_backend).capabilities, genre.name
-    made = [
-        subprocess.run(
-            [sys.executable, "-m", "gridsat", "generate", "hidato", "--size", "5x5", "--seed", "4"],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        for _ in range(2)
-    ]
+    made = [gridsat("generate", "hidato", "--size", "5x5", "--seed", "4") for _ in range(2)]
     assert made[0].returncode == 0 and made[0].stdout == made[1].stdout, made[0].stderr
-    listed = subprocess.run(
-        [sys.executable, "-m", "gridsat", "genres", "--json"], capture_output=True, text=True
-    )
+    listed = gridsat("genres", "--json")
     row = next(r for r in json.loads(listed.stdout) if r["name"] == "hidato")
     assert (row["default_backend"], row["generate_backend"]) == ("sat:kissat404", "sat:cadical195")

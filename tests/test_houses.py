@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, gridsat
-from gridsat.generate import generate
-from gridsat.genres import get_genre
+from gridsat.generator import generate
 from gridsat.parsers import ParseError
 from gridsat.parsers.english import forms, plural, singulars, words
 from gridsat.parsers.houses import HOUSES_WORDS, characteristic
 from gridsat.parsers.zebra import json_extras, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.zebra import Zebra, check
+from gridsat.registry import get_genre
 from gridsat.solvers import Status, get_backend
 
 ZEBRA = get_genre("zebra")

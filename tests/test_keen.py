@@ -14,12 +14,12 @@ import pytest
 
 from conftest import BACKENDS, DATA
 from gridsat import cli
-from gridsat.genres import get_genre
 from gridsat.models.keen import MAX_ROWS, admissible, build
 from gridsat.parsers import ParseError
 from gridsat.parsers.keen import format_id, format_layout, format_solution, parse, parse_layout
 from gridsat.pipeline import solve
 from gridsat.puzzles.keen import Cage, Keen, check, latin_square
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 GENRE = get_genre("keen")
@@ -333,7 +333,7 @@ def test_keen_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_compare_lines_up_long_encoding_names() -> None:
-    from gridsat.compare import PHASES, Run
+    from gridsat.comparison import PHASES, Run
     from gridsat.solvers import Status
     from gridsat.views import compare_table
 

@@ -10,11 +10,11 @@ import pytest
 
 from conftest import DATA
 from gridsat.cli import main
-from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
 from gridsat.parsers import hidato as hidato_parser
 from gridsat.parsers.numbergrid import published, read_board, solution_rows
 from gridsat.pipeline import solve
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 # Each layout's file in data/, the plain file of the same puzzle, and its known solution.

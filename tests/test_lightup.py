@@ -12,13 +12,14 @@ import pytest
 
 from conftest import BACKENDS, DATA
 from gridsat import cli
-from gridsat.generate import size_of
-from gridsat.genres import GenerateError, get_genre
+from gridsat.contract import GenerateError
+from gridsat.generator import size_of
 from gridsat.models.lightup import build
 from gridsat.parsers import ParseError
 from gridsat.parsers.lightup import format_id, format_plain, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.lightup import GIVENS, LightUp, check, make
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 GENRE = get_genre("lightup")

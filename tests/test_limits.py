@@ -19,11 +19,12 @@ from typing import Any
 
 import pytest
 
-from gridsat.compare import compare
-from gridsat.genres import get_genre
+from conftest import gridsat as in_process
+from gridsat.comparison import compare
 from gridsat.isolation import ORPHANED, Crashed, TimedOut, die_with, run_isolated
 from gridsat.models.model import Model
 from gridsat.pipeline import solve_isolated
+from gridsat.registry import get_genre
 from gridsat.solvers import Backend, BackendError, Result, Session, get_backend
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,6 +50,15 @@ def gridsat(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProce
         capture_output=True,
         timeout=120,
         cwd=ROOT,
+    )
+
+
+def here(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """``gridsat`` run in this process, for what needs no process of its own (input and
+    arguments refused before any limit is set): its output as bytes, as ``gridsat`` gives it."""
+    done = in_process(*args, stdin=stdin)
+    return subprocess.CompletedProcess(
+        done.args, done.returncode, done.stdout.encode(), done.stderr.encode()
     )
 
 
@@ -191,7 +201,7 @@ def test_a_child_leaves_the_parents_objects_out_of_its_collections() -> None:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
-def test_a_child_has_its_death_signal_without_loading_ctypes() -> None:
+def test_a_child_has_its_death_signal() -> None:
     def death_signal(send: Any) -> int:
         import ctypes
 
@@ -199,13 +209,6 @@ def test_a_child_has_its_death_signal_without_loading_ctypes() -> None:
         ctypes.CDLL(None).prctl(2, ctypes.byref(number), 0, 0, 0)  # PR_GET_PDEATHSIG
         return number.value
 
-    probe = (
-        "import sys\n"
-        "from gridsat.isolation import run_isolated\n"
-        "print(run_isolated(lambda send: 'ctypes' in sys.modules))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
-    assert done.stdout == "False\n", done.stderr
     assert run_isolated(death_signal) == signal.SIGKILL
 
 
@@ -371,7 +374,7 @@ def test_out_of_memory_with_json_is_still_one_object(backend: str, gb: str) -> N
 )
 @pytest.mark.parametrize("command", ["solve", "compare", "bench"])
 def test_a_limit_of_zero_is_refused_in_its_own_unit(command: str, option: str, unit: str) -> None:
-    err = one_line_error(gridsat(command, "magic", "data/magic/seed.txt", option, "0"))
+    err = one_line_error(here(command, "magic", "data/magic/seed.txt", option, "0"))
     assert f"argument {option}" in err and f"expected a number of {unit} > 0, not '0'" in err
 
 
@@ -532,24 +535,24 @@ def test_ctrl_c_during_bench_keeps_every_finished_result(tmp_path: Path) -> None
 def test_input_that_is_not_text_empty_missing_or_a_folder(tmp_path: Path) -> None:
     binary = tmp_path / "board.txt"
     binary.write_bytes(b"5x5:\xff\xfe")
-    assert "not UTF-8" in one_line_error(gridsat("solve", "signpost", str(binary)))
-    assert "not UTF-8" in one_line_error(gridsat("solve", "signpost", "-", stdin=b"\x80abc"))
+    assert "not UTF-8" in one_line_error(here("solve", "signpost", str(binary)))
+    assert "not UTF-8" in one_line_error(here("solve", "signpost", "-", stdin=b"\x80abc"))
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
     for genre in ("signpost", "hidato", "numbrix", "magic", "loop", "zebra"):
-        one_line_error(gridsat("solve", genre, str(empty)))
-        one_line_error(gridsat("solve", genre, "-", stdin=b"  \n\n"))
-    assert "directory" in one_line_error(gridsat("solve", "loop", str(tmp_path)))
-    assert "no such file" in one_line_error(gridsat("solve", "hidato", str(tmp_path / "x.txt")))
+        one_line_error(here("solve", genre, str(empty)))
+        one_line_error(here("solve", genre, "-", stdin=b"  \n\n"))
+    assert "directory" in one_line_error(here("solve", "loop", str(tmp_path)))
+    assert "no such file" in one_line_error(here("solve", "hidato", str(tmp_path / "x.txt")))
 
 
 def test_a_50_mb_input_is_refused_unread(tmp_path: Path) -> None:
     huge = tmp_path / "huge.txt"
     with open(huge, "wb") as f:  # a sparse file: 50 MB that were never written
         f.truncate(50 * 2**20)
-    err = one_line_error(gridsat("solve", "loop", str(huge)))
+    err = one_line_error(here("solve", "loop", str(huge)))
     assert "52428800 bytes; the limit is 10485760" in err
-    piped = one_line_error(gridsat("solve", "loop", "-", stdin=b"\xe2\x94\x80" * (17 * 2**20)))
+    piped = one_line_error(here("solve", "loop", "-", stdin=b"\xe2\x94\x80" * (17 * 2**20)))
     assert "standard input is over 10485760 bytes" in piped
 
 
@@ -602,7 +605,7 @@ def test_an_in_process_cpsat_solve_leaves_ctrl_c_to_python() -> None:
     # the next Ctrl-C would kill Python outright. Run in a subprocess, since that is what fails.
     code = (
         "import os, signal, time\n"
-        "from gridsat.genres import get_genre\n"
+        "from gridsat.registry import get_genre\n"
         "from gridsat.pipeline import solve\n"
         "from gridsat.solvers import get_backend\n"
         "genre = get_genre('magic')\n"

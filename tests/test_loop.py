@@ -8,7 +8,6 @@ import random
 import pytest
 
 from conftest import DATA
-from gridsat.genres import get_genre
 from gridsat.models.loop import settle
 from gridsat.parsers import ParseError
 from gridsat.parsers.loop import GLYPH, format_puzzle, parse
@@ -22,6 +21,7 @@ from gridsat.puzzles.loop import (
     scramble,
     turn,
 )
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 LOOP = get_genre("loop")

@@ -13,13 +13,13 @@ import pytest
 
 from conftest import BACKENDS, DATA
 from gridsat import cli
-from gridsat.genres import get_genre
 from gridsat.models.graph import connectivity_cuts
 from gridsat.models.model import Lit, Model
 from gridsat.parsers import ParseError
 from gridsat.parsers.loopy import format_id, parse, solve_move
 from gridsat.pipeline import solve
 from gridsat.puzzles.loopy import Lines, Loopy, check, lines_around, make, random_region
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 GENRE = get_genre("loopy")
@@ -388,8 +388,8 @@ def test_conditional_connectivity_counts_match_brute_force(backend: str) -> None
 def test_generated_puzzles_grade_in_their_own_band(band: str, scores: set[float]) -> None:
     # Loopy's bands part its propagation level by the switches of harder rules a puzzle needs,
     # as Tatham's Easy, Normal and Tricky do: an easy one needs none (score 0).
-    from gridsat.generate import generate
-    from gridsat.grade import bands, grade
+    from gridsat.generator import generate
+    from gridsat.grading import bands, grade
 
     genre = get_genre("loopy")
     found = set()
@@ -402,7 +402,7 @@ def test_generated_puzzles_grade_in_their_own_band(band: str, scores: set[float]
 
 
 def test_generate_difficulty_easy_makes_an_easy_loopy(capfd: pytest.CaptureFixture[str]) -> None:
-    from gridsat.grade import grade
+    from gridsat.grading import grade
 
     code = cli.main(["generate", "loopy", "--size", "7x7", "--difficulty", "easy", "--seed", "1",
                      "--json"])  # fmt: skip

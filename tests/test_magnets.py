@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from conftest import BACKENDS, DATA, gridsat
-from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
 from gridsat.pipeline import solve
 from gridsat.puzzles.magnets import Magnets, keep, make
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -171,7 +171,7 @@ def test_solve_prints_the_board_the_json_and_the_solve_move() -> None:
 def test_diagnose_ends_when_no_count_can_make_the_board_unique() -> None:
     # Every count shown, and still two solutions (the signs swapped): no count can tell them
     # apart, so there is nothing to suggest (it once added counts that changed nothing, forever).
-    from gridsat.diagnose import diagnose
+    from gridsat.diagnosis import diagnose
 
     puzzle = GENRE.parse("+ 1 1\n- 1 1\n1 1 L R\n1 1 L R")
     found = diagnose(GENRE, puzzle, get_backend(GENRE.default_backend))

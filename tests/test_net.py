@@ -6,18 +6,16 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 
-from conftest import BACKENDS, DATA
-from gridsat.genres import get_genre
+from conftest import BACKENDS, DATA, gridsat
 from gridsat.parsers import ParseError
 from gridsat.parsers.net import FROM_NET, TO_NET, anticlockwise, format_puzzle, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.loop import DOWN, LEFT, RIGHT, UP, Loop, random_tree_layout, rotations
 from gridsat.puzzles.net import board, check
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 NET = get_genre("net")
@@ -111,12 +109,7 @@ def test_errors_say_where(text: str, message: str) -> None:
 
 
 def test_a_bad_id_is_one_line_and_exit_2() -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "gridsat", "solve", "net", "3x3:4b81g9956"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = gridsat("solve", "net", "3x3:4b81g9956")
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.strip().splitlines() == [
         "gridsat: error: unexpected 'g' at column 9 of the game ID (a tile is a hex digit 0-9, "

@@ -9,9 +9,9 @@ import json
 import pytest
 
 from conftest import DATA
-from gridsat.genres import get_genre
 from gridsat.models.path import NumberPath, build_path
 from gridsat.pipeline import solve
+from gridsat.registry import get_genre
 from gridsat.solvers import Status, get_backend
 
 CORPUS = [json.loads(s) for s in (DATA / "signpost" / "corpus.jsonl").read_text().splitlines()]

@@ -14,11 +14,11 @@ import pytest
 
 from conftest import BACKENDS, DATA
 from gridsat import cli
-from gridsat.genres import get_genre
 from gridsat.models.pattern import line_solve, presolve
 from gridsat.parsers import ParseError
 from gridsat.pipeline import solve
 from gridsat.puzzles.pattern import Board, Pattern, check, clues_of, runs
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 GENRE = get_genre("pattern")

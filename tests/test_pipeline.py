@@ -11,9 +11,9 @@ import pytest
 
 from conftest import DATA
 from gridsat import cli
-from gridsat.genres import Genre, get_genre
 from gridsat.models.model import Built
 from gridsat.pipeline import CheckFailed, solve
+from gridsat.registry import Genre, get_genre
 from gridsat.solvers import get_backend
 
 SIGNPOST = get_genre("signpost")
@@ -43,7 +43,7 @@ def test_a_wrong_decoder_is_caught_by_the_checker() -> None:
 
 
 def test_a_wrong_decoder_exits_70(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
-    monkeypatch.setattr("gridsat.genres.get_genre", lambda name: broken_decoder(SIGNPOST))
+    monkeypatch.setattr("gridsat.registry.get_genre", lambda name: broken_decoder(SIGNPOST))
     assert cli.main(["solve", "signpost", SEED_TEXT]) == cli.EXIT_INTERNAL
     captured = capsys.readouterr()
     assert captured.out == ""

@@ -20,7 +20,8 @@ TWO = "1..\n...\n..."  # the rest of the first row goes either way
 
 
 def gridsat(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "GRIDSAT_GENRES": "latin", "PYTHONPATH": str(HERE / "plugins")}
+    path = os.pathsep.join(filter(None, [str(HERE / "plugins"), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "GRIDSAT_GENRES": "latin", "PYTHONPATH": path}
     return subprocess.run(
         [sys.executable, "-m", "gridsat", *args],
         input=stdin, capture_output=True, text=True, timeout=120, cwd=ROOT, env=env,

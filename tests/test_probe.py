@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, gridsat
-from gridsat.genres import get_genre
 from gridsat.models import hidato as hidato_model
 from gridsat.models.hidato import PROBE_FROM, build
 from gridsat.models.model import Model
@@ -16,6 +15,7 @@ from gridsat.parsers.hidato import parse
 from gridsat.parsers.numbrix import parse as parse_numbrix
 from gridsat.pipeline import solve
 from gridsat.puzzles.hidato import check
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 from gridsat.solvers.base import Status
 

@@ -9,7 +9,6 @@ import os
 import random
 import re
 import struct
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -17,11 +16,9 @@ from typing import Any
 
 import pytest
 
+from conftest import gridsat
 from gridsat import cli
-from gridsat.genres import Genre, all_genres, get_genre
-from gridsat.pipeline import solve
-from gridsat.puzzles.loop import Loop, random_layout, scramble
-from gridsat.render import (
+from gridsat.pictures import (
     CELL_INCHES,
     MARGIN,
     MAX_PIXELS,
@@ -29,11 +26,13 @@ from gridsat.render import (
     check_target,
     render,
 )
+from gridsat.pipeline import solve
+from gridsat.puzzles.loop import Loop, random_layout, scramble
+from gridsat.registry import Genre, all_genres, get_genre
 from gridsat.solvers import get_backend
 
 pytest.importorskip("matplotlib")
 
-ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "render"
 GENRES = [g for g in all_genres() if g.picture]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -142,11 +141,8 @@ def test_a_500x500_loop_is_capped_in_pixels_and_kept_small_in_svg(tmp_path: Path
 
 def test_two_solutions_side_by_side_with_differences_shaded(tmp_path: Path) -> None:
     path = tmp_path / "two.svg"
-    result = subprocess.run(
-        [sys.executable, "-m", "gridsat", "solve", "signpost",
-         "data/signpost/seed-fewer-givens.txt", "--unique", "--render", str(path), "--json"],
-        capture_output=True, text=True, timeout=120, cwd=ROOT,
-    )  # fmt: skip
+    result = gridsat("solve", "signpost", "data/signpost/seed-fewer-givens.txt", "--unique",
+                     "--render", str(path), "--json")  # fmt: skip
     assert result.returncode == 3, result.stderr
     differences = json.loads(result.stdout)["differences"]
     found = elements(path)

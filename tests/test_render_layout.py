@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from conftest import DATA
-from gridsat.genres import Genre, all_genres, get_genre
+from gridsat.pictures import CELL_INCHES, MARGIN, render
 from gridsat.pipeline import solve
-from gridsat.render import CELL_INCHES, MARGIN, render
+from gridsat.registry import Genre, all_genres, get_genre
 from gridsat.solvers import get_backend
 
 pytest.importorskip("matplotlib")

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from conftest import BACKENDS, gridsat
-from gridsat.diagnose import diagnose
-from gridsat.generate import Generated, generate, size_of
-from gridsat.genres import Genre, all_genres, get_genre
+from gridsat.diagnosis import diagnose
+from gridsat.generator import Generated, generate, size_of
 from gridsat.pipeline import solve
 from gridsat.puzzles.loop import Loop, random_layout, scramble
+from gridsat.registry import Genre, all_genres, get_genre
 from gridsat.solvers import get_backend
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,8 +107,21 @@ UNIQUE = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("backend", ["sat:cadical195", "cpsat"])
-@pytest.mark.parametrize(("genre", "text"), UNIQUE, ids=[c[0] for c in UNIQUE])
+# Hidato's redundant givens on CP-SAT take seconds: slow, as they run on CaDiCaL by default.
+REDUNDANT = [
+    pytest.param(
+        genre,
+        text,
+        backend,
+        id=f"{genre}-{backend}",
+        marks=[pytest.mark.slow] if (genre, backend) == ("hidato", "cpsat") else [],
+    )
+    for genre, text in UNIQUE
+    for backend in ("sat:cadical195", "cpsat")
+]
+
+
+@pytest.mark.parametrize(("genre", "text", "backend"), REDUNDANT)
 def test_redundant_givens_can_go(genre: str, text: str, backend: str) -> None:
     g, puzzle = load(genre, text)
     found = diagnose(g, puzzle, get_backend(backend))
@@ -158,7 +171,7 @@ def test_a_contradiction_core_is_minimal(genre: str, text: str, backend: str) ->
 )
 @pytest.mark.parametrize("seed", [1, 2])
 def test_generated_puzzles_are_unique_and_solve_back(genre: Genre, seed: int) -> None:
-    made = generate(genre, size_of(genre, genre.about.small), random.Random(seed))
+    made = generate(genre, size_of(genre, genre.about.making.small), random.Random(seed))
     assert genre.format_puzzle is not None and genre.givens is not None
     # It reads back from its own format, as the same puzzle.
     again = genre.parse(genre.format_puzzle(made.puzzle))
@@ -210,6 +223,8 @@ def test_generate_pipes_into_solve_and_repeats_with_a_seed(tmp_path: Path) -> No
     assert gridsat("generate", "magic", "--size", "2").returncode == 2
 
 
+@pytest.mark.slow  # (seconds: test_diagnose_all diagnoses every genre's bundled puzzles with
+# several solutions, none and one, in text and in JSON, through the command line)
 def test_diagnose_cli() -> None:
     result = gridsat("diagnose", "signpost", "data/signpost/seed-fewer-givens.txt", "--json")
     assert result.returncode == 3

@@ -11,10 +11,10 @@ import random
 import pytest
 
 from gridsat.cli import main
-from gridsat.generate import Additions, generate, size_of
-from gridsat.genres import get_genre
-from gridsat.grade import bands, grade
+from gridsat.generator import Additions, generate, size_of
+from gridsat.grading import bands, grade
 from gridsat.pipeline import solve
+from gridsat.registry import get_genre
 from gridsat.solvers import Status, get_backend
 
 GENRE = get_genre("signpost")

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from gridsat.generate import Additions, generate, size_of
-from gridsat.genres import get_genre
+from gridsat.generator import Additions, generate, size_of
 from gridsat.models.path import Fixpoints, NumberPath, domains, spreads
 from gridsat.models.signpost import Rays, Settling, _board_masks, _board_spreads, settled
 from gridsat.puzzles.signpost import Signpost, make
+from gridsat.registry import get_genre
 
 GENRE = get_genre("signpost")
 

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from conftest import BACKENDS, DATA
-from gridsat.genres import get_genre
 from gridsat.models.signpost import build
 from gridsat.parsers.signpost import parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.signpost import DIRECTIONS, Signpost, check
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 SIGNPOST = get_genre("signpost")
@@ -95,8 +95,12 @@ def test_brute_force_agrees_with_the_seed() -> None:
     assert brute_force(SEED) == {flat(SEED_SOLUTION)}
 
 
+# Kissat is rebuilt for every solution, so listing all of them takes it seconds: slow; the
+# other three backends list them here, and Kissat solves every encoding in test_golden.
 @pytest.mark.parametrize("encoding", ["position", "circuit"])
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "backend", [pytest.param(b, marks=pytest.mark.slow) if "kissat" in b else b for b in BACKENDS]
+)
 @pytest.mark.parametrize("prune", [True, False])
 def test_all_solutions_are_found_and_no_more(encoding: str, backend: str, prune: bool) -> None:
     for puzzle in (FEWER_GIVENS, parse("4x4:eeegechacaegbcha"), parse("4x4:ddegdgcecgeacaga")):

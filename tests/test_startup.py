@@ -1,9 +1,9 @@
-"""Start-up: a run loads the modules of the genre and backend it uses, and no others, while the
-command line still reads every option and says what is wrong as before."""
+"""Start-up: a command line read with its genre's grammar alone (so that a run loads that
+genre's modules, and no other's) still reads every option and says what is wrong as the whole
+grammar does. What start-up costs is measured by benchmarks/bench_startup.py."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import signal
@@ -14,12 +14,10 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
-from gridsat.genres import BUILTIN
 
 SEED_FILE = str(DATA / "signpost" / "seed.txt")
 
-# The command line, run in this process's image of a fresh interpreter: the work is not forked,
-# so what the whole run imported is in sys.modules at its end.
+# The command line, run in a fresh interpreter, its work not forked.
 PROBE = """
 import contextlib, io, sys
 import gridsat.isolation
@@ -31,10 +29,8 @@ with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(sys.argv[1:])
     except SystemExit as e:
         code = e.code
-modules = sorted(sys.modules)  # (before the probe's own json)
 import json
-print(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue(),
-                  "modules": modules}))
+print(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue()}))
 """
 
 
@@ -45,32 +41,6 @@ def run(*args: str) -> dict[str, object]:
     assert done.returncode == 0, done.stderr
     found: dict[str, object] = json.loads(done.stdout)
     return found
-
-
-def genres_loaded(found: dict[str, object]) -> set[str]:
-    modules = found["modules"]
-    assert isinstance(modules, list)
-    return {m.rsplit(".", 1)[1] for m in modules if m.startswith("gridsat.puzzles.")} & set(BUILTIN)
-
-
-@pytest.mark.parametrize(
-    ("genre", "source"),
-    [("signpost", SEED_FILE), ("sudoku", str(DATA / "sudoku" / "inkala.txt"))],
-)
-def test_a_solve_loads_only_its_own_genre(genre: str, source: str) -> None:
-    found = run("solve", genre, source, "--unique")
-    assert found["code"] == 0, found["err"]
-    assert "unique solution" in str(found["out"])
-    assert genres_loaded(found) == {genre}
-
-
-def test_a_solve_loads_only_the_backend_it_runs() -> None:
-    found = run("solve", "signpost", SEED_FILE, "--backend", "sat:glucose4")
-    assert found["code"] == 0, found["err"]
-    modules = found["modules"]
-    assert isinstance(modules, list)
-    assert "pysat.solvers" in modules
-    assert not any(m == "ortools" or m.startswith("ortools.") for m in modules)
 
 
 def test_an_alias_still_names_its_genre() -> None:
@@ -108,34 +78,6 @@ def test_json_and_a_time_limit_on_the_quick_path() -> None:
     found = run("solve", "signpost", SEED_FILE, "--json", "--time-limit", "60")
     assert found["code"] == 0, found["err"]
     assert json.loads(str(found["out"]))["status"] == "solved"
-    assert genres_loaded(found) == {"signpost"}
-
-
-def test_a_sat_solve_loads_nothing_it_does_not_use() -> None:
-    found = run("solve", "signpost", SEED_FILE, "--unique")
-    assert found["code"] == 0, found["err"]
-    modules = found["modules"]
-    assert isinstance(modules, list)
-    unused = {"dataclasses", "inspect", "ctypes", "difflib", "gridsat.solvers.cpsat"}
-    unused |= {"json"}  # (--json's and JSON inputs' alone)
-    unused |= {"gridsat.api"}  # (the library: the command checks what it is given alone)
-    assert unused.isdisjoint(modules), unused & set(modules)
-
-
-def test_the_modules_of_a_small_solve_compile_no_pattern_as_they_load() -> None:
-    probe = (
-        "import argparse, re, sys\n"  # (the standard library's own patterns before the count)
-        "compiled = []\n"
-        "re.compile = lambda *a, c=re.compile: compiled.append(a[0]) or c(*a)\n"
-        "import gridsat.cli, gridsat.api, gridsat.parsers.numbergrid, gridsat.parsers.signpost\n"
-        "import gridsat.puzzles.signpost, gridsat.models.signpost, gridsat.solvers.sat\n"
-        "import gridsat.parsers.sudoku, gridsat.puzzles.sudoku, gridsat.models.sudoku\n"
-        "print(len(compiled), compiled)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
-    )
-    assert done.stdout.startswith("0 "), done.stdout + done.stderr
 
 
 ROOT = DATA.parent
@@ -188,25 +130,12 @@ def test_ctrl_c_while_the_modules_load_is_exit_130_and_one_line(how: str) -> Non
     assert out == ""
 
 
-def test_a_command_line_that_names_its_command_builds_that_grammar_alone() -> None:
-    from gridsat.arguments import parser
-
-    top = parser("signpost", "solve")
-    commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
-    assert list(commands.choices) == ["solve"]
-    args, extra = top.parse_known_args(["solve", "signpost", SEED_FILE, "--unique"])
-    assert (args.command, args.genre, args.unique, extra) == ("solve", "signpost", True, [])
-
-
 def test_a_file_that_begins_with_a_byte_order_mark_reads_as_without_it(tmp_path: Path) -> None:
     marked = tmp_path / "seed.txt"
     marked.write_bytes(b"\xef\xbb\xbf" + (DATA / "signpost" / "seed.txt").read_bytes())
     found = run("solve", "signpost", str(marked), "--unique")
     assert found["code"] == 0, found["err"]
     assert found["out"] == run("solve", "signpost", SEED_FILE, "--unique")["out"]
-    modules = found["modules"]
-    assert isinstance(modules, list)
-    assert "encodings.utf_8_sig" not in modules  # (its codec: one more module to load)
 
 
 def test_a_byte_that_is_not_utf8_is_counted_from_the_start_of_the_file(tmp_path: Path) -> None:
@@ -215,30 +144,6 @@ def test_a_byte_that_is_not_utf8_is_counted_from_the_start_of_the_file(tmp_path:
     found = run("solve", "signpost", str(marked))
     assert found["code"] == 2
     assert found["err"] == f"gridsat: error: {marked} is not UTF-8 text (byte 7)\n"
-
-
-def test_a_small_solve_compiles_the_methods_of_no_record() -> None:
-    probe = (
-        "import contextlib, io, sys\n"
-        "from gridsat.cli import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    main(sys.argv[1:])\n"
-        "records = [c for m in list(sys.modules.values()) if m.__name__.startswith('gridsat.')\n"
-        "           for c in vars(m).values() if isinstance(c, type)\n"
-        "           and '__dataclass_fields__' in vars(c)]\n"
-        "inits = {c.__qualname__: getattr(vars(c).get('__init__'), '__qualname__', '')\n"
-        "         for c in records}\n"
-        "compiled = [name for name, init in inits.items() if init.endswith('.__init__')]\n"
-        "print(len(records), sorted(set(compiled)))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe, "solve", "signpost", SEED_FILE, "--unique"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    made, compiled = done.stdout.split(" ", 1)
-    assert int(made) > 10 and compiled.strip() == "[]", done.stdout + done.stderr
 
 
 def test_the_library_and_the_command_line_raise_one_puzzle_error() -> None:

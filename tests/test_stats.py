@@ -11,9 +11,9 @@ import pytest
 
 from conftest import DATA
 from gridsat.cli import main
-from gridsat.genres import get_genre
 from gridsat.models.model import Model
 from gridsat.pipeline import solve, stats_json
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 X_SUDOKU = DATA / "sudoku" / "x.txt"

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from conftest import BACKENDS, DATA, gridsat
-from gridsat.genres import get_genre
 from gridsat.models.graph import matching_cuts
 from gridsat.models.model import Matching
 from gridsat.parsers import ParseError
 from gridsat.pipeline import solve
 from gridsat.puzzles.tents import TENT, TREE, Tents, keep, make
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,12 +13,12 @@ import pytest
 
 from conftest import BACKENDS, DATA
 from gridsat import cli
-from gridsat.genres import get_genre
 from gridsat.models.towers import ENCODINGS, admissible, clue_bounds
 from gridsat.parsers import ParseError
 from gridsat.parsers.towers import format_puzzle, format_solution, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.towers import GIVENS, Towers, check, seen, with_clues
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 TOWERS = get_genre("towers")
@@ -261,6 +261,8 @@ def test_counts_match_brute_force_on_3x3(backend: str, encoding: str) -> None:
     assert {0, 1, 2, 3, 12} <= counts  # boards with none, one and several solutions
 
 
+@pytest.mark.slow  # (seconds of brute force: the counts are checked on every backend and
+# encoding by test_counts_match_brute_force_on_3x3, the command line's --count by test_cli)
 def test_count_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     text = (DATA / "towers" / "multiple.txt").read_text()
     puzzle = parse(text)

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 
 from conftest import BACKENDS, DATA, gridsat
-from gridsat.genres import get_genre
 from gridsat.models.model import TooLarge
 from gridsat.models.unruly import admissible, build
 from gridsat.parsers import ParseError
 from gridsat.parsers.unruly import format_puzzle, format_solution, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.unruly import Unruly, check, line_count
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 UNRULY = get_genre("unruly")

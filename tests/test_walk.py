@@ -11,7 +11,7 @@ import pytest
 
 from conftest import DATA, gridsat
 from gridsat.cli import main
-from gridsat.genres import get_genre
+from gridsat.registry import get_genre
 
 
 @pytest.mark.parametrize("name", ["hidato", "numbrix"])
@@ -37,7 +37,7 @@ def test_bench_starts_no_more_workers_than_it_has_runs(monkeypatch: pytest.Monke
     # A forked pool starts every worker at once: --jobs 64 on two runs forked 64 processes.
     from concurrent.futures import ProcessPoolExecutor
 
-    from gridsat import bench
+    from gridsat import benchmark as bench
 
     sizes: list[int] = []
 
@@ -88,7 +88,7 @@ def test_grade_on_the_circuit_encoding(name: str) -> None:
     import gridsat
 
     about = next(a for a in gridsat.genres() if a.name == name)
-    puzzle = gridsat.read(name, about.example)
+    puzzle = gridsat.read(name, about.reading.example)
     graded = gridsat.grade(puzzle, encoding="circuit")
     assert graded.status is gridsat.Status.UNIQUE
     assert graded.level in (1, 2, 3, 4)

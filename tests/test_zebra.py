@@ -7,11 +7,11 @@ import itertools
 import pytest
 
 from conftest import DATA
-from gridsat.genres import get_genre
 from gridsat.parsers import ParseError
 from gridsat.parsers.zebra import format_puzzle, parse
 from gridsat.pipeline import solve
 from gridsat.puzzles.zebra import Zebra, check
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 ZEBRA = get_genre("zebra")

@@ -17,14 +17,13 @@ from test_zebra import brute_force
 
 from conftest import DATA, gridsat
 from gridsat import cli
-from gridsat.generate import generate, size_of
-from gridsat.genres import get_genre
+from gridsat.generator import generate, size_of
 from gridsat.parsers import ParseError
-from gridsat.parsers.cluelang import clue_text
 from gridsat.parsers.zebra import format_puzzle, format_solution, parse, to_json
 from gridsat.pipeline import solve
 from gridsat.puzzles.vocabulary import ZEBRA_WORDS, zebra_categories
-from gridsat.puzzles.zebra import Clue, check, describe, given_at, with_givens
+from gridsat.puzzles.zebra import Clue, check, clue_text, describe, given_at, with_givens
+from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
 ROOT = Path(__file__).resolve().parent.parent

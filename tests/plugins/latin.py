@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from gridsat.genres import About, Givens
+from gridsat.contract import About, Givens, Making, Parts, Reading, Solving
 from gridsat.models.model import Assignment, Built, Model
 from gridsat.parsers import ParseError
 from gridsat.puzzles.grid import NumberGiven, cell_name, grid_answer, number_givens
@@ -30,14 +30,22 @@ GENRE = About(
     name="latin",
     aliases=("latin-square",),
     summary="fill the board so each of 1..N is once in every row and column",
-    input_format="rows of digits, . for a blank",
-    example="1..\n.2.\n...",
-    small="4",
-    default_backend="sat:cadical195",
-    default_encoding="onehot",
-    parser=__name__,
-    model=__name__,
-    picture=__name__,
+    reading=Reading(
+        input_format="rows of digits, . for a blank",
+        example="1..\n.2.\n...",
+    ),
+    solving=Solving(
+        default_backend="sat:cadical195",
+        default_encoding="onehot",
+    ),
+    making=Making(
+        small="4",
+    ),
+    parts=Parts(
+        parser=__name__,
+        model=__name__,
+        picture=__name__,
+    ),
 )
 
 # -- the rules ------------------------------------------------------------------------------------
@@ -151,7 +159,7 @@ def extent(puzzle: Latin) -> tuple[float, float, float, float]:
 
 
 def draw(ax: Any, puzzle: Latin, solution: Board | None, marked: set[Any], points: float) -> None:
-    from gridsat.render import grid
+    from gridsat.pictures import grid
 
     n = puzzle.order
     grid.cells(ax, ((r, c) for r in range(n) for c in range(n)), marked)

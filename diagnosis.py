@@ -5,19 +5,19 @@ search; this module only asks them questions."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
-from .genres import Genre, differing
 from .models.model import Assignment, IntVar, Lit
 from .pipeline import CheckFailed, solve
-from .records import dataclass, field
+from .registry import Genre, differing
 from .solvers import Backend, Status
 
 SUGGESTION_COUNT = 20
 """A candidate clue's remaining solutions are counted up to this many."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Diagnosis:
     """What ``diagnose`` found; places are (row, column) from 0, givens as the genre has them."""
 

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from .genres import Genre
 from .models.model import Assignment, IntVar, Lit, Model
-from .records import dataclass
+from .registry import Genre
 
 LEVELS = {1: "propagation", 2: "probing", 3: "lookahead", 4: "search"}
 """Each level's name, by the reasoning that finishes a puzzle of that level."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Band:
     """A difficulty band (``generate --difficulty``): the grades scored from ``low`` up to, not
     including, ``high``; as a collection, the levels it spans (a level L scores L - 1 to L)."""
@@ -78,7 +78,7 @@ class Unsolvable(Exception):
     """Propagation found a contradiction: the puzzle has no solution."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Grade:
     """A puzzle's grade: its level, a score that orders puzzles within and across levels, the
     probing rounds and the candidates each step eliminated."""
@@ -102,14 +102,14 @@ class Grade:
 
 def bands(genre: Genre[Any, Any]) -> Mapping[str, Band]:
     """The difficulty bands of ``genre``: its own when its About declares them, else BANDS."""
-    if not genre.about.bands:
+    if not genre.about.grading.bands:
         return BANDS
-    return {name: Band(low, high) for name, low, high in genre.about.bands}
+    return {name: Band(low, high) for name, low, high in genre.about.grading.bands}
 
 
 def grade_encoding(genre: Genre[Any, Any]) -> str:
     """The encoding a genre is graded on: its About's ``grade_encoding``, else its default."""
-    return genre.about.grade_encoding or genre.default_encoding
+    return genre.about.grading.encoding or genre.default_encoding
 
 
 GRADE_PRUNE = True
@@ -137,7 +137,7 @@ def grade(
         prober.close()
 
 
-@dataclass
+@dataclass(slots=True)
 class _Work:
     """What the grading did so far, for the score."""
 

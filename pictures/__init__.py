@@ -1,19 +1,15 @@
 """Pictures of puzzles and solutions (SVG or PNG, by the file's extension), with matplotlib.
 
-Each genre has a module here with ``extent(puzzle)`` (the box its board needs, in cells) and
-``draw(ax, puzzle, solution, marked)``; this module lays out the panels and saves the file.
-Board coordinates: cell (r, c) is the unit square at x = c..c+1, y = r..r+1, y pointing down.
+Each genre has a module here, its drawing (``contract.Drawing``: ``extent`` and ``draw``); this
+module lays out the panels and saves the file.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
-from ..genres import differing
-
-if TYPE_CHECKING:
-    from ..genres import Genre
+from ..contract import Drawing, Place, refusal
 
 CELL_INCHES = 0.45
 """A cell's side on paper, for boards up to ``FULL_SIZE`` cells a side; larger ones shrink."""
@@ -34,6 +30,17 @@ class RenderError(ValueError):
     """A picture that cannot be made: a bad file name, or no matplotlib."""
 
 
+class Drawn(Protocol):
+    """What drawing asks of a genre (the registry's ``Genre`` has it): its drawing module's name,
+    and its solutions place by place, to mark where two differ."""
+
+    @property
+    def picture(self) -> str: ...
+
+    @property
+    def answer(self) -> Callable[[Any], Mapping[Place, Any]]: ...
+
+
 def check_target(path: str) -> None:
     """The file must end in .svg or .png, and matplotlib must be there to draw it."""
     if not path.lower().endswith(FORMATS):
@@ -44,7 +51,7 @@ def check_target(path: str) -> None:
         raise RenderError("pictures need matplotlib: pip install 'gridsat[render]'") from e
 
 
-def has_picture(genre: Genre[Any, Any]) -> bool:
+def has_picture(genre: Drawn) -> bool:
     """Whether the genre has a drawing module (found, not imported)."""
     import importlib.util
 
@@ -55,7 +62,7 @@ def has_picture(genre: Genre[Any, Any]) -> bool:
 
 
 def render(
-    genre: Genre[Any, Any],
+    genre: Drawn,
     puzzle: Any,
     solutions: Sequence[Any],
     path: str,
@@ -70,9 +77,14 @@ def render(
     from matplotlib.figure import Figure
 
     picture = importlib.import_module(genre.picture)
+    if not isinstance(picture, Drawing):
+        raise RenderError(refusal(genre.picture, picture, Drawing, "drawing"))
     panels: list[Any] = list(solutions[:2]) or [None]
     if marked is None:
-        marked = set(differing(genre, panels[0], panels[1])) if len(panels) == 2 else set()
+        marked = set()
+        if len(panels) == 2:  # the places where the two solutions differ
+            first, second = genre.answer(panels[0]), genre.answer(panels[1])
+            marked = {place for place, value in first.items() if second.get(place) != value}
     x0, y0, x1, y1 = picture.extent(puzzle)
     width, height = x1 - x0, y1 - y0
     title_rows = 1.0 if titles else 0.0

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..puzzles.zebra import Grid, Zebra
+from ..puzzles.zebra import Grid, Zebra, clue_text
 from . import font, grid
 
 LABEL = 3.0
@@ -96,8 +96,6 @@ def _top(puzzle: Zebra) -> tuple[float, float]:
 
 def _clue_lines(puzzle: Zebra) -> list[str]:
     """The clues as written (as the clue language says them when they were made), numbered."""
-    from ..parsers.cluelang import clue_text
-
     return [
         f"{i}. {clue.source or clue_text(puzzle, clue)}" for i, clue in enumerate(puzzle.clues, 1)
     ]

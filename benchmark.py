@@ -12,23 +12,24 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, TextIO
 
-from .compare import LIMITS, reached
-from .genres import Genre, get_genre
+from . import inputs
+from .comparison import LIMITS, reached
 from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
 from .parsers import ParseError
 from .parsers.numbergrid import file_solution
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated, stats_json
-from .records import dataclass
+from .registry import Genre, get_genre
 from .solvers import FINISHED, FOUND, BackendError, Status, get_backend
 
 PUZZLE_SUFFIXES = {"", ".txt"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Item:
     """One puzzle to run: where it came from, its text, and its known answer if any."""
 
@@ -53,8 +54,8 @@ def items(paths: list[str]) -> Iterator[Item]:
             yield from _lines(path)
         elif path.is_file():
             yield _file_item(path)
-        elif path.exists():  # a pipe, a device: bench reads what it can name and read again
-            raise ValueError(f"{raw} is neither a file nor a folder (a pipe or a device)")
+        elif inputs.odd_file(raw):  # a pipe, a device: bench reads what it can name and read again
+            raise ValueError(f"{raw} is {inputs.odd_file(raw)}")
         else:
             raise FileNotFoundError(f"no such file or folder: {raw}")
 
@@ -62,13 +63,11 @@ def items(paths: list[str]) -> Iterator[Item]:
 def _file_item(path: Path) -> Item:
     """A puzzle file, its known answer from ``NAME.solution.json`` beside it or else from its
     own ``[Solution]`` section (a published layout), as ``solve`` checks it."""
-    from .cli import MAX_INPUT_BYTES
-
     answer = path.with_name(path.stem + ".solution.json")
-    size = path.stat().st_size
-    if size > MAX_INPUT_BYTES:  # (as solve says it: bad input for this file, not read)
-        return Item(str(path), "", error=f"{path} is {size} bytes; the limit is {MAX_INPUT_BYTES}")
-    text = _text(path)
+    try:
+        text = inputs.read_file(str(path))
+    except inputs.TooLong as e:  # (as solve says it: bad input for this file, not read)
+        return Item(str(path), "", error=str(e))
     known = _answer(answer) if answer.exists() else _own_solution(text, path)
     return Item(str(path), text, known)
 
@@ -76,21 +75,15 @@ def _file_item(path: Path) -> Item:
 def _answer(path: Path) -> Any:
     """A ``NAME.solution.json`` file's answer; a ValueError naming the file when it is not
     JSON (it said only where in the file, not which)."""
+    text = inputs.read_file(str(path))
     try:
-        return json.loads(_text(path))
+        return inputs.json_value(text)
     except json.JSONDecodeError as e:
         raise ValueError(
             f"{path} is not JSON ({e.msg}: line {e.lineno} column {e.colno})"
         ) from None
-
-
-def _text(path: Path) -> str:
-    """A file's text; a ValueError that names the file when it is not UTF-8."""
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise ValueError(f"{path} is not UTF-8 text (byte {e.start})") from None
+    except ValueError as e:  # (nested too deeply)
+        raise ValueError(f"{path} is not JSON ({e})") from None
 
 
 def _own_solution(text: str, where: object) -> Any:
@@ -103,11 +96,11 @@ def _own_solution(text: str, where: object) -> Any:
 
 
 def _lines(path: Path) -> Iterator[Item]:
-    for number, line in enumerate(_text(path).splitlines(), 1):
+    for number, line in enumerate(inputs.read_file(str(path), None).splitlines(), 1):
         if not line.strip():
             continue
         try:
-            row = json.loads(line)
+            row = inputs.json_value(line)
             text = row.get("puzzle") or row["id"]
         except (ValueError, KeyError, AttributeError) as e:
             raise ValueError(
@@ -430,9 +423,9 @@ def read_done(path: Path) -> tuple[list[dict[str, Any]], set[tuple[str, str, str
     """The records already in a results file, and their keys (for --resume)."""
     records = []
     if path.exists():
-        for number, line in enumerate(_text(path).splitlines(), 1):
+        for number, line in enumerate(inputs.read_file(str(path), None).splitlines(), 1):
             try:
-                record = json.loads(line)
+                record = inputs.json_value(line)
             except ValueError:
                 continue  # a line cut short by an interruption
             if not isinstance(record, dict) or not record.keys() >= RECORD_KEYS:

@@ -4,20 +4,22 @@ givens taken away in random order while the solver proves the puzzle still uniqu
 from __future__ import annotations
 
 import hashlib
+import io
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .genres import GenerateError, Genre
-from .grade import SOLVER, Band, Grade, facts_and_clauses, grade, grade_encoding
+from .contract import GenerateError
+from .grading import SOLVER, Band, Grade, facts_and_clauses, grade, grade_encoding
 from .models.model import Built, IntVar, Lit, TooLarge
 from .pipeline import solve, solve_isolated
-from .records import dataclass, field
+from .registry import Genre
 from .solvers import Backend, Status, get_backend
 
 
-@dataclass
+@dataclass(slots=True)
 class Generated:
     """A puzzle, the solution it hides, and how hard a solver found it."""
 
@@ -57,23 +59,12 @@ def make_isolated(
     """One puzzle from its own seed, in a child process that ``time_limit`` stops (TimedOut):
     a cluster worker's task, as ``generate --count`` makes each puzzle here; ``lines`` hears
     the lines a person waiting on a slow puzzle ``name`` is shown (ProgressLines)."""
-    import io
-
-    from .genres import get_genre
     from .isolation import default_memory_limit, run_isolated
+    from .registry import get_genre
 
     genre = get_genre(genre_name)
     backend = get_backend(backend_name)
-    heard = None
-    if lines is not None:
-        say = lines
-
-        class Said(io.StringIO):
-            def write(self, text: str) -> int:
-                say(text)
-                return len(text)
-
-        heard = ProgressLines(Said(), name).heard
+    heard = None if lines is None else ProgressLines(Said(lines), name).heard
 
     def work(send: Callable[[Any], None]) -> Generated:
         return generate(genre, size, random.Random(seed), backend, share,
@@ -94,10 +85,10 @@ def size_of(genre: Genre[Any, Any], text: str) -> tuple[int, int]:
         numbers *= 2
     if len(numbers) == 2 and min(numbers) < 1:
         raise GenerateError(f"bad size {text!r}: a side is 1 or more; {genre.name} takes "
-                            f"{genre.about.sizes}")  # fmt: skip
+                            f"{genre.about.making.sizes}")  # fmt: skip
     if len(numbers) != 2:
-        raise GenerateError(f"bad size {text!r}: {genre.name} takes {genre.about.sizes}")
-    largest = genre.about.largest
+        raise GenerateError(f"bad size {text!r}: {genre.name} takes {genre.about.making.sizes}")
+    largest = genre.about.making.largest
     if numbers[0] * numbers[1] > largest:
         raise GenerateError(f"size {text!r} is over the generator's limit of {largest} cells")
     return numbers[0], numbers[1]
@@ -152,7 +143,7 @@ def generate(
                 return made
     except TooLarge as e:
         said = too_large(genre, size, e)
-        if share is not None and genre.about.adds_givens:
+        if share is not None and genre.about.making.adds_givens:
             said += " (without a share of givens, givens are added instead, with no such limit)"
         raise GenerateError(said) from None
     named = str(levels) if isinstance(levels, Band) else "/".join(map(str, sorted(levels)))
@@ -219,8 +210,12 @@ def _one(
         return solve(genre, puzzle, backend, limit=n).solutions
 
     for _ in range(20):
-        styled = {"style": style} if style else {}
-        full, solution, keep = genre.make(size, rng, solutions, **styled)
+        if not style:
+            full, solution, keep = genre.make(size, rng, solutions)
+        elif genre.make_styled is not None:  # a style is the parser's: how the puzzle is written
+            full, solution, keep = genre.make_styled(size, rng, solutions, style)
+        else:
+            raise GenerateError(f"{genre.name} has no style {style!r}")
         if solve(genre, full, backend, limit=2).status == Status.UNIQUE:
             break
     else:
@@ -267,7 +262,7 @@ def _one(
 
     added: list[Any] | None = None
     trials: Removals | None = None
-    if share is None and genre.about.adds_givens:
+    if share is None and genre.about.making.adds_givens:
         try:
             added = Additions(genre, full, solution, list(keep), order, progress).run()
         except NotIncremental:
@@ -299,7 +294,7 @@ def _one(
     if not proved(genre, puzzle, solution, backend):
         raise RuntimeError(f"a generated {genre.name} failed its final proof of uniqueness")
     graded = None
-    if top is not None or genre.about.graded_when_made:
+    if top is not None or genre.about.making.graded:
         graded = grade(genre, puzzle, top or GRADED_UP_TO)
     easy = graded is not None and graded.level == 1
     return Generated(
@@ -599,3 +594,84 @@ class ProgressLines:
     def heard(self, message: tuple[int, int]) -> None:
         """The same, from a message ``(tried, of)`` sent by the process making the puzzle."""
         self(*message)
+
+
+class Said(io.StringIO):
+    """A stream whose text goes to ``say`` as it is written: a callback where a stream is
+    wanted (never a terminal)."""
+
+    def __init__(self, say: Callable[[str], None]) -> None:
+        super().__init__()
+        self.say = say
+
+    def write(self, text: str) -> int:
+        self.say(text)
+        return len(text)
+
+
+def tell(stream: TextIO, text: str) -> None:
+    """``text`` on ``stream``, over a progress bar drawn there on a terminal (the bar comes
+    back with the next progress)."""
+    if stream.isatty():
+        text = "\r\033[K" + text
+    stream.write(text)
+    stream.flush()
+
+
+def made_in_turn(
+    genre: Genre[Any, Any],
+    size: tuple[int, int],
+    seed: int,
+    names: list[str],
+    backend: Backend,
+    share: float | None,
+    style: str | None,
+    levels: tuple[int, ...] | Band | None,
+    time_limit: float | None,
+    deadline: float | None,
+    stream: TextIO,
+    client: Any = None,
+    isolate: bool = True,
+) -> Generator[Generated, None, None]:
+    """The puzzles ``names`` (one each), the i-th from its own seed (``puzzle_seed``), in the
+    order of ``names``: each in a child process that ``deadline`` (``time.monotonic()``) stops
+    (TimedOut), or each a task on the Dask ``client``, or (not ``isolate``, no deadline) here.
+    ``stream`` hears a slow puzzle's progress (ProgressLines), and on a cluster a progress
+    bar."""
+    from .isolation import TimedOut, default_memory_limit, run_isolated
+
+    on_cluster = None
+    if client is not None:  # every puzzle a task of its own, given in order as here
+        from .benchmark import progress_printer
+        from .cluster import Topic, in_order, workers_note
+
+        topic = Topic()  # a slow puzzle's lines, sent by its worker
+        tasks = [(genre.name, size, puzzle_seed(seed, i), backend.name, share, style, levels,
+                  time_limit, name, topic)
+                 for i, name in enumerate(names, 1)]  # fmt: skip
+        progress = progress_printer(stream, note=workers_note(client))
+        on_cluster = in_order(client, make_isolated, tasks, deadline, progress, topic,
+                              lambda text: tell(stream, text))  # fmt: skip
+    try:
+        for i, name in enumerate(names, 1):
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise TimedOut
+            if on_cluster is not None:
+                yield next(on_cluster)
+                continue
+            rng = random.Random(puzzle_seed(seed, i))
+            shown = ProgressLines(stream, name)
+            if not isolate:
+                yield generate(genre, size, rng, backend, share, progress=shown, style=style,
+                               levels=levels)  # fmt: skip
+                continue
+
+            def make(send: Callable[[Any], None], rng: random.Random = rng) -> Generated:
+                return generate(genre, size, rng, backend, share, progress=lambda *n: send(n),
+                                style=style, levels=levels)  # fmt: skip
+
+            yield run_isolated(make, left, shown.heard, default_memory_limit())
+    finally:
+        if on_cluster is not None:
+            on_cluster.close()

@@ -5,11 +5,11 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from .genres import Genre
 from .pipeline import CheckFailed, OutOfMemory, solve_isolated, stats_json
-from .records import dataclass, field
+from .registry import Genre
 from .solvers import FINISHED, FOUND, Backend, BackendError, Status
 
 PHASES = ("parse", "build", "solve", "unique")
@@ -18,7 +18,7 @@ LIMITS = (Status.TIMEOUT, Status.OUT_OF_MEMORY)
 STATUSES = (*FINISHED, *LIMITS, Status.UNAVAILABLE, Status.ERROR)
 
 
-@dataclass
+@dataclass(slots=True)
 class Run:
     """One backend and encoding: its status, median phase times (seconds), answer or error.
 

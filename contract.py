@@ -1,0 +1,360 @@
+"""The genre contract: what a genre's modules must hold, and what a genre says of itself.
+
+This is the one place the contract is written down. A genre is four modules:
+
+- its rulebook, ``puzzles/NAME.py`` (``Rulebook``): the rules, the givens a setter may take
+  away or add, and ``GENRE``, what the genre says of itself (``About``); optionally a maker
+  of random puzzles (``Makes``) and its own count of cells (``Counts``);
+- its reader and printers, ``parsers/NAME.py`` (``Reader``); optionally a solution printed
+  with places marked (``Marks``), each clue as read (``Explains``), more keys for a solved
+  puzzle's JSON (``AddsToJson``) and a solution read back from its JSON (``ReadsBack``);
+- its model, ``models/NAME.py`` (``Model``); optionally a pruning asked again and again as a
+  generator adds givens (``Settles``);
+- its drawing, ``pictures/NAME.py`` (``Drawing``), imported only to draw.
+
+A genre that shares another's modules, or lives outside the package, names its modules in
+full in ``About.parts``. A genre outside the package is found by its rulebook's module name,
+through the entry point group ``gridsat.genres`` (each entry point names a rulebook module) or
+the ``GRIDSAT_GENRES`` environment variable (comma-separated module names); the registry then
+loads it exactly as a built-in one, and the conformance test (``tests/test_contract.py``) puts
+every genre through the same checks. The protocols here are checked when a genre loads: a module
+that lacks a required name is refused, naming the names it lacks.
+
+To add a built-in genre: write its four modules, add its name to ``registry.BUILTIN`` (the
+order the help lists genres in) and its examples to ``data/NAME/``; the conformance, golden,
+render, setter and fuzz tests then take it in.
+
+The bottom layer: rulebooks import these and nothing above them; the registry
+(``registry.py``) joins a genre's parts by them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+P = TypeVar("P")  # a genre's puzzle
+S = TypeVar("S")  # a genre's solution
+G = TypeVar("G")  # a genre's given
+P_contra = TypeVar("P_contra", contravariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+S_co = TypeVar("S_co", covariant=True)
+B_co = TypeVar("B_co", covariant=True)  # what a model builds (``models.model.Built``)
+
+Place = tuple[int, int]
+"""Where an answer value stands: (row, column) on boards, (category, position) in logic grids."""
+
+
+class GenerateError(ValueError):
+    """A size the genre cannot make, or no unique puzzle within the attempts."""
+
+
+# -- what a genre says of itself ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A keyword the genre's parser takes, and the command-line flag that sets it."""
+
+    keyword: str
+    flag: str
+    help: str
+    type: Callable[[str], Any] | None = str  # None: a switch, on when given
+    metavar: str | None = None
+    also: tuple[str, ...] = ()  # other spellings of the flag (one a command's own flag leaves)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How a puzzle is written for the genre, and how its solutions can be printed."""
+
+    input_format: str  # what ``parse`` reads, in the player's words
+    example: str  # a puzzle ``parse`` reads, with one solution
+    options: tuple[Option, ...] = ()  # keywords ``parse`` takes, and their flags
+    output_formats: tuple[str, ...] = ("grid",)  # ``format_solution``'s styles, the default first
+
+
+@dataclass(frozen=True, slots=True)
+class Solving:
+    """How the genre is solved unless told otherwise."""
+
+    default_backend: str  # measured the fastest on the genre's examples
+    default_encoding: str  # one of the model's ``ENCODINGS``
+    encodings: tuple[str, ...] = ()  # left out by a rulebook: ``described`` takes its model's
+    params: tuple[tuple[str, str, str], ...] = ()  # (backend family, name, value): defaults
+    explains_no_solution: bool = False  # `solve` shows givens that contradict, for no solution
+
+
+@dataclass(frozen=True, slots=True)
+class Making:
+    """What ``generate`` takes and how it makes the genre's puzzles."""
+
+    sizes: str = "WxH"  # what ``generate --size`` takes
+    small: str = "5x5"  # a size ``generate`` makes in a moment (examples, tests)
+    largest: int = 2_500  # the most cells ``generate`` takes on (more where puzzles stay quick)
+    styles: tuple[str, ...] = ()  # what ``generate --style`` takes: ways to write a made puzzle
+    backend: str = ""  # what ``generate`` runs on (default: the default backend); see below
+    """Generation needs a backend with a repeatable budget (the ``effort`` capability), so a
+    seed makes the same puzzle on any machine: a genre whose default backend has none (Kissat)
+    names one that has."""
+    adds_givens: bool = False  # `generate` adds givens until propagation solves the puzzle
+    graded: bool = True  # `generate` grades each puzzle (False: only for --difficulty)
+
+
+@dataclass(frozen=True, slots=True)
+class Grading:
+    """How ``grade`` measures the genre."""
+
+    encoding: str = ""  # the encoding ``grade`` measures on (default: the default encoding)
+    bands: tuple[tuple[str, float, float], ...] = ()  # (band, low, high) scores (grade.BANDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """Where the genre's modules are, each defaulting to its standard place (``parsers/NAME.py``,
+    ``models/NAME.py``, ``pictures/NAME.py``): a genre that shares another's, or lives outside
+    the package, names them in full (``.models.loop``, ``mypackage.latin``)."""
+
+    parser: str = ""
+    model: str = ""
+    picture: str = ""
+    data: str = ""  # its examples' folder under data/ (default: the genre's name)
+
+
+@dataclass(frozen=True, slots=True)
+class About:
+    """What a genre says of itself, as ``GENRE`` in its rulebook."""
+
+    name: str
+    summary: str  # the rules in one line
+    reading: Reading
+    solving: Solving
+    aliases: tuple[str, ...] = ()  # other names it is known by
+    making: Making = field(default_factory=Making)
+    grading: Grading = field(default_factory=Grading)
+    parts: Parts = field(default_factory=Parts)
+
+
+# -- a setter's handles ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Givens(Generic[P, S, G]):
+    """What a setter may take from a puzzle or add to it: numbers shown, clues, fixed tiles."""
+
+    of: Callable[[P], list[G]]  # the puzzle's givens
+    keep: Callable[[P, Iterable[G]], P]  # the puzzle showing exactly these
+    at: Callable[[P, S, Place], G]  # the solution's value at a place, as a given
+    describe: Callable[[P, G], str]  # a given in the player's words
+
+
+Maker = Callable[[tuple[int, int], random.Random, Callable[[Any, int], list[Any]]], Any]
+"""``make(size, rng, solutions)``: a random puzzle of ``size`` shown whole, its solution and the
+givens never to take away; ``solutions(puzzle, n)`` finds up to n solutions on the generator's
+backend. A genre with ``styles`` makes a puzzle written in one of them in its parser:
+``make_styled(size, rng, solutions, style)``, which the generator asks when a style is given."""
+
+
+# -- the rulebook: puzzles/NAME.py ----------------------------------------------------------------
+
+
+@runtime_checkable
+class Rulebook(Protocol[P, S]):
+    """A genre's rules, written from the rules alone (no solver, no model): the puzzle type is
+    the genre's own (a frozen dataclass), as is its solution's."""
+
+    GENRE: About
+    GIVENS: Givens[P, S, Any]  # (``puzzles/grid.py`` has them for boards of numbers)
+
+    def check(self, puzzle: P, solution: S, /) -> list[str]:
+        """What breaks the rules in ``solution``, in the player's words; empty when it holds."""
+        ...
+
+    def answer(self, solution: S, /) -> Mapping[Place, Any]:
+        """The solution, place by place, in the genre's order: uniqueness and diagnosis compare
+        these values."""
+        ...
+
+    def place_name(self, puzzle: P, place: Place, /) -> str:
+        """A place in the player's words (``r2c3``)."""
+        ...
+
+
+@runtime_checkable
+class Makes(Protocol):
+    """A rulebook's maker of random puzzles, for ``generate`` (see ``Maker``)."""
+
+    def make(
+        self,
+        size: tuple[int, int],
+        rng: random.Random,
+        solutions: Callable[[Any, int], list[Any]],
+        /,
+    ) -> Any:
+        """A random puzzle of ``size`` shown whole, its solution and the givens never to take
+        away, as (puzzle, solution, givens)."""
+        ...
+
+
+@runtime_checkable
+class Counts(Protocol[P_contra]):
+    """A rulebook's own count of a puzzle's cells, for a board that is not W x H cells."""
+
+    def cells(self, puzzle: P_contra, /) -> int:
+        """How many cells the puzzle has (``bench``'s measure of size)."""
+        ...
+
+
+# -- the reader and printers: parsers/NAME.py -----------------------------------------------------
+
+
+@runtime_checkable
+class Reader(Protocol[P, S_contra]):
+    """How a genre's puzzles are read and its puzzles and solutions written."""
+
+    def parse(self, text: str, /, **options: Any) -> P:
+        """The puzzle ``text`` describes, in any of the genre's input formats; ``options`` are
+        the keywords of ``Reading.options``. ``parsers.ParseError`` saying where, when it cannot."""
+        ...
+
+    def format_puzzle(self, puzzle: P, /) -> str:
+        """The puzzle in its own input format: ``parse`` reads it back as the same puzzle."""
+        ...
+
+    def format_solution(self, puzzle: P, solution: S_contra, style: str, /) -> str:
+        """The solution in one of ``Reading.output_formats``."""
+        ...
+
+    def to_json(self, puzzle: P, solution: S_contra, /) -> Any:
+        """The solution as JSON data (``solve --json``'s ``solution``)."""
+        ...
+
+
+@runtime_checkable
+class Marks(Protocol[P_contra, S_contra]):
+    """A reader that marks places in a solution its own way (a solution that is not rows of
+    values): without it, ``?`` takes the value's place in the grid."""
+
+    def format_marked(self, puzzle: P_contra, solution: S_contra, places: set[Place], /) -> str:
+        """The solution with ``places`` marked (``diagnose``'s free cells)."""
+        ...
+
+
+@runtime_checkable
+class Explains(Protocol[P_contra]):
+    """A reader that can say how it read each clue (``solve --explain``)."""
+
+    def explain(self, puzzle: P_contra, /) -> list[str]:
+        """Each clue as read, one line each."""
+        ...
+
+
+@runtime_checkable
+class AddsToJson(Protocol[P_contra, S_contra]):
+    """A reader with more to say of a solution in JSON than ``to_json`` (a puzzle's answer)."""
+
+    def json_extras(self, puzzle: P_contra, solution: S_contra, /) -> dict[str, Any]:
+        """More keys for ``solve --json``."""
+        ...
+
+
+@runtime_checkable
+class ReadsBack(Protocol[P_contra, S_co]):
+    """A reader that reads a solution back from ``to_json``'s form, so that a file's own
+    solution (its author may be wrong) is judged by the genre's ``check``."""
+
+    def from_json(self, puzzle: P_contra, data: Any, /) -> S_co:
+        """The solution ``data`` gives; ``parsers.ParseError`` when it is not one."""
+        ...
+
+
+@runtime_checkable
+class MakesStyled(Protocol):
+    """A reader that writes a made puzzle in one of the genre's ``Making.styles`` (the rulebook's
+    ``make`` knows no style: writing a puzzle is the parser's)."""
+
+    def make_styled(
+        self,
+        size: tuple[int, int],
+        rng: random.Random,
+        solutions: Callable[[Any, int], list[Any]],
+        style: str,
+        /,
+    ) -> Any:
+        """As ``Makes.make``, the puzzle written in ``style``."""
+        ...
+
+
+# -- the model: models/NAME.py --------------------------------------------------------------------
+
+
+@runtime_checkable
+class Model(Protocol[P_contra, B_co]):
+    """A genre's constraint model, neutral of backends."""
+
+    ENCODINGS: tuple[str, ...]  # the ways ``build`` can encode the puzzle, the default first
+
+    def build(self, puzzle: P_contra, encoding: str = ..., prune: bool = ...) -> B_co:
+        """The puzzle's model in ``encoding`` and the decoder of its solutions
+        (``models.model.Built``); ``prune=False`` leaves out the pruning that is not a rule (so
+        that ``grade`` measures the rules alone)."""
+        ...
+
+
+@runtime_checkable
+class Settles(Protocol[P]):
+    """A model whose pruning can be asked again and again of one board (made from its first
+    puzzle) as a generator adds givens: each answer sooner from those before."""
+
+    Settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]]
+    """``Settling(puzzle)(other)``: the values the pruning fixes in ``other``, by place; None
+    when it finds the puzzle has no solution."""
+
+
+# -- the drawing: pictures/NAME.py ----------------------------------------------------------------
+
+
+@runtime_checkable
+class Drawing(Protocol[P_contra, S_contra]):
+    """A genre's picture, drawn with matplotlib (imported only to draw). Board coordinates:
+    cell (r, c) is the unit square at x = c..c+1, y = r..r+1, y pointing down."""
+
+    def extent(self, puzzle: P_contra, /) -> tuple[float, float, float, float]:
+        """The box the board needs, in cells: (x0, y0, x1, y1)."""
+        ...
+
+    def draw(
+        self,
+        ax: Any,
+        puzzle: P_contra,
+        solution: S_contra | None,
+        marked: set[Place],
+        points: float,
+    ) -> None:
+        """The puzzle (``solution`` None) or its solution on matplotlib's axes ``ax``, the
+        ``marked`` places shown; ``points`` is a cell's side in points (for font sizes)."""
+        ...
+
+
+def members(part: type) -> tuple[str, ...]:
+    """The names one of these protocols asks a module for, in the order it declares them."""
+    from inspect import get_annotations  # (only here: a genre refused, or a test asking)
+
+    methods = [k for k, v in vars(part).items() if callable(v) and not k.startswith("_")]
+    return (*get_annotations(part), *methods)
+
+
+def lacking(module: object, part: type) -> list[str]:
+    """The names a protocol asks for that ``module`` lacks (what ``isinstance`` found false)."""
+    return [name for name in members(part) if not hasattr(module, name)]
+
+
+def refusal(module: str, found: object, part: type, role: str) -> str:
+    """Why a genre's module cannot serve as ``part``, in one line for its author: the names it
+    lacks, and all the protocol asks for."""
+    return (
+        f"genre module {module!r} lacks {', '.join(lacking(found, part))}: a {role} needs "
+        f"{', '.join(members(part))} (gridsat.contract.{part.__name__})"
+    )

@@ -1,0 +1,1 @@
+"""The declarative models: each genre's rules as plain data a backend translates."""
