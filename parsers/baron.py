@@ -196,8 +196,13 @@ _NEGATION = re.compile(r"\b(?:not|never|no)\b|n't\b")
 _RELATIONS = re.compile(
     r"\b(?:next|left|right|between|beside|besides|adjacent|than|either|neither|nor|or|both|"
     r"same|different|other|another|each|every|all|only|except|unless|if|until|while|most|"
-    r"least|first|last|before|after|earlier|later|older|younger|taller|shorter|more|less)\b"
+    r"least|first|last|before|after|earlier|later|older|younger|taller|shorter|more|less|"
+    r"behind|ahead|apart|away|above|below|higher|lower|greater|fewer|sooner|prior|preceded|"
+    r"followed|somewhere)\b"
 )
+_LOOSE_NUMBER = re.compile(r"\d")
+"""A number among a clue's free words is a quantity no value holds ("1000 votes behind"):
+never dropped to read the rest as an identity."""
 _GLUE = frozenset(re.split(
     " ", "the a an is was are were who whom whose which that one person people of in on at by "
     "for to with from and has had have did does do got went it its his her their they he she "
@@ -400,6 +405,8 @@ class Reader:
             ask.fail(f"it names {len(found)} values and none of the forms with as many")
         if _RELATIONS.search(s):
             ask.fail("words of a relation this reader does not know")
+        if _LOOSE_NUMBER.search(s):
+            ask.fail("a number that is none of the values (a quantity it cannot place)")
         a, b = found
         if _NEGATION.search(s):
             return [Clue("!", (a, b))]
@@ -433,7 +440,7 @@ class _Ask:
         """The free words of a form say nothing more (no other relation, no negation)."""
         assert match is not None
         rest = " ".join(g for g in match.groups() if g)
-        if _RELATIONS.search(rest) or _NEGATION.search(rest):
+        if _RELATIONS.search(rest) or _NEGATION.search(rest) or _LOOSE_NUMBER.search(rest):
             self.fail(f"more than {form} in it")
 
     def fail(self, why: str, words: bool = True) -> Any:

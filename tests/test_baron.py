@@ -508,6 +508,13 @@ def test_clue_forms(clue: str, reading: list[tuple[object, ...]]) -> None:
         ("Dana paid $2.555 less than Hugo.", "is no whole number of the category's steps"),
         ("2. Dana is Hugo.", "two values of one category cannot be one"),
         ("Dana is taller than Hugo.", "no ordered category fits 'taller than'"),
+        # A quantity or comparison that no form holds is never dropped to read "Dana is Hugo's
+        # dish": "1000 votes behind" was read as an identity, and the puzzle came out unique.
+        ("Dana finished 1000 votes behind the salad eater.", "words of a relation this reader"),
+        ("Dana finished 1000 votes from the salad eater.", "a number that is none of the values"),
+        ("Dana came 2 places ahead of the soup eater.", "words of a relation this reader"),
+        ("Of Dana and Hugo, one ordered salad and the other paid 5 dollars for soup.",
+         "more than of-and-the-other"),
     ],
 )  # fmt: skip
 def test_a_clue_that_cannot_be_read_is_an_error_naming_it(clue: str, message: str) -> None:
