@@ -261,6 +261,25 @@ class AddsToJson(Protocol[P_contra, S_contra]):
 
 
 @runtime_checkable
+class WritesIds(Protocol[P_contra]):
+    """A reader that writes a puzzle as a Simon Tatham game ID too (``convert(puzzle, "id")``)."""
+
+    def format_id(self, puzzle: P_contra, /) -> str:
+        """The puzzle as the game ID its collection reads."""
+        ...
+
+
+@runtime_checkable
+class Restyles(Protocol[P_contra]):
+    """A reader that writes a puzzle in each of ``Making.styles`` (``convert``), its plain
+    layout for ``""``; the puzzle read back from one is the same puzzle."""
+
+    def format_styled(self, puzzle: P_contra, style: str, /) -> str:
+        """The puzzle written in ``style``."""
+        ...
+
+
+@runtime_checkable
 class ReadsBack(Protocol[P_contra, S_co]):
     """A reader that reads a solution back from ``to_json``'s form, so that a file's own
     solution (its author may be wrong) is judged by the genre's ``check``."""

@@ -1,11 +1,10 @@
 """A puzzle written in another of its genre's formats: its own text, a Tatham game ID where the
-genre reads one, and the layouts ``generate --style`` writes (zebra's houses and baron)."""
+genre's reader writes one (``WritesIds``), and the layouts ``generate --style`` writes where it
+writes them (``Restyles``: zebra's houses and baron)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -20,41 +19,27 @@ class ConvertError(ValueError):
 
 
 def formats(genre: Genre[Any, Any]) -> dict[str, Callable[[Any], str]]:
-    """Each format ``genre`` can write a puzzle in, by name: ``plain``, ``id`` where its parser
-    writes Tatham game IDs (``format_id``), then its ``styles``."""
-    writers: dict[str, Callable[[Any], str]] = {PLAIN: lambda puzzle: _styled(genre, "", puzzle)}
-    parser = _parser(genre)
-    write_id = getattr(parser, "format_id", None) or getattr(parser, "write_id", None)
-    if write_id is not None:
-        writers["id"] = write_id
+    """Each format ``genre`` can write a puzzle in, by name: ``plain``, ``id`` where its reader
+    writes game IDs, then its ``styles``."""
+    writers: dict[str, Callable[[Any], str]] = {PLAIN: partial(_styled, genre, "")}
+    if genre.format_id is not None:
+        writers["id"] = genre.format_id
     for style in genre.about.making.styles:
         writers[style] = partial(_styled, genre, style)
     return writers
 
 
 def _styled(genre: Genre[Any, Any], style: str, puzzle: Any) -> str:
-    """The puzzle in the layout ``style`` ("" its plain one), for a genre whose puzzle keeps
-    the layout it is written in; a genre without styles writes its own format."""
-    if not genre.about.making.styles:
+    """The puzzle in the layout ``style`` ("" its plain one), refused when it does not read back
+    as the same puzzle; a genre that writes no styles writes its own format."""
+    restyle = genre.format_styled
+    if restyle is None:
         return genre.format_puzzle(puzzle)
     try:  # (a category or clue the layout has no words for: a name missing, or not read back)
-        text = genre.format_puzzle(replace(puzzle, style=style))
+        text = restyle(puzzle, style)
         again = genre.parse(text)
     except (KeyError, ValueError) as e:  # (ParseError is a ValueError)
         raise ConvertError(f"its words do not fit that layout ({e})") from e
-    if _plain(genre, again) != _plain(genre, puzzle):
+    if restyle(again, "") != restyle(puzzle, ""):
         raise ConvertError("its words do not fit that layout (it reads back as another puzzle)")
     return text
-
-
-def _plain(genre: Genre[Any, Any], puzzle: Any) -> str:
-    """The puzzle in its genre's plain layout: what two layouts of one puzzle share."""
-    return genre.format_puzzle(replace(puzzle, style=""))
-
-
-def _parser(genre: Genre[Any, Any]) -> Any:
-    """The module of the genre's parser, as the registry loads it."""
-    name = genre.about.parts.parser or f".parsers.{genre.name}"
-    absolute = f"{__package__}{name}" if name.startswith(".") else name
-    __import__(absolute)
-    return sys.modules[absolute]

@@ -29,8 +29,10 @@ from .contract import (
     Place,
     Reader,
     ReadsBack,
+    Restyles,
     Rulebook,
     Settles,
+    WritesIds,
     refusal,
 )
 from .models.model import Built
@@ -96,6 +98,8 @@ class Genre(Generic[P, S]):
     from_json: Callable[[P, Any], S] | None = None  # ReadsBack.from_json
     cells: Callable[[P], int] | None = None  # Counts.cells
     make_styled: Callable[..., Any] | None = None  # MakesStyled.make_styled
+    format_id: Callable[[P], str] | None = None  # WritesIds.format_id
+    format_styled: Callable[[P, str], str] | None = None  # Restyles.format_styled
 
     def __reduce__(self) -> tuple[Callable[[str], Genre[Any, Any]], tuple[str]]:
         """Pickled as its name, read back from the registry: its parts are its modules'
@@ -268,6 +272,8 @@ def load(module: str) -> Genre[Any, Any]:
         from_json=parser.from_json if isinstance(parser, ReadsBack) else None,
         cells=rules.cells if isinstance(rules, Counts) else None,
         make_styled=parser.make_styled if isinstance(parser, MakesStyled) else None,
+        format_id=parser.format_id if isinstance(parser, WritesIds) else None,
+        format_styled=parser.format_styled if isinstance(parser, Restyles) else None,
     )
 
 

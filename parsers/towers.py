@@ -100,7 +100,7 @@ def _read_clues(text: str, i: int, n: int) -> tuple[tuple[int, ...], int]:
     return tuple(clues), i
 
 
-def write_id(puzzle: Towers) -> str:
+def format_id(puzzle: Towers) -> str:
     """The game ID, as the collection writes it."""
     slots = [*puzzle.top, *puzzle.bottom, *puzzle.left, *puzzle.right]
     desc = "/".join(str(v) if v else "" for v in slots)
@@ -185,7 +185,7 @@ def _layout(puzzle: Towers, cells: Sequence[Sequence[Any]]) -> str:
 
 def format_puzzle(puzzle: Towers) -> str:
     """The puzzle in the form it was read in: its game ID, or the plain layout."""
-    return write_id(puzzle) if puzzle.tatham else _layout(puzzle, puzzle.rows)
+    return format_id(puzzle) if puzzle.tatham else _layout(puzzle, puzzle.rows)
 
 
 def format_solution(puzzle: Towers, solution: Sequence[Sequence[Any]], style: str = "grid") -> str:

@@ -131,7 +131,7 @@ def _check_distinct_fits(w: int, h: int, size: str) -> None:
             )
 
 
-def write_id(puzzle: Unruly) -> str:
+def format_id(puzzle: Unruly) -> str:
     """The game ID as the collection writes it."""
     out = []
     run = 0
@@ -280,7 +280,7 @@ def format_puzzle(puzzle: Unruly) -> str:
     """The game ID for a puzzle read from one, else plain rows (under ``unique`` when rows
     and columns must differ)."""
     if puzzle.tatham:
-        return write_id(puzzle)
+        return format_id(puzzle)
     rows = "\n".join(" ".join("." if v is None else str(v) for v in row) for row in puzzle.rows)
     return ("unique\n" if puzzle.distinct else "") + rows
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from ..contract import GenerateError
@@ -82,6 +83,12 @@ def parse_grizzly(lines: list[str]) -> Zebra:
                 raise ParseError(f"line {n}: unknown symbol {s!r}")
         clues.append(Clue(kind, symbols, source=" ".join(words), line=n))
     return Zebra(tuple(rows), tuple(clues))
+
+
+def format_styled(puzzle: Zebra, style: str) -> str:
+    """The puzzle written in one of the genre's styles (``houses``, ``baron``; ``""`` its plain
+    layout): the puzzle keeps the layout it was read in, and this one replaces it."""
+    return format_puzzle(replace(puzzle, style=style))
 
 
 def format_puzzle(puzzle: Zebra) -> str:

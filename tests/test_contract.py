@@ -31,8 +31,8 @@ PLUGINS = Path(__file__).resolve().parent / "plugins"
 PLUGIN = "latin"  # tests/plugins/latin.py, as GRIDSAT_GENRES names it
 PROTOCOLS = [
     contract.Rulebook, contract.Makes, contract.Counts, contract.Reader, contract.Marks,
-    contract.Explains, contract.AddsToJson, contract.ReadsBack, contract.Model, contract.Settles,
-    contract.Drawing,
+    contract.Explains, contract.AddsToJson, contract.ReadsBack, contract.MakesStyled,
+    contract.WritesIds, contract.Restyles, contract.Model, contract.Settles, contract.Drawing,
 ]  # fmt: skip
 MODULES = list(dict.fromkeys([*registry.rulebooks(), PLUGIN]))
 """Every rulebook the registry knows here, and the tests' own plugin genre."""
@@ -115,6 +115,9 @@ def test_its_optional_parts_are_joined_when_present_and_shaped_as_the_contract_s
         contract.Explains: (Reader, genre.explain),
         contract.AddsToJson: (Reader, genre.extras),
         contract.ReadsBack: (Reader, genre.from_json),
+        contract.MakesStyled: (Reader, genre.make_styled),
+        contract.WritesIds: (Reader, genre.format_id),
+        contract.Restyles: (Reader, genre.format_styled),
         contract.Settles: (Model, genre.settling),
     }
     for protocol, (part, joined) in optional.items():
@@ -122,6 +125,13 @@ def test_its_optional_parts_are_joined_when_present_and_shaped_as_the_contract_s
         assert isinstance(found, protocol) == (joined is not None), protocol.__name__
         if joined is not None and callable(getattr(protocol, contract.members(protocol)[0], None)):
             called_as(protocol, joined, contract.members(protocol)[0])
+
+
+def test_its_game_id_reads_back_as_the_same_puzzle(genre: Genre[Any, Any]) -> None:
+    if genre.format_id is None:
+        pytest.skip(f"{genre.name} writes no game IDs")
+    written = genre.format_id(genre.parse(genre.example))
+    assert genre.format_id(genre.parse(written)) == written
 
 
 def test_its_example_reads_and_prints_back_as_the_same_puzzle(genre: Genre[Any, Any]) -> None:
