@@ -84,7 +84,7 @@ class Solution:
     def format(self, style: str | None = None) -> str:
         """The solution in one of the genre's output formats (``gridsat genres`` lists them)."""
         genre = self.puzzle.genre
-        return genre.format_solution(self.puzzle.data, self.value, _style(genre, style))
+        return genre.format_solution(self.puzzle.data, self.value, checked_format(genre, style))
 
     def __str__(self) -> str:
         return self.format()
@@ -207,7 +207,7 @@ class Result:
         from .views import outcome_text
 
         genre = self.puzzle.genre
-        chosen = _style(genre, style)
+        chosen = checked_format(genre, style)
         if self.streamed:
             lines = [self._summary(), *self._closing(stats and not self.error)]
         elif self.status is Status.OUT_OF_MEMORY:
@@ -507,16 +507,19 @@ class Generation:
 
     def __init__(self, made: Callable[[], Generator[Generated, None, None]], count: int) -> None:
         self._made = made
+        self._run: Generator[Generated, None, None] | None = None  # started on first iteration
         self.count = count
         self.made: list[Generated] = []
         self.status: Status | None = None  # None until iterated to the end
         self.error: str | None = None
 
     def __iter__(self) -> Generator[Generated, None, None]:
-        if self.status is not None:
-            yield from self.made
-            return
-        for each in self._made():
+        """The puzzles made so far, then the run goes on where it stopped: one run, however
+        often it is iterated."""
+        yield from list(self.made)
+        if self._run is None:
+            self._run = self._made()
+        for each in self._run:
             self.made.append(each)
             yield each
 
@@ -967,6 +970,7 @@ def bench(
     from pathlib import Path
 
     from . import benchmark
+    from . import cluster as cluster_module
     from .solvers import all_backends, get_backend
 
     kind = checked_genre(genre)
@@ -1011,7 +1015,7 @@ def bench(
         if stream is not None:  # what finished before, rewritten (a cut-off last line dropped)
             stream.writelines(json.dumps(r) + "\n" for r in previous)
         client = _cluster(cluster) if cluster else None
-        note = None if client is None else _workers_note(client)
+        note = None if client is None else cluster_module.workers_note(client)
         show = None if progress is None else benchmark.progress_printer(progress, note=note)
         benchmark.run(kind, puzzles, names, kinds, stream, done, jobs, time_limit, show,
                       _memory(memory_limit), taken, client, records)  # fmt: skip
@@ -1076,13 +1080,6 @@ def _cluster(address: str, deadline: float | None = None) -> Any:
         if deadline is not None and time.monotonic() >= deadline:
             raise TimedOut from e
         raise PuzzleError(str(e)) from e
-
-
-def _workers_note(client: Any) -> Callable[[], str]:
-    """The workers alive, for a cluster run's progress line."""
-    from .cluster import workers_note
-
-    return workers_note(client)
 
 
 def diagnose(
@@ -1535,11 +1532,6 @@ def _read_errors(work: Callable[[], T]) -> T:
         return work()
     except TooLarge as e:
         raise PuzzleError(str(e)) from e
-
-
-def _style(genre: Genre[Any, Any], style: str | None) -> str:
-    """One of the genre's output formats (its first for None), or PuzzleError."""
-    return checked_format(genre, style)
 
 
 def _check_time(limit: float | None) -> None:

@@ -158,3 +158,12 @@ def test_genres_and_backends_are_the_library_lists(capsys: pytest.CaptureFixture
     _, out, _ = run(capsys, "backends", "--json")
     assert json.loads(out) == gridsat.backends()
     assert {"cpsat", "sat:cadical195"} <= {b["name"] for b in gridsat.backends()}
+
+
+def test_a_generation_iterated_again_goes_on_where_it_stopped() -> None:
+    run = gridsat.generate("sudoku", "4", seed=1, count=3)
+    first = next(iter(run))  # a loop that stopped after one puzzle
+    again = list(run)  # the same run goes on: each puzzle once, the first one kept
+    assert [m.name for m in again] == [f"sudoku-4-seed1-{i}" for i in (1, 2, 3)]
+    assert again[0] is first and run.status is gridsat.Status.SOLVED
+    assert [str(m) for m in run] == [str(m) for m in again]
