@@ -20,7 +20,13 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar, overload
 from . import inputs
 from .checks import OutputError as OutputError  # (a name of the library)
 from .checks import PuzzleError as PuzzleError  # (a name of the library: see __all__)
-from .checks import checked_backend, checked_encoding, checked_format, checked_genre
+from .checks import (
+    checked_backend,
+    checked_encoding,
+    checked_format,
+    checked_genre,
+    checked_params,
+)
 from .checks import text as _text
 from .contract import About, GenerateError
 from .parsers import ParseError
@@ -1538,35 +1544,6 @@ def _check_time(limit: float | None) -> None:
     """A time limit is a number of seconds > 0, or None."""
     if limit is not None and not 0 < _number("time_limit", limit, "seconds") < float("inf"):
         raise PuzzleError(f"time limit {limit!r}: a number of seconds > 0")
-
-
-def checked_params(
-    params: Mapping[str, str] | None, backends: Sequence[Backend]
-) -> dict[str, dict[str, str]]:
-    """The parameters each backend takes, by backend name (``--param KEY=VALUE``): a parameter
-    goes to the backends that have it; one that none has, or a bad value, is bad input."""
-    from .solvers.base import UnknownParameter
-
-    if params is not None and not isinstance(params, Mapping):
-        raise TypeError(f"params must be a mapping of str to str, not {type(params).__name__}")
-    taken: dict[str, dict[str, str]] = {b.name: {} for b in backends}
-    usable = [b for b in backends if b.unavailable() is None]
-    for key, value in (params or {}).items():
-        if not isinstance(key, str) or not isinstance(value, str):
-            raise PuzzleError(f"parameter {key!r}={value!r}: keys and values are text")
-        unknown: list[str] = []
-        for backend in usable:
-            try:
-                backend.parameters({key: value})
-            except UnknownParameter as e:
-                unknown.append(str(e))
-                continue
-            except ValueError as e:
-                raise PuzzleError(f"--param {key}={value}: {e}") from e
-            taken[backend.name][key] = value
-        if unknown and len(unknown) == len(usable):
-            raise PuzzleError(f"--param {key}={value}: {unknown[0]}")
-    return taken
 
 
 def _check_memory(limit: float | None, isolate: bool | None) -> None:

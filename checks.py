@@ -1,9 +1,9 @@
-"""What a caller names, checked: a genre, a backend, an encoding. Shared by the library
-(``gridsat.api``) and the command line, which loads this small module on every run and the
-library only when a command needs it."""
+"""What a caller names, checked: a genre, a backend, an encoding, an output format, a backend's
+parameters. Shared by the library (``gridsat.api``) and the command line."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -74,3 +74,32 @@ def text(name: str, value: object, what: str = "text") -> str:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a str ({what}), not {type(value).__name__}")
     return value
+
+
+def checked_params(
+    params: Mapping[str, str] | None, backends: Sequence[Backend]
+) -> dict[str, dict[str, str]]:
+    """The parameters each backend takes, by backend name (``--param KEY=VALUE``): a parameter
+    goes to the backends that have it; one that none has, or a bad value, is bad input."""
+    from .solvers.base import UnknownParameter
+
+    if params is not None and not isinstance(params, Mapping):
+        raise TypeError(f"params must be a mapping of str to str, not {type(params).__name__}")
+    taken: dict[str, dict[str, str]] = {b.name: {} for b in backends}
+    usable = [b for b in backends if b.unavailable() is None]
+    for key, value in (params or {}).items():
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise PuzzleError(f"parameter {key!r}={value!r}: keys and values are text")
+        unknown: list[str] = []
+        for backend in usable:
+            try:
+                backend.parameters({key: value})
+            except UnknownParameter as e:
+                unknown.append(str(e))
+                continue
+            except ValueError as e:
+                raise PuzzleError(f"--param {key}={value}: {e}") from e
+            taken[backend.name][key] = value
+        if unknown and len(unknown) == len(usable):
+            raise PuzzleError(f"--param {key}={value}: {unknown[0]}")
+    return taken
