@@ -432,7 +432,6 @@ class Diagnosis:
     def render(self, path: str | os.PathLike[str]) -> None:
         """Draw the solution with the free cells shaded (the puzzle when it has none) to an
         SVG or PNG."""
-        from .pictures import render
         from .views import checked_picture, draw
 
         genre, data, found = self.puzzle.genre, self.puzzle.data, self.found
@@ -442,10 +441,7 @@ class Diagnosis:
             draw(genre, data, [], found.status, path)
             return
         title = "free cells shaded" if found.free else "every cell forced"
-        try:
-            render(genre, data, [found.solution], path, [title], marked=set(found.free))
-        except OSError as e:
-            raise PuzzleError(f"cannot write {path}: {e.strerror}") from e
+        draw(genre, data, [found.solution], None, path, title, set(found.free))
 
     def _places(self, where: list[tuple[int, int]]) -> list[str]:
         from .views import places

@@ -379,19 +379,22 @@ def checked_picture(genre: Any, path: str) -> None:
         raise PuzzleError(f"cannot write {path}: it is a folder")
 
 
-def draw(genre: Any, puzzle: Any, solutions: list[Any], status: Status | None, path: str) -> None:
+def draw(
+    genre: Any, puzzle: Any, solutions: list[Any], status: Status | None, path: str,
+    title: str | None = None, marked: set[Any] | None = None,
+) -> None:  # fmt: skip
     """The picture of a run: the puzzle when nothing was found, the solution, or two solutions
-    side by side with their differences marked."""
+    side by side with their differences marked (or the ``marked`` places, under ``title``)."""
     from .pictures import render
 
     shown = solutions[:2] if status is Status.MULTIPLE else solutions[:1]
-    titles = {
+    titles = [title] if title is not None else {
         0: ["no solution" if status is Status.UNSOLVABLE else "puzzle"],
         1: ["unique solution" if status is Status.UNIQUE else "solution"],
         2: ["solution 1", "solution 2 (differences shaded)"],
-    }[len(shown)]
+    }[len(shown)]  # fmt: skip
     try:
-        render(genre, puzzle, shown, path, titles)
+        render(genre, puzzle, shown, path, titles, marked)
     except OSError as e:
         raise PuzzleError(f"cannot write {path}: {e.strerror}") from e
 
