@@ -118,10 +118,10 @@ def read(words: list[str]) -> argparse.Namespace:
 def _quick_arguments(words: list[str]) -> argparse.Namespace | None:
     """The arguments read by the grammar of the genre the command line names (``COMMAND GENRE
     ...``); None when that grammar cannot read them all or help is asked."""
-    if len(words) < 2 or words[0].startswith("-") or any(_asks_help(w) for w in words):
+    if len(words) < 2 or words[0] not in COMMANDS or any(_asks_help(w) for w in words):
         return None
     try:
-        args, extra = parser(words[1]).parse_known_args(words)
+        args, extra = parser(words[1], words[0]).parse_known_args(words)
     except Retry:
         return None
     _input_left_over(args, extra)
@@ -173,9 +173,11 @@ def checked_plot(path: str | None) -> None:
         raise PuzzleError("--plot needs matplotlib: pip install 'gridsat[plot]'") from e
 
 
-def parser(genre: str | None = None) -> argparse.ArgumentParser:
+def parser(genre: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
     """The command line: the commands, their arguments and the genres' own options; with
-    ``genre``, a built-in genre's name, only that genre's options (its rulebook alone loaded)."""
+    ``genre``, a built-in genre's name, only that genre's options (its rulebook alone loaded);
+    with ``command``, one of ``COMMANDS``, only that command's (every command's grammar takes
+    a tenth of a small solve's time to build)."""
     top = (_OneGenre if genre else _Parser)(
         prog="gridsat",
         description="Solve, check and compare logic puzzles with SAT and CP-SAT solvers.",
@@ -185,6 +187,14 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
     top.add_argument("--version", "-V", action=_Version, nargs=0, help="print the version and exit")
     sub: Any = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    for name, build in COMMANDS.items():
+        if command in (None, name):
+            build(sub, genre)
+    return top
+
+
+def _solve(sub: Any, genre: str | None) -> None:
+    """solve: one puzzle, its solution (or a second one, a count, all of them)."""
     solve = sub.add_parser(
         "solve",
         help="solve a puzzle",
@@ -252,6 +262,9 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         help="skip the model's domain pruning (to study the solvers)",
     )
 
+
+def _compare(sub: Any, genre: str | None) -> None:
+    """compare: one puzzle on every backend and encoding."""
     comp = sub.add_parser(
         "compare",
         help="run a puzzle on every backend and encoding, and check they agree",
@@ -281,6 +294,9 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
     )
     _add_puzzle_options(comp, genre)
 
+
+def _bench(sub: Any, genre: str | None) -> None:
+    """bench: many puzzles on backends and encodings."""
     bench = sub.add_parser(
         "bench",
         help="run many puzzles on backends and encodings; results kept as they finish",
@@ -326,6 +342,9 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         help="draw time against size (PNG or SVG; needs matplotlib: pip install 'gridsat[plot]')",
     )
 
+
+def _render(sub: Any, genre: str | None) -> None:
+    """render: a puzzle drawn, unsolved."""
     render = sub.add_parser(
         "render",
         help="draw a puzzle",
@@ -336,6 +355,9 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
     render.add_argument("file", help="the picture to write: FILE.svg or FILE.png")
     _add_puzzle_options(render, genre)
 
+
+def _diagnose(sub: Any, genre: str | None) -> None:
+    """diagnose: forced and free cells, givens to add or spare."""
     diag = sub.add_parser(
         "diagnose",
         help="for setters: forced and free cells, a given that makes it unique, spare givens",
@@ -352,6 +374,9 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
     diag.add_argument("--render", metavar="FILE", help="draw the solution, free cells shaded")
     _add_puzzle_options(diag, genre)
 
+
+def _grade(sub: Any, genre: str | None) -> None:
+    """grade: how hard a puzzle is for a person."""
     grad = sub.add_parser(
         "grade",
         help="how hard a puzzle is for a person: level 1-4 and a score",
@@ -368,6 +393,9 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
     grad.add_argument("--json", action="store_true", help="print one JSON object")
     _add_puzzle_options(grad, genre)
 
+
+def _generate(sub: Any, genre: str | None) -> None:
+    """generate: puzzles with one solution each."""
     gen = sub.add_parser(
         "generate",
         help="make puzzles with exactly one solution",
@@ -439,12 +467,31 @@ def parser(genre: str | None = None) -> argparse.ArgumentParser:
         help="write NAME.txt and NAME.solution.json per puzzle (a bench folder)",
     )
 
+
+def _genres(sub: Any, genre: str | None) -> None:
+    """genres: the genres listed."""
     genres = sub.add_parser("genres", help="list the genres, their formats and examples")
     genres.add_argument("--json", action="store_true", help="print JSON")
 
+
+def _backends(sub: Any, genre: str | None) -> None:
+    """backends: the backends listed."""
     backends = sub.add_parser("backends", help="list the backends and whether each runs here")
     backends.add_argument("--json", action="store_true", help="print JSON")
-    return top
+
+
+COMMANDS: dict[str, Callable[[Any, str | None], None]] = {
+    "solve": _solve,
+    "compare": _compare,
+    "bench": _bench,
+    "render": _render,
+    "diagnose": _diagnose,
+    "grade": _grade,
+    "generate": _generate,
+    "genres": _genres,
+    "backends": _backends,
+}
+"""Each command and what adds its grammar, in the order ``--help`` lists them."""
 
 
 def _add_puzzle_source(parser: argparse.ArgumentParser) -> None:
