@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 P = TypeVar("P")  # a genre's puzzle
 S = TypeVar("S")  # a genre's solution
@@ -52,10 +52,11 @@ class GenerateError(ValueError):
 
 
 # -- what a genre says of itself ------------------------------------------------------------------
+# Named tuples: immutable declarations, compared and hashed by their fields, and made in a
+# twentieth of a frozen dataclass's time (every run loads them); ``_replace`` makes a changed one.
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """A keyword the genre's parser takes, and the command-line flag that sets it."""
 
     keyword: str
@@ -66,8 +67,7 @@ class Option:
     also: tuple[str, ...] = ()  # other spellings of the flag (one a command's own flag leaves)
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """How a puzzle is written for the genre, and how its solutions can be printed."""
 
     input_format: str  # what ``parse`` reads, in the player's words
@@ -76,8 +76,7 @@ class Reading:
     output_formats: tuple[str, ...] = ("grid",)  # ``format_solution``'s styles, the default first
 
 
-@dataclass(frozen=True, slots=True)
-class Solving:
+class Solving(NamedTuple):
     """How the genre is solved unless told otherwise."""
 
     default_backend: str  # measured the fastest on the genre's examples
@@ -87,8 +86,7 @@ class Solving:
     explains_no_solution: bool = False  # `solve` shows givens that contradict, for no solution
 
 
-@dataclass(frozen=True, slots=True)
-class Making:
+class Making(NamedTuple):
     """What ``generate`` takes and how it makes the genre's puzzles."""
 
     sizes: str = "WxH"  # what ``generate --size`` takes
@@ -103,16 +101,14 @@ class Making:
     graded: bool = True  # `generate` grades each puzzle (False: only for --difficulty)
 
 
-@dataclass(frozen=True, slots=True)
-class Grading:
+class Grading(NamedTuple):
     """How ``grade`` measures the genre."""
 
     encoding: str = ""  # the encoding ``grade`` measures on (default: the default encoding)
     bands: tuple[tuple[str, float, float], ...] = ()  # (band, low, high) scores (grade.BANDS)
 
 
-@dataclass(frozen=True, slots=True)
-class Parts:
+class Parts(NamedTuple):
     """Where the genre's modules are, each defaulting to its standard place (``parsers/NAME.py``,
     ``models/NAME.py``, ``pictures/NAME.py``): a genre that shares another's, or lives outside
     the package, names them in full (``.models.loop``, ``mypackage.latin``)."""
@@ -123,8 +119,7 @@ class Parts:
     data: str = ""  # its examples' folder under data/ (default: the genre's name)
 
 
-@dataclass(frozen=True, slots=True)
-class About:
+class About(NamedTuple):
     """What a genre says of itself, as ``GENRE`` in its rulebook."""
 
     name: str
@@ -132,9 +127,9 @@ class About:
     reading: Reading
     solving: Solving
     aliases: tuple[str, ...] = ()  # other names it is known by
-    making: Making = field(default_factory=Making)
-    grading: Grading = field(default_factory=Grading)
-    parts: Parts = field(default_factory=Parts)
+    making: Making = Making()
+    grading: Grading = Grading()
+    parts: Parts = Parts()
 
 
 # -- a setter's handles ---------------------------------------------------------------------------

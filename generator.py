@@ -408,7 +408,7 @@ class Removals:
             raise NotIncremental("the answer variables are not one per place")
         x = answer[self.index[place]]
         if isinstance(x, IntVar):
-            found = session.values[x.index].get(value)
+            found = session.values[x.number].get(value)
             if found is None:
                 raise NotIncremental(f"{value!r} is not in the domain at {place}")
             return int(found)

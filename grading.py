@@ -223,7 +223,7 @@ class _Prober:
         self.groups: list[list[Lit]] = []
         for x in model.answer:
             if isinstance(x, IntVar):
-                self.groups.append(list(self.values[x.index].values()))
+                self.groups.append(list(self.values[x.number].values()))
             else:
                 self.groups.append([x, -x])
         self.hints = hints

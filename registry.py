@@ -295,13 +295,10 @@ def all_genres() -> tuple[Genre[Any, Any], ...]:
 def described(genre: Genre[Any, Any]) -> About:
     """What ``gridsat genres`` lists and ``gridsat.genres()`` returns, one source for both: the
     rulebook's declaration with its model's encodings and the backend ``generate`` runs on."""
-    from dataclasses import replace
-
     info = genre.about
-    return replace(
-        info,
-        solving=replace(info.solving, encodings=tuple(genre.encodings)),
-        making=replace(info.making, backend=genre.generate_backend),
+    return info._replace(
+        solving=info.solving._replace(encodings=tuple(genre.encodings)),
+        making=info.making._replace(backend=genre.generate_backend),
     )
 
 

@@ -87,7 +87,7 @@ class CpSatSession(Session):
             if c.enforce:
                 ct.only_enforce_if([lit(v) for v in c.enforce])
         for xs in model.all_different:
-            m.add_all_different([self.ints[x.index] for x in xs])
+            m.add_all_different([self.ints[x.number] for x in xs])
         for table in model.tables:
             m.add_allowed_assignments([self.column(c) for c in table.columns], table.rows)
         for circuit in model.circuits:
@@ -100,12 +100,12 @@ class CpSatSession(Session):
 
     def term(self, x: IntVar | Lit) -> Any:
         """The CP-SAT expression of an integer variable or a literal."""
-        return self.ints[x.index] if isinstance(x, IntVar) else self.lit(x)
+        return self.ints[x.number] if isinstance(x, IntVar) else self.lit(x)
 
     def column(self, c: IntVar | Choice) -> Any:
         """A table column: an integer variable, or one made for a one-hot group's value."""
         if isinstance(c, IntVar):
-            return self.ints[c.index]
+            return self.ints[c.number]
         own = boolean_of(c)
         if own is not None:  # a Boolean is its own 0/1 column: no variable made for it
             return self.lit(own)
@@ -214,7 +214,7 @@ class CpSatSession(Session):
             value = assignment(x)
             if isinstance(x, IntVar):
                 flag = m.new_bool_var("")
-                m.add(self.ints[x.index] != value).only_enforce_if(flag)
+                m.add(self.ints[x.number] != value).only_enforce_if(flag)
                 differ.append(flag)
             else:
                 differ.append(~self.lit(x) if value else self.lit(x))

@@ -234,7 +234,7 @@ class SatSession(Session):
         one to one (a permutation), which propagates much better."""
         by_value: dict[int, list[int]] = {}
         for x in xs:
-            for v, lit in self.values[x.index].items():
+            for v, lit in self.values[x.number].items():
                 by_value.setdefault(v, []).append(lit)
         permutation = len(by_value) == len(xs)
         for lits in by_value.values():
@@ -246,7 +246,7 @@ class SatSession(Session):
         """A selector per admissible row: some row is chosen, a chosen row sets every column,
         and each column value needs a chosen row that has it (which propagates fully)."""
         columns = [
-            self.values[c.index] if isinstance(c, IntVar) else dict(c) for c in table.columns
+            self.values[c.number] if isinstance(c, IntVar) else dict(c) for c in table.columns
         ]
         rows = [r for r in table.rows if all(v in col for v, col in zip(r, columns, strict=True))]
         if len(columns) == 2:  # a relation between two one-hot columns needs no selectors
@@ -295,7 +295,7 @@ class SatSession(Session):
         weights: list[int] = []
         for k, x in terms:
             if isinstance(x, IntVar):
-                for v, lit in self.values[x.index].items():
+                for v, lit in self.values[x.number].items():
                     lits.append(lit)
                     weights.append(k * v)
             else:
@@ -358,14 +358,14 @@ class SatSession(Session):
         """One or two integer terms: for each value of the first, the values the second allows."""
         holds = {"<=": int.__le__, ">=": int.__ge__, "==": int.__eq__}[op]
         (a, x), rest = ints[0], ints[1:]
-        xs = self.values[x.index]
+        xs = self.values[x.number]
         for p, xlit in xs.items():
             if not rest:
                 if not holds(a * p, rhs):
                     self.clauses.append([*relax, -xlit])
                 continue
             b, y = rest[0]
-            ys = self.values[y.index]
+            ys = self.values[y.number]
             if op == "==":  # the one value of y that balances p, when it is in y's domain
                 q, r = divmod(rhs - a * p, b)
                 allowed = [ys[q]] if r == 0 and q in ys else []
@@ -400,7 +400,7 @@ class SatSession(Session):
         for x in self.model.answer if among is None else among:
             value = assignment(x)
             if isinstance(x, IntVar):
-                clause.append(-self.values[x.index][value])
+                clause.append(-self.values[x.number][value])
             else:
                 clause.append(-x if value else x)
         self._add([clause])
@@ -434,7 +434,7 @@ class SatSession(Session):
     def literal(self, x: IntVar | Lit, value: int) -> Lit:
         """The literal that says answer variable ``x`` takes ``value``."""
         if isinstance(x, IntVar):
-            return self.values[x.index][value]
+            return self.values[x.number][value]
         return x if value else -x
 
     def close(self) -> None:

@@ -53,7 +53,7 @@ def lit_value(bools: Bools, lit: int) -> bool:
 
 def term_value(bools: Bools, ints: Ints, x: Answer) -> int:
     if isinstance(x, IntVar):
-        return ints[x.index]
+        return ints[x.number]
     return int(lit_value(bools, x))
 
 
@@ -116,7 +116,7 @@ def table_holds(t: Table, bools: Bools, ints: Ints) -> bool:
     values = []
     for col in t.columns:
         if isinstance(col, IntVar):
-            values.append(ints[col.index])
+            values.append(ints[col.number])
             continue
         true = [v for v, lit in col if lit_value(bools, lit)]
         if len(true) != 1:
