@@ -187,7 +187,7 @@ _COMPARATIVE = re.compile(
     + "|".join(_NUMBER_WORDS[2:])
     + r")(?: (?P<scale>thousand|million|billion))?(?: (?P<unit>[a-z]+))? )?"
     r"(?:(?:somewhat|sometime|some time|a bit|a little|much) )?"
-    r"(?P<word>more expensive|less expensive|"
+    r"\b(?P<word>more expensive|less expensive|"
     + "|".join(sorted(_COMPARATIVES, key=len, reverse=True))
     + r")\b(?:(?: [a-z]+)? than\b)?"
 )
@@ -208,6 +208,11 @@ _GLUE = frozenset(re.split(
     "for to with from and has had have did does do got went it its his her their they he she "
     "this these those there as"
 ))  # fmt: skip
+
+
+def is_comparison(text: str) -> bool:
+    """Whether a clue compares two values of an ordered category ("$5 more than", "later")."""
+    return _COMPARATIVE.search(normal(text).rstrip(".!").strip()) is not None
 
 
 class Reader:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -16,19 +17,48 @@ _NOT_GRIZZLY = (*NUMERIC_KINDS, "D")
 
 
 def parse(text: str) -> Zebra:
-    """Grizzly when a line is exactly ``%%``; English in the houses layout ("There are N
-    houses", bullets of values); else the clue language (``cluelang``)."""
+    """Grizzly when a line is exactly ``%%``; English when the text declares categories with
+    their values and has clues (``prose``: any publisher's layout); else the clue language
+    (``cluelang``)."""
     lines = text.replace("\r", "").split("\n")
-    from . import houses
+    if any(line.strip() == "%%" for line in lines):
+        return parse_grizzly(lines)
+    from . import houses, prose
+    from .baron import is_baron, parse_baron
+    from .cluelang import parse_clues
 
-    if not any(line.strip() == "%%" for line in lines) and houses.detect(lines):
-        return houses.parse_houses(lines)
-    if not any(line.strip() == "%%" for line in lines):
-        from .baron import is_baron, parse_baron
-        from .cluelang import parse_clues
+    if houses.detect(lines):
+        return prose.parse_prose(lines, "houses")
+    if is_baron(lines):
+        return parse_baron(lines)
+    found = prose.layout(lines)
+    sentences = sum(c.text.rstrip().endswith((".", "!")) for c in found.clues) * 2 > len(
+        found.clues
+    )
+    english = (
+        found.noun
+        or sentences
+        or any(re.match(r"\s*(?:clue\s*)?\d+\s*[.):]", line, re.IGNORECASE) for line in lines)
+    )
+    if found.categories and found.clues and english and not _clue_language(lines, found):
+        return prose.parse_prose(lines, "english")
+    return parse_clues(lines)
 
-        return parse_baron(lines) if is_baron(lines) else parse_clues(lines)
-    return parse_grizzly(lines)
+
+def _clue_language(lines: list[str], found: Any) -> bool:
+    """Whether category lines and unnumbered clues are the clue language's (its category lines
+    may have commas too): when the clue language reads them."""
+    from .cluelang import parse_clues
+
+    if found.noun or any(c.number != i for i, c in enumerate(found.clues, 1)):
+        return False
+    if any(re.match(r"\s*(?:clue\s*)?\d+\s*[.):]", line, re.IGNORECASE) for line in lines):
+        return False
+    try:
+        parse_clues(list(lines))
+    except ParseError:
+        return False
+    return True
 
 
 def parse_grizzly(lines: list[str]) -> Zebra:

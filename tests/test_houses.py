@@ -84,9 +84,9 @@ def test_the_longest_value_wins_and_plurals_and_case_are_read() -> None:
 @pytest.mark.parametrize(
     ("clue", "words"),
     [
-        ("Eric is the person who adores cats.", "'adores'"),
+        ("Eric is the person who hates cats.", "'hates'"),
         ("Eric is in the ninth house.", "'ninth' is not a house"),
-        ("Eric and Arnold are neighbours.", "'neighbours'"),
+        ("Eric and Arnold are cousins.", "'cousins'"),
         ("Eric is on the left of Arnold.", "'left of' may mean directly left or somewhere"),
     ],
 )
@@ -118,8 +118,10 @@ def test_a_clue_that_reads_two_ways_is_an_error() -> None:
         " - Everyone has a favorite sauce: `salsa`, `mayo`\n"
         "1. Fish and chips and salsa are next to each other.\n"
     )
-    with pytest.raises(ParseError, match=r"clue 1 .* reads 2 ways \(fish is next to "):
+    with pytest.raises(ParseError, match=r"clue 1 .* reads 2 ways \(") as err:
         parse(text)
+    assert 'fish is next to "chips and salsa"' in str(err.value)
+    assert '"fish and chips" is next to salsa' in str(err.value)
     clear = text.replace("Fish and chips and salsa", "The fish and chips lover and salsa")
     assert parse(clear).clues[0].symbols == ("food:fish and chips", "sauce:salsa")
 

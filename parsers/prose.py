@@ -1,0 +1,871 @@
+"""Logic grids in English as publishers write them: the puzzle's own words, read by a grammar.
+
+The layout is found, not assumed: a preamble ("There are 5 houses", "5 people in positions 1,
+2, ..., 5"), the categories as bullets (``- Each person has a unique name: Arnold, Eric``), as
+lines (``Names: Dana, Hugo``), as lists inside a sentence (``names: Bram, Cleo; drinks: cider,
+cocoa``) or as bullet sentences (``Each person ate something different: one ate rice, one ate
+stew``), then clues under any heading and numbering, and the questions.
+
+A clue is read in three steps. The values it names are found by their own words (any case,
+plurals, possessives), positions by theirs ("the third house", "position 2"). Each value's noun
+phrase is reduced to the value, by the phrases of ``relations`` and the words its category's
+line puts around its values ("whose mother's name is", "keeper"). What remains must be one of
+the clue forms of ``relations``: a word that neither a phrase nor a form explains is refused,
+naming it, and so is a clue that reads two ways. Nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..puzzles.zebra import POSITION, Clue, Question, Zebra, arranged, clue_text
+from . import ParseError, check_grid_size
+from . import relations as grammar
+from .english import plural, singular, singulars
+
+# -- words ------------------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"\$ ?\d[\d,]*(?:\.\d+)?|\d+(?:\.\d+)?(?:st|nd|rd|th)?|[a-z]+(?:'[a-z]+)*|,")
+
+
+def tokens(text: str) -> list[str]:
+    """A text's words in lower case, a possessive ``'s`` a word of its own, a comma kept (it
+    parts "of A and B, one ..."), other punctuation dropped."""
+    text = text.lower().replace("\u2019", "'").replace("\u2018", "'").replace("`", " ")
+    out: list[str] = []
+    for word in _TOKEN.findall(text):
+        if word.endswith("'s") and word not in ("let's", "it's", "that's", "what's", "who's"):
+            out += [word[:-2], "'s"]
+        elif word.endswith("s'"):
+            out.append(word[:-1])
+        else:
+            out.append(word.replace("$ ", "$"))
+    return out
+
+
+def value_forms(value: str) -> set[tuple[str, ...]]:
+    """The word sequences that name a value: as declared, its last word plural or singular,
+    and the words English derives from it: a people's adjective (``brit``: ``british``), a
+    hobby's verb (``painting``: ``paints``), a month in full (``sept``: ``september``)."""
+    ws = tokens(value)
+    if not ws:
+        return set()
+    *head, last = ws
+    if last[0].isdigit() or last[0] == "$":
+        return {tuple(ws)}
+    lasts = {last, plural(last), *singulars(last)}
+    if len(ws) == 1 and last.isalpha() and len(last) > 2:
+        lasts |= {f"{last}ish", f"{last[:-1]}ish" if last.endswith("e") else f"{last}ish"}
+        if last.endswith("ing") and len(last) > 5:  # painting: paints, paint
+            stem = last[:-3]
+            lasts |= {stem, f"{stem}s", f"{stem}e", f"{stem}es"}
+        months = [m for m in _MONTHS if m.startswith(last) and len(last) >= 3]
+        lasts |= set(months[:1])
+        lasts |= {m[:3] for m in _MONTHS if last == m} | {m[:4] for m in _MONTHS if last == m}
+    return {(*head, x) for x in lasts}
+
+
+_MONTHS = re.split(
+    " ", "january february march april may june july august september october november december"
+)
+
+
+# -- the layout ---------------------------------------------------------------------------------
+
+_HEADING = re.compile(
+    r"(?:#+\s*)?(?:\*\*)?\s*(?:the\s+|some\s+)?(?:clues?|clue\s*\(s\)|hints?|rules?|constraints?|"
+    r"conditions?|statements?|facts?)(?:\s+are)?\s*(?:\*\*)?\s*:?\s*(?:\*\*)?\s*",
+    re.IGNORECASE,
+)
+_NUMBERED = re.compile(
+    r"(?:[-*•]\s*)?(?:(?:clue|hint|rule|fact)\s*#?\s*(\d+)\s*[.:)\-]?|#?(\d+)\s*[.):\]]|\((\d+)\))"
+    r"\s*(.*\S)",
+    re.IGNORECASE,
+)
+_BULLET = re.compile(r"[-*•]\s+(.*\S)")
+_LIST = re.compile(r"([A-Za-z][\w'() -]*?)\s*:\s*(.*\S)")
+_SIZE = (
+    r"there (?:are|were) (\w+) (?:\w+ )?(houses|people|persons|positions|seats|spots|friends|"
+    r"places|rooms|cars|boats|runners|contestants|students|children|women|men|players|guests|"
+    r"houses)",
+    r"(\w+) (?:people|persons|friends|neighbou?rs) (?:\w+ ){0,3}(?:in|on) a row of (\w+) "
+    r"(houses|seats|chairs|positions)",
+    r"(?:numbered|positions?) 1(?:,| to| through| -|-) ?(?:2, \.\.\., )?(\d+)",
+    r"positions 1, 2, \.\.\., (\w+)",
+)
+_POSITION_NOUNS = ("house", "position", "seat", "spot", "place", "room", "chair")
+_QUESTION_START = re.compile(
+    r"(?:\d+[.)]\s*)?(?:q\s*:\s*)?(?:question\s*\d*\s*[:.]\s*)?(?:what|which|who|whom|whose|"
+    r"where|when|why|how|in which|at which|can you|is there|does|do)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(slots=True)
+class Line:
+    """A line of the puzzle as read: its place, its number as written, its text."""
+
+    line: int
+    text: str
+    number: int = 0
+
+
+@dataclass(slots=True)
+class Declared:
+    """A category as its line declares it."""
+
+    line: int
+    description: str  # the words before its values ("Each person has a unique name", "Names")
+    values: list[str]
+    listed: bool  # a "Names: ..." line (named by its label), not a sentence
+    frame: list[str] = field(default_factory=list)  # words each value came with ("one ate")
+
+
+@dataclass(slots=True)
+class Layout:
+    """What the lines of a puzzle are."""
+
+    size: int | None = None
+    noun: str = ""  # what the positions are called: house, position, seat ("" for none)
+    categories: list[Declared] = field(default_factory=list)
+    clues: list[Line] = field(default_factory=list)
+    questions: list[Line] = field(default_factory=list)
+    notes: list[Line] = field(default_factory=list)  # sentences that are not clues
+    irrelevant: bool = False  # the puzzle says some clues may be irrelevant
+
+
+def detect(lines: list[str]) -> bool:
+    """Whether a text is English this reader reads: category lines or a preamble it knows, and
+    clues written as sentences."""
+    found = layout(lines)
+    return bool(found.categories) and bool(found.clues)
+
+
+def layout(lines: list[str]) -> Layout:
+    """The preamble, categories, clues and questions of a puzzle's lines."""
+    found = Layout()
+    in_clues = False
+    preamble: list[str] = []
+    for n, raw in enumerate(lines, 1):
+        text = raw.strip().replace("**", "").strip()
+        if not text or set(text) <= set("-=*#_ "):
+            continue
+        if _HEADING.fullmatch(text):
+            in_clues = True
+            continue
+        if text.startswith("#") and not _NUMBERED.fullmatch(text):
+            heading = text.lstrip("#").strip()
+            if not found.categories and not in_clues:
+                preamble.append(heading)
+            continue
+        if _is_question(text):
+            asked, _, rest = text.partition("?")
+            found.questions.append(Line(n, asked + "?"))
+            if rest.strip():
+                found.notes.append(Line(n, rest.strip()))
+            continue
+        numbered = _NUMBERED.fullmatch(text)
+        if numbered and not (found.categories == [] and _categories_in(n, numbered[4], found)):
+            said = numbered[1] or numbered[2] or numbered[3]
+            if found.categories or in_clues:
+                found.clues.append(Line(n, numbered[4], int(said)))
+                continue
+        if not in_clues and _categories_in(n, text, found):
+            continue
+        if not found.categories:
+            preamble.append(text)
+            continue
+        bullet = _BULLET.fullmatch(text)
+        body = bullet[1] if bullet else text
+        if numbered:
+            body = numbered[4]
+        if re.search(r"\birrelevant\b|\bnot all (?:of the )?clues\b", body, re.IGNORECASE):
+            found.irrelevant = True
+            found.notes.append(Line(n, body))
+            continue
+        found.clues.append(Line(n, body, len(found.clues) + 1))
+    _preamble(" ".join(preamble), found)
+    return found
+
+
+def _is_question(text: str) -> bool:
+    """A question: it asks (what, which, who ...) and ends its sentence with a question mark."""
+    return "?" in text and bool(_QUESTION_START.match(text))
+
+
+def _categories_in(n: int, text: str, found: Layout) -> bool:
+    """Category lines in ``text``, added to ``found``; whether there were any."""
+    bullet = _BULLET.fullmatch(text)
+    body = bullet[1] if bullet else text
+    if ":" not in body:
+        return False
+    head, _, rest = body.partition(":")
+    if ";" in rest and rest.count(":") >= 2:  # "The values are: names: A, B; drinks: C, D"
+        parts = [p.strip() for p in re.split(r";\s*(?:and\s+)?", rest.strip().rstrip("."))]
+        lists = [_LIST.fullmatch(p) for p in parts if p]
+        if lists and all(lists):
+            for match in lists:
+                assert match is not None
+                found.categories.append(Declared(n, match[1], _values(match[2]), True))
+            return True
+    values = _values(rest)
+    if len(values) < 2 or len(head) > 120:
+        return False
+    if not bullet and not ("`" in rest or re.fullmatch(r"[A-Za-z][\w'() -]*", head.strip())):
+        return False
+    if any(len(tokens(v)) > 6 for v in values):
+        return False
+    frame = _common_frame(values)
+    if frame:
+        values = [" ".join(v.split()[len(frame) :]) for v in values]
+    listed = not bullet and len(head.split()) <= 3
+    found.categories.append(Declared(n, head.strip(), values, listed, frame))
+    return True
+
+
+def _values(text: str) -> list[str]:
+    """A list's values: in backticks when there are backticks, else between commas (a comma
+    inside a number, ``$1,250``, parts nothing) and a last ``and`` or ``or``."""
+    if "`" in text:
+        return [" ".join(v.split()) for v in re.findall(r"`([^`]*)`", text)]
+    text = text.strip().rstrip(".")
+    parts = re.split(r",(?!\d{3}\b)|;", text)
+    if len(parts) == 1:
+        parts = re.split(r"\s+(?:and|or)\s+", text)
+    values = [" ".join(p.split()) for p in parts]
+    if values and re.match(r"(?:and|or) ", values[-1]):
+        values[-1] = values[-1].split(" ", 1)[1]
+    return [v.strip("'\"") for v in values if v]
+
+
+def _common_frame(values: list[str]) -> list[str]:
+    """The words every value of a bullet sentence begins with ("one ate"), when each begins
+    with "one": the values are what follows."""
+    split = [v.split() for v in values]
+    if not all(s and s[0].lower() == "one" for s in split):
+        return []
+    frame = split[0][:]
+    for s in split[1:]:
+        k = 0
+        while k < min(len(frame), len(s) - 1) and frame[k].lower() == s[k].lower():
+            k += 1
+        frame = frame[:k]
+    return frame if all(len(s) > len(frame) for s in split) else []
+
+
+def _preamble(text: str, found: Layout) -> None:
+    """The number of positions and what they are called, from the preamble's words."""
+    said = text.lower()
+    for pattern in _SIZE:
+        match = re.search(pattern, said)
+        if match:
+            counts = [_count(g) for g in match.groups() if g and _count(g) is not None]
+            if counts:
+                found.size = counts[-1]
+                nouns = [g for g in match.groups() if g and singular(g) in _POSITION_NOUNS]
+                if nouns:
+                    found.noun = singular(nouns[-1])
+                break
+    if re.search(r"\birrelevant\b", said):
+        found.irrelevant = True
+    in_row = re.search(r"\b(?:in a row|in a line|numbered|from left to right|left to right|"
+                       r"positions? 1|next to each other|side by side)\b", said)  # fmt: skip
+    if in_row and not found.noun:
+        noun = next((n for n in _POSITION_NOUNS if re.search(rf"\b{n}s?\b", said)), "position")
+        found.noun = noun
+
+
+def _count(word: str) -> int | None:
+    if word.isdigit():
+        return int(word)
+    return grammar.COUNTS.get(word)
+
+
+# -- categories --------------------------------------------------------------------------------
+
+_DESCRIPTION_WORDS = frozenset(
+    [
+        "each",
+        "every",
+        "everyone",
+        "everybody",
+        "person",
+        "people",
+        "has",
+        "have",
+        "a",
+        "an",
+        "the",
+        "unique",
+        "different",
+        "distinct",
+        "is",
+        "are",
+        "their",
+        "its",
+        "in",
+        "house",
+        "houses",
+        "of",
+        "for",
+        "by",
+        "with",
+        "who",
+        "all",
+        "also",
+        "type",
+        "kind",
+        "lives",
+        "live",
+        "occupant",
+        "occupants",
+        "occupied",
+        "attribute",
+        "attributes",
+        "characteristic",
+        "characteristics",
+        "one",
+        "that",
+        "there",
+        "some",
+        "them",
+        "they",
+        "something",
+        "someone",
+        "thing",
+        "things",
+    ]
+)
+"""Words of a category's line that say nothing of which category it is."""
+
+
+@dataclass(slots=True)
+class Category:
+    """One category: its name (the symbols' prefix), header, values and own words."""
+
+    name: str
+    label: str
+    values: list[str]
+    words: frozenset[str]  # its own words, singular and plural ("mother", "name", "keeper")
+    person: bool  # its values name the people: a value named alone means the person
+
+
+def categories(declared: list[Declared], size: int) -> list[Category]:
+    """The categories of a layout, each with ``size`` different values, named apart."""
+    from .houses import characteristic
+
+    out: list[Category] = []
+    taken = {"house", POSITION}
+    for d in declared:
+        if len(d.values) != size:
+            raise ParseError(
+                f"line {d.line}: {len(d.values)} values, but "
+                + (f"there are {size} positions" if out == [] else f"the first category has {size}")
+            )
+        if len({v.lower() for v in d.values}) != len(d.values):
+            raise ParseError(f"line {d.line}: a value is named twice")
+        if d.listed:
+            name, label = d.description.lower(), d.description
+            own = {s for w in tokens(d.description) for s in singulars(w)}
+        else:
+            name, label, _ = characteristic(d.description)
+            own = {singular(w) for w in tokens(d.description)} - _DESCRIPTION_WORDS
+        own |= {w.lower() for w in d.frame if w.lower() != "one"}
+        person = "name" in own and own <= {"name", "names", "first"}
+        for w in list(own):  # the verbs it has its values by: "keep" gives "keeper", "keeps"
+            if w in grammar.HAVE or w in {x.lower() for x in d.frame}:
+                own |= next((grammar.verb_forms(b) for b in grammar.HAVE_BASES
+                             if w in grammar.verb_forms(b)), grammar.verb_forms(w))  # fmt: skip
+            own.add(plural(w))
+        base, k = name, 2
+        while name in taken:
+            name, k = f"{base}{k}", k + 1
+        taken.add(name)
+        out.append(Category(name, label, list(d.values), frozenset(own - {""}), person))
+    return out
+
+
+# -- finding the values a clue names -----------------------------------------------------------
+
+_CLUES = grammar.compile_forms(grammar.CLUE_FORMS)
+_QUESTIONS = grammar.compile_forms(grammar.QUESTION_FORMS)
+_KNOWN = grammar.vocabulary(grammar.CLUE_FORMS) | grammar.vocabulary(grammar.QUESTION_FORMS)
+_FREE = (
+    rf"(?!(?:{'|'.join(sorted(grammar.RESERVED, key=len, reverse=True))}|@\d+|,|'s) )[a-z][a-z'-]*"
+)
+"""A word that may be a phrase's own noun or verb: none that changes a clue's meaning."""
+_DET = r"(?:(?:the|a|an|some|their|his|her) )?"
+_RESERVED = "|".join(sorted(grammar.RESERVED, key=len, reverse=True))
+_VERBS = "|".join(
+    sorted(
+        grammar.HAVE | set(grammar.STAYING) | {"is", "are", "was", "were", "does", "do", "did",
+                                               "has", "had", "who", "whose", "that", "which",
+                                               "as", "of", "in", "at", "on", "to", "from",
+                                               "with", "for", "by", "and", "or", "nor"},
+        key=len, reverse=True,
+    )
+)  # fmt: skip
+"""Words after a value that begin what is said of it, never a noun of its phrase."""
+_HAVING = "partial to|fond of|keen on|a fan of|fan of|who is partial to|who is fond of"
+_PREPOSITION = r"(?:to|of|from|in|at|for|with|as|on|by|into) "
+
+
+class Unread(Exception):
+    """A clue no form reads, or reads two ways: why, and the words not understood."""
+
+    def __init__(self, why: str, unknown: list[str] | None = None) -> None:
+        super().__init__(why)
+        self.why = why
+        self.unknown = unknown or []
+
+
+class Reader:
+    """What the words of one puzzle's clues may name, and how they relate."""
+
+    def __init__(
+        self, size: int, noun: str, cats: list[Category], implicit: bool, nouns: set[str]
+    ) -> None:
+        self.size = size
+        self.noun = noun or "position"
+        self.cats = cats
+        self.position = POSITION if implicit else (noun or "position")
+        self.rows: list[tuple[str, ...]] = [
+            tuple(f"{self.position}:{p}" for p in range(1, size + 1)),
+            *(tuple(f"{c.name}:{v}" for v in c.values) for c in cats),
+        ]
+        self.own: list[frozenset[str]] = [frozenset(_POSITION_NOUNS) | {self.noun}]
+        self.own += [c.words for c in cats]
+        self.index: dict[tuple[str, ...], list[tuple[int, str]]] = {}
+        for k, c in enumerate(cats, 1):
+            for value, symbol in zip(c.values, self.rows[k], strict=True):
+                for form in value_forms(value):
+                    self._add(form, k, symbol)
+        for p, symbol in enumerate(self.rows[0], 1):
+            for form in self._position_forms(p):
+                self._add(form, 0, symbol)
+        self.longest = max(len(f) for f in self.index)
+        nouns |= set(grammar.PERSONS) | {self.noun, f"{self.noun}s"} | set(_POSITION_NOUNS)
+        self.heads = "|".join(sorted(nouns, key=len, reverse=True))
+        self._ordered: Any = None  # the reader of comparisons, made when one is read
+
+    def _add(self, form: tuple[str, ...], row: int, symbol: str) -> None:
+        entry = self.index.setdefault(form, [])
+        if (row, symbol) not in entry:
+            entry.append((row, symbol))
+
+    def _position_forms(self, p: int) -> set[tuple[str, ...]]:
+        """How a clue names position ``p``: ``house 3``, ``the third house``, ``position 3``."""
+        places = {str(p), *(w for w, i in grammar.COUNTS.items() if i == p)}
+        ordinals = {f"{p}{_suffix(p)}", *(w for w, i in grammar.ORDINALS.items() if i == p)}
+        if p == self.size:
+            ordinals |= {"last", "rightmost"}
+        if p == 1:
+            ordinals |= {"leftmost"}
+        if self.size % 2 and p == (self.size + 1) // 2:
+            ordinals |= {"middle", "center", "centre"}
+        found: set[tuple[str, ...]] = set()
+        for noun in {self.noun, *_POSITION_NOUNS}:
+            for place in places:
+                found |= {(noun, place), (noun, "number", place), (noun, "no", place)}
+            for o in ordinals:
+                found |= {(o, noun), (o, "one")} if noun == self.noun else {(o, noun)}
+        if p == 1:
+            found |= {("far", "left"), ("the", "far", "left")}
+        if p == self.size:
+            found |= {("far", "right"), ("the", "far", "right")}
+        return found
+
+    def found(self, ws: list[str]) -> list[list[tuple[int, int, list[tuple[int, str]]]]]:
+        """The ways to find the values named in these words, each a list of (start, end, the
+        (row, symbol) each may be): one way, unless values overlap ("fish and chips and
+        salsa": "fish and chips" and "salsa", or "fish" and "chips and salsa")."""
+        spans = [
+            (i, i + k, hit)
+            for i in range(len(ws))
+            for k in range(min(self.longest, len(ws) - i), 0, -1)
+            if (hit := self.index.get(tuple(ws[i : i + k])))
+        ]
+        greedy = _leftmost(spans, 0)
+        crossing = [b for a in spans for b in spans if a[0] < b[0] < a[1] < b[1]]
+        ways = [greedy]
+        for cut in crossing[:4]:  # values overlapping without one holding the other
+            before = _leftmost([s for s in spans if s[1] <= cut[0]], 0)
+            way = [*before, cut, *_leftmost(spans, cut[1])]
+            if way not in ways:
+                ways.append(way)
+        return ways
+
+    def reduce(
+        self, ws: list[str], hits: list[tuple[int, int, list[tuple[int, str]]]] | None = None
+    ) -> tuple[str, list[str]]:
+        """The clue with each value's phrase reduced to ``@i``, and the values, in order."""
+        if hits is None:
+            hits = self.found(ws)[0]
+        parts: list[str] = []
+        last = 0
+        for i, (start, end, _) in enumerate(hits):
+            parts += ws[last:start]
+            parts.append(f"@{i}")
+            last = end
+        parts += ws[last:]
+        text = " ".join(parts)
+        symbols: list[str] = []
+        for i, (_, _, choices) in enumerate(hits):
+            text, symbol = self._phrase(text, i, choices, ws[hits[i][0] : hits[i][1]])
+            symbols.append(symbol)
+        return text, symbols
+
+    def _phrase(
+        self, text: str, i: int, choices: list[tuple[int, str]], said: list[str]
+    ) -> tuple[str, str]:
+        """Value ``i``'s noun phrase reduced to ``@i``, and which value it is: where the
+        words could be several, the one whose category's own words are in its phrase (a name
+        alone is the person's)."""
+        text = self._where(i).sub(f"@{i}", text)
+        bare = self._np(i, frozenset()).search(text)
+        assert bare is not None
+        readings = []
+        for row, symbol in choices:
+            match = self._np(i, self.own[row]).search(text)
+            assert match is not None
+            evidence = set(match[0].split()) & self.own[row]
+            readings.append((bool(evidence), row, symbol, match))
+        told = [r for r in readings if r[0]]
+        if not told:  # a person is not had: "the jay owner" is the bird's
+            had = set(bare[0].split()) & (grammar.HAVE | grammar.AGENTS - grammar.PERSONS)
+            if had:
+                readings = [r for r in readings if not (r[1] and self.cats[r[1] - 1].person)]
+                told = readings if len(readings) == 1 else []
+        if len(told) != 1 and len(readings) > 1:
+            plain = re.sub(r"^(?:the |a |an )", "", bare[0]) == f"@{i}"
+            people = [r for r in readings if r[1] and self.cats[r[1] - 1].person]
+            if not told and plain and len(people) == 1:
+                told = people
+            else:
+                which = " or ".join(f"the {self._label(r[1])}" for r in (told or readings))
+                raise Unread(f"{' '.join(said)!r} may be {which}: say which (its category's "
+                             "words)")  # fmt: skip
+        _, row, symbol, match = told[0] if told else readings[0]
+        return text[: match.start()] + f"@{i}" + text[match.end() :], symbol
+
+    def _where(self, i: int) -> re.Pattern[str]:
+        """ "where A lives", "the house where A lives": the position of A, as A."""
+        return re.compile(
+            rf"(?<![^ ])(?:the (?:{self.heads}) )?(?:where|in which) {_DET}@{i} "
+            rf"(?:lives|live|is|sits|stays)(?![^ ])"
+        )
+
+    def _label(self, row: int) -> str:
+        return self.noun if row == 0 else self.cats[row - 1].label.lower()
+
+    def _np(self, i: int, own: frozenset[str]) -> re.Pattern[str]:
+        """The noun phrases around value ``i``, with its category's own words ``own``."""
+        frame = "|".join(sorted((re.escape(w) for w in own), key=len, reverse=True)) or "(?!)"
+        agents = "|".join(sorted(grammar.AGENTS, key=len, reverse=True))
+        head = rf"(?:{self.heads}) "
+        free_head = rf"(?:the|a|an) {_FREE} "
+        who = r"(?:who|that|which) "
+        verbs = "|".join(sorted(grammar.HAVE | own, key=len, reverse=True))
+        verb = (
+            rf"(?:(?:only|also|really|usually|always) )?(?:(?:is|are|was|were) )?"
+            rf"(?:(?:{verbs}|(?!(?:{_RESERVED}) )[a-z]+ed) ){{1,2}}(?:{_PREPOSITION})?"
+            rf"(?:(?:a|an|the) {_FREE} of )?(?:(?:many|several|various|unique|assorted) )*"
+        )
+        measure = rf"(?:(?:a|an|the) {_FREE} of )?"  # "a bouquet of", "an aquarium of"
+        left = (
+            rf"{_DET}(?:{head}|{free_head}){who}{verb}{_DET}(?:(?:{frame}) )*"
+            rf"|{_DET}(?:{head}|{free_head}){who}(?:is|'s|was) {_DET}(?:(?:{frame}) of {_DET})?"
+            rf"|{_DET}(?:{head}|{free_head}){who}(?=@{i} as )"
+            rf"|{_DET}(?:{head}|{free_head})(?:{_HAVING}) {_DET}{measure}"
+            rf"|{_DET}(?:{head}|{free_head})whose (?:(?:favorite|favourite|own|preferred) )?"
+            rf"(?:(?:{frame}|'s) )+(?:is|are|was) "
+            rf"(?:(?:named|called) )?(?:(?:in|on) )?{_DET}"
+            rf"|{_DET}(?:{head}|{free_head})(?:with|having|owning|from|of|in|at|living in|"
+            rf"residing in|staying in|who lives in|who is from|who is in) {_DET}{measure}"
+            rf"(?:(?:{frame}) )*"
+            rf"|{_DET}{head}'s (?:(?:{frame}) )+(?:is|are|was) (?:named|called) "
+            rf"|{_DET}(?:(?:{frame}|{agents}) )+(?:of|for) {_DET}"
+            rf"|(?:the|a|an|their|his|her) (?:(?:{frame}) )+{_DET}"
+            rf"|{_DET}{head}(?:named|called) "
+            rf"|{_DET}"
+        )
+        noun = rf"(?!(?:{_VERBS}) |[a-z]*n't ){_FREE}"  # "a carnations arrangement", "city breaks"
+        right = (
+            rf"(?: (?:{frame}|{agents}))*(?: (?:{self.heads}|{noun}))?"
+            rf"(?: as (?:a |an |the )?(?:{frame}))?(?: 's(?: {_FREE})?)?"
+        )
+        return re.compile(rf"(?<![^ ])(?:{left})@{i}\b{right}(?![^ ])")
+
+    # -- one clue -----------------------------------------------------------------------------
+
+    def read(self, text: str, label: str = "clue") -> list[Clue]:
+        """The constraints one clue says; Unread when it says none, or two different ones."""
+        from .baron import is_comparison
+
+        if is_comparison(text):  # an amount and its unit: the ordered categories' reader
+            return self._compare(text, label)
+        ws = tokens(text)
+        readings: list[list[Clue]] = []
+        failed: Unread | None = None
+        for hits in self.found(ws):
+            try:
+                reduced, symbols = self.reduce(ws, hits)
+            except Unread as e:
+                failed = failed or e
+                continue
+            for clues in self._readings(reduced, symbols):
+                if clues not in readings:
+                    readings.append(clues)
+        if len(readings) == 1:
+            return readings[0]
+        if len(readings) > 1:
+            ways = "; ".join(" and ".join(_said(self, c) for c in r) for r in readings)
+            raise Unread(f"reads {len(readings)} ways ({ways})")
+        if failed is not None:
+            raise failed
+        reduced, symbols = self.reduce(ws)
+        raise self._refusal(reduced, symbols)
+
+    def _readings(self, reduced: str, symbols: list[str]) -> list[list[Clue]]:
+        """Every reading the clue forms give a reduced clue."""
+        said = reduced + " "
+        readings: list[list[Clue]] = []
+        for meaning, pattern in _CLUES:
+            match = pattern.fullmatch(said)
+            if match:
+                clues = self._meaning(meaning, match, symbols)
+                if clues not in readings:
+                    readings.append(clues)
+        listed = self._list(reduced, symbols)
+        if listed and listed not in readings:
+            readings.append(listed)
+        return readings
+
+    def _refusal(self, reduced: str, symbols: list[str]) -> Unread:
+        """Why no form reads a reduced clue: a place past the positions, a side that may be
+        near or far, the words not understood, or no form at all."""
+        unknown = [
+            w for w in reduced.split()
+            if not w.startswith("@") and w != "," and w not in _KNOWN and not _is_number(w)
+            and not re.fullmatch(r"[a-z]+ed", w)
+        ]  # fmt: skip
+        nouns = "|".join(_POSITION_NOUNS)
+        place = re.search(rf"\b(\w+) (?:{nouns})\b|\b(?:{nouns}) (?:number )?(\w+)\b", reduced)
+        numbers = {*grammar.ORDINALS, *grammar.COUNTS, *map(str, range(100))}
+        if place and (place[1] or place[2]) in numbers:
+            word = place[1] or place[2]
+            return Unread(f"{word!r} is not a {self.noun} (1 to {self.size})")
+        side = re.search(r"\b(left|right) of\b", reduced)
+        if side and not re.search(r"\b(somewhere|anywhere|directly|immediately|just)\b", reduced):
+            return Unread(f"'{side[0]}' may mean directly {side[1]} or somewhere to the "
+                          f"{side[1]}: say which ('directly', 'somewhere')")  # fmt: skip
+        if unknown:
+            return Unread("words not understood", list(dict.fromkeys(unknown)))
+        shown = re.sub(r"@(\d+)", lambda m: _value(symbols[int(m[1])]), reduced)
+        return Unread(f"no clue form reads {shown!r}")
+
+    def _compare(self, text: str, label: str) -> list[Clue]:
+        """A comparison ("paid $5 more than", "left 2 days after"), read by the reader of
+        ordered categories, its rows counted from the positions' (row 0)."""
+        from .baron import Reader as Ordered
+
+        if self._ordered is None:
+            self._ordered = Ordered(tuple(c.name for c in self.cats), tuple(self.rows[1:]))
+        try:
+            read = self._ordered.read(text, label)
+        except ParseError as e:
+            raise Unread(str(e).split(": ", 1)[-1]) from None
+        return [Clue(c.kind, c.symbols, c.amount, c.row + 1) if c.kind in ("+", "more") else c
+                for c in read]  # fmt: skip
+
+    def _meaning(self, meaning: str, match: re.Match[str], symbols: list[str]) -> list[Clue]:
+        """The constraints a form's meaning says of the values it matched."""
+        got = {k: symbols[int(v[1:])] for k, v in match.groupdict().items() if v and k in "ABCD"}
+        a, b, c, d = (got.get(k, "") for k in "ABCD")
+        first, last = self.rows[0][0], self.rows[0][-1]
+        if meaning == "at end":
+            return [Clue("|", (a, first, last))]
+        if meaning == "not at end":
+            return [Clue("!", (a, first)), Clue("!", (a, last))]
+        if meaning == "between":
+            return [Clue("B", (a, b, c))]
+        if meaning == "between in order":
+            return [Clue("<", (b, a)), Clue("<", (a, c))]
+        if meaning == "neither":
+            return [Clue("!", (a, c)), Clue("!", (b, c))]
+        if meaning == "either":
+            clues = [Clue("|", (a, b, c))]
+            if self._row(b) != self._row(c):  # exactly one of them is so
+                clues.append(Clue("!", (b, c)))
+            return clues
+        kind, order = grammar.MEANINGS[meaning]
+        values = tuple((a, b, c, d)[k] for k in order)
+        if meaning in ("apart", "gap"):
+            k = _count(match["K"]) or 0
+            amount = k + 1 if meaning == "gap" else k
+            if not 1 <= amount < self.size:
+                raise Unread(f"{match['K']!r} {'between' if meaning == 'gap' else 'apart'} does "
+                             f"not fit {self.size} positions")  # fmt: skip
+            return [Clue("D", values, amount)]
+        return [Clue(kind, values)]
+
+    def _list(self, reduced: str, symbols: list[str]) -> list[Clue] | None:
+        """ "The four were A, B, C and D": all different, when the count says as many."""
+        match = re.fullmatch(r"(?:the )?(\w+) (?:\w+ )?(?:are|were|was) ((?:@\d+ (?:, )?)+)"
+                             r"(?:, )?and (@\d+)", reduced)  # fmt: skip
+        if not match:
+            return None
+        count = _count(match[1])
+        named = re.findall(r"@\d+", match[2] + match[3])
+        if count is None or count != len(named):
+            raise Unread(f"it says {match[1]} but lists {len(named)}")
+        return [Clue("!", tuple(symbols[int(v[1:])] for v in named))]
+
+    def _row(self, symbol: str) -> int:
+        return next(r for r, row in enumerate(self.rows) if symbol in row)
+
+
+_HEAD_PLACES = re.compile(
+    r"(?:^|\s)(?:'s|the|a|an|each|every) ([a-z]+) (?:who|whom|that|whose|from|with|of|in|at|"
+    r"for|'s|is|was)\b"
+)
+
+
+def entity_nouns(texts: list[str]) -> set[str]:
+    """The nouns a puzzle's clues call its people or things by ("the boat from Cork", "Kai's
+    boat", "the passenger who"): a phrase of a value may end in one ("the black boat")."""
+    found: set[str] = set()
+    for text in texts:
+        said = " ".join(tokens(text))
+        found |= {m for m in _HEAD_PLACES.findall(said)}
+        found |= set(re.findall(r"'s ([a-z]+)\b", said))
+    return {
+        w for w in found
+        if w not in grammar.RESERVED and w not in grammar.HAVE and w not in _KNOWN_GLUE
+    }  # fmt: skip
+
+
+_KNOWN_GLUE = frozenset(re.split(" ", "is are was were the a an who that which whose one"))
+
+
+def _leftmost(
+    spans: list[tuple[int, int, list[tuple[int, str]]]], start: int
+) -> list[tuple[int, int, list[tuple[int, str]]]]:
+    """From ``start`` on, the longest value at each place, left to right."""
+    way = []
+    for span in spans:
+        if span[0] >= start:
+            way.append(span)
+            start = span[1]
+    return way
+
+
+def _said(reader: Reader, clue: Clue) -> str:
+    """A reading, in the clue language."""
+    shown = Zebra(tuple(reader.rows), (), (reader.position, *(c.name for c in reader.cats)))
+    return clue_text(shown, clue)
+
+
+def _value(symbol: str) -> str:
+    return symbol.split(":", 1)[1] if ":" in symbol else symbol
+
+
+def _is_number(word: str) -> bool:
+    return word.isdigit() or word in grammar.COUNTS
+
+
+def _suffix(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+# -- questions ---------------------------------------------------------------------------------
+
+
+def _question(line: Line, reader: Reader) -> Question:
+    """What a question asks: a category (or the position, row 0) of one value or position."""
+    text = re.sub(r"^(?:\d+[.)]\s*|question\s*\d*\s*[:.]\s*)", "", line.text, flags=re.I)
+    asked = text.rstrip("?").strip()
+    reduced, symbols = reader.reduce(tokens(asked))
+    said = reduced + " "
+    for meaning, pattern in _QUESTIONS:
+        match = pattern.fullmatch(said)
+        if not match:
+            continue
+        subject = symbols[int(match["A"][1:])]
+        if meaning == "where":
+            return Question(text, 0, subject)
+        if meaning == "who":
+            people = [k for k, c in enumerate(reader.cats, 1) if c.person]
+            if len(people) != 1:
+                raise Unread("'who' asks for a person's name, and no category is the names")
+            return Question(text, people[0], subject)
+        row = _asked_row(match["CAT"], reader)
+        if row is not None:
+            return Question(text, row, subject)
+    raise Unread(
+        "no question form reads it (questions read like: What is the name of the person who "
+        "lives in House 1? Which house does Eric live in? Who owns the fish?)"
+    )
+
+
+def _asked_row(text: str, reader: Reader) -> int | None:
+    """The category a question's words name (``name``, ``favorite smoothie``, ``house number``)."""
+    said = {s for w in tokens(text) for s in singulars(w)}
+    said -= {"the", "a", "an", "favorite", "favourite", "person", "'s"}
+    if said <= {reader.noun, "house", "position", "number"}:
+        return 0
+    scores = [len(said & c.words) for c in reader.cats]
+    best = max(scores)
+    top = [k for k, score in enumerate(scores, 1) if score == best]
+    if len(top) > 1:  # "name" is the names', not the mothers' names'
+        top = [k for k in top if {singular(w) for w in reader.cats[k - 1].words} <= said] or top
+    return top[0] if best and len(top) == 1 else None
+
+
+# -- the puzzle --------------------------------------------------------------------------------
+
+
+def parse_prose(lines: list[str], style: str = "english") -> Zebra:
+    """A logic grid in English: its categories, its clues read by the grammar, its questions."""
+    found = layout(lines)
+    if not found.categories:
+        raise ParseError(
+            "no categories: list each with its values, as `- Each person has a unique name: "
+            "Arnold, Eric, Peter` or `Names: Arnold, Eric, Peter`"
+        )
+    size = found.size or len(found.categories[0].values)
+    if size < 2 or len(found.categories) < 1:
+        raise ParseError("a logic grid needs at least 2 positions and a category")
+    cats = categories(found.categories, size)
+    check_grid_size(len(cats) + 1, size)
+    implicit = not found.noun
+    nouns = entity_nouns([line.text for line in found.clues])
+    reader = Reader(size, found.noun, cats, implicit, nouns)
+    clues: list[Clue] = []
+    for line in found.clues:
+        where = f"clue {line.number} (line {line.line}) {line.text!r}"
+        try:
+            read = reader.read(line.text, f"clue {line.number} (line {line.line})")
+        except Unread as e:
+            listed = f": {', '.join(map(repr, e.unknown))}" if e.unknown else ""
+            raise ParseError(f"{where}: {e.why}{listed}") from None
+        clues += [Clue(c.kind, c.symbols, c.amount, c.row, line.text, line.line) for c in read]
+    questions = []
+    for line in found.questions:
+        try:
+            questions.append(_question(line, reader))
+        except Unread as e:
+            listed = f": {', '.join(map(repr, e.unknown))}" if e.unknown else ""
+            raise ParseError(
+                f"line {line.line}: cannot read the question {line.text!r}: {e.why}{listed}"
+            ) from None
+    names = (reader.position, *(c.name for c in cats))
+    labels = (reader.position.capitalize(), *(c.label for c in cats))
+    asked = questions[0] if questions else None
+    puzzle = Zebra(tuple(reader.rows), (), names, "implicit" if implicit else "given", labels,
+                   asked, style)  # fmt: skip
+    if implicit:
+        return arranged(puzzle, tuple(clues))
+    return Zebra(tuple(reader.rows), tuple(clues), names, "given", labels, asked, style)

@@ -1,0 +1,481 @@
+"""The grammar of logic-grid English, as data: how a phrase names one value (the noun phrases
+around it), how a clue relates the values it names, and how a question asks for one.
+
+Each form is a line of words read by ``compile_form``: ``A``, ``B``, ``C``, ``D`` stand for the
+values a clue names (each already reduced from its noun phrase), ``K`` for a count in digits or
+words, ``(x|y z)`` for one of some words, ``[x|y]`` for an optional one, and the capitalised
+names in ``WORDS`` for a class of words. To read a new wording, add a line here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+# -- classes of words -------------------------------------------------------------------------
+
+_HAVE_VERBS = (
+    "keep own have like love enjoy prefer drink eat play drive smoke wear read use grow collect "
+    "favor favour adore fancy ride speak study practice practise raise breed watch listen sing "
+    "cook bake paint write teach fly sail visit drink support follow choose pick order buy "
+    "bring take make work go"
+)
+"""Verbs by which a person has a value ("keeps horses", "drives a Ford"), in their base form."""
+
+_IRREGULAR_FORMS = {
+    "have": ("has", "had", "having"),
+    "eat": ("ate", "eaten", "eater"),
+    "drink": ("drank", "drunk", "drinker"),
+    "drive": ("drove", "driven", "driver"),
+    "ride": ("rode", "ridden", "rider"),
+    "speak": ("spoke", "spoken", "speaker"),
+    "read": ("reader",),
+    "wear": ("wore", "worn", "wearer"),
+    "grow": ("grew", "grown", "grower"),
+    "keep": ("kept", "keeper"),
+    "buy": ("bought", "buyer"),
+    "bring": ("brought",),
+    "take": ("took", "taken"),
+    "make": ("made", "maker"),
+    "fly": ("flew", "flown", "flies", "flier", "flyer"),
+    "teach": ("taught", "teacher"),
+    "write": ("wrote", "written", "writer"),
+    "choose": ("chose", "chosen"),
+    "sing": ("sang", "sung", "singer"),
+    "study": ("studies", "studied", "studying"),
+    "go": ("goes", "went", "gone", "going", "goer"),
+}
+
+
+def verb_forms(base: str) -> set[str]:
+    """A verb's forms: base, -s, -ed, -ing and its agent noun (``keep``: ``keeps``, ``kept``,
+    ``keeping``, ``keeper``)."""
+    found = {base, *_IRREGULAR_FORMS.get(base, ())}
+    stem = base[:-1] if base.endswith("e") else base
+    found |= {f"{stem}ing", f"{stem}ed" if base.endswith("e") else f"{base}ed", f"{stem}er"}
+    found.add(f"{base}es" if re.search(r"(s|x|z|ch|sh|o)$", base) else f"{base}s")
+    if base.endswith("e"):
+        found |= {f"{base}d", f"{base}r"}
+    if re.search(r"[^aeiou][aeiou][bdgmnprt]$", base):  # shop: shopping, shopped, shopper
+        found |= {f"{base}{base[-1]}ing", f"{base}{base[-1]}ed", f"{base}{base[-1]}er"}
+    return found
+
+
+HAVE_BASES = tuple(_HAVE_VERBS.split())
+HAVE = frozenset(f for verb in HAVE_BASES for f in verb_forms(verb))
+"""Every form of the verbs of having."""
+
+AGENTS = frozenset(
+    [
+        "lover",
+        "lovers",
+        "fan",
+        "fans",
+        "enthusiast",
+        "enthusiasts",
+        "owner",
+        "owners",
+        "admirer",
+        "admirers",
+        "devotee",
+        "aficionado",
+        "connoisseur",
+        "person",
+        "people",
+        "one",
+    ]
+    + [f for f in HAVE if f.endswith(("er", "ers"))]
+)
+"""Nouns that follow a value to name its holder ("the tennis fan", "the bird keeper")."""
+
+PERSONS = frozenset(
+    [
+        "person",
+        "people",
+        "one",
+        "ones",
+        "resident",
+        "residents",
+        "occupant",
+        "occupants",
+        "individual",
+        "individuals",
+        "man",
+        "men",
+        "woman",
+        "women",
+        "guy",
+        "lady",
+        "someone",
+        "somebody",
+        "friend",
+        "friends",
+        "player",
+        "owner",
+        "inhabitant",
+        "tenant",
+    ]
+)
+"""Nouns that name a person without naming a value."""
+
+DETERMINERS = frozenset(["the", "a", "an", "some", "their", "his", "her", "its"])
+
+RESERVED = frozenset(
+    [
+        "not",
+        "no",
+        "never",
+        "nobody",
+        "none",
+        "nothing",
+        "neither",
+        "nor",
+        "either",
+        "or",
+        "and",
+        "both",
+        "all",
+        "each",
+        "every",
+        "only",
+        "except",
+        "unless",
+        "if",
+        "than",
+        "then",
+        "more",
+        "less",
+        "fewer",
+        "most",
+        "least",
+        "before",
+        "after",
+        "behind",
+        "ahead",
+        "apart",
+        "away",
+        "above",
+        "below",
+        "higher",
+        "lower",
+        "greater",
+        "greatest",
+        "smaller",
+        "larger",
+        "bigger",
+        "earlier",
+        "later",
+        "sooner",
+        "prior",
+        "preceded",
+        "followed",
+        "left",
+        "right",
+        "next",
+        "beside",
+        "besides",
+        "adjacent",
+        "near",
+        "between",
+        "among",
+        "directly",
+        "immediately",
+        "just",
+        "somewhere",
+        "anywhere",
+        "same",
+        "different",
+        "other",
+        "another",
+        "others",
+        "end",
+        "ends",
+        "middle",
+        "center",
+        "centre",
+        "first",
+        "last",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eleventh",
+        "twelfth",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "zero",
+        "order",
+        "exactly",
+        "taller",
+        "shorter",
+        "older",
+        "younger",
+        "heavier",
+        "lighter",
+        "longer",
+        "farther",
+        "further",
+        "cheaper",
+        "pricier",
+        "expensive",
+        "over",
+        "under",
+        "within",
+        "than",
+        "also",
+        "too",
+        "neighbor",
+        "neighbour",
+        "neighbors",
+        "neighbours",
+        "somewhat",
+        "much",
+        "bit",
+        "lot",
+        "hated",
+        "disliked",
+        "avoided",
+        "refused",
+        "lacked",
+        "feared",
+        "missed",
+        "skipped",
+        "rejected",
+        "declined",
+        "ignored",
+        "lost",
+        "failed",
+        "opposed",
+    ]
+)
+"""Words that may change what a clue means: never read as a free verb or noun of a phrase."""
+
+COUNTS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+}
+ORDINALS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zeroth",
+            "first",
+            "second",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "seventh",
+            "eighth",
+            "ninth",
+            "tenth",
+            "eleventh",
+            "twelfth",
+        ]
+    )
+}
+
+# -- clue forms ---------------------------------------------------------------------------------
+
+BE = "(is|are|was|were|'s)"
+BE_NOT = "(is not|isn't|are not|aren't|was not|wasn't|were not|weren't)"
+DO_NOT = "(does not|doesn't|do not|don't|did not|didn't)"
+STAYING = re.split(
+    " ", "live lives lived living sit sits sat sitting stay stays stayed staying reside resides "
+    "resided residing"
+)  # fmt: skip
+LIVES = "(is|are|was|were|" + "|".join(STAYING) + ")"
+DOES_NOT_LIVE = (
+    "("
+    + BE_NOT[1:-1]
+    + "|"
+    + "|".join(f"{d} {v}" for d in DO_NOT[1:-1].split("|") for v in ("live", "sit", "stay"))
+    + ")"
+)
+TO_THE = "[to|on] [the]"
+PREPOSITIONS = "[from|in|at|to|for|with|on|by|as|into]"
+UNITS = "(house|houses|position|positions|seat|seats|spot|spots|place|places)"
+
+CLUE_FORMS: tuple[tuple[str, str], ...] = (
+    # Two values, one person (or one house).
+    ("same", f"A {BE} B"),
+    ("same", f"A {LIVES} (in|at) B"),
+    ("same", f"A {BE} (in|at|from) B"),
+    ("same", "A HAVE B"),
+    ("same", f"A {BE} HAVE (by|in|at) B"),
+    ("same", f"A {BE} (also|likewise) B"),
+    ("same", "A VERB [from|in|at|to|for|with|on|by|as|into] B"),
+    ("same", f"A and B {BE} (the same person|one and the same)"),
+    ("same", f"A {LIVES} in the same (house|place|position) as B"),
+    ("differ", f"A {BE_NOT} B"),
+    ("differ", f"A {DOES_NOT_LIVE} (in|at|from) B"),
+    ("differ", f"A {DO_NOT} HAVE B"),
+    ("differ", f"A {BE_NOT} HAVE (by|in|at) B"),
+    ("differ", f"A {DO_NOT} VERB [from|in|at|to|for|with|on|by|as|into] B"),
+    ("differ", "A never VERB [from|in|at|to|for|with|on|by|as|into] B"),
+    ("differ", f"A and B {BE} (different people|not the same person|two different people)"),
+    ("differ", f"A and B {BE_NOT} the same person"),
+    # The order of the positions.
+    ("left1", f"A {LIVES} (directly|immediately|just) {TO_THE} left of B"),
+    ("left1", f"A {LIVES} (directly|immediately|just) (before|ahead of) B"),
+    ("right1", f"A {LIVES} (directly|immediately|just) {TO_THE} right of B"),
+    ("right1", f"A {LIVES} (directly|immediately|just) (after|behind) B"),
+    ("left", f"A {LIVES} (somewhere|anywhere) {TO_THE} left of B"),
+    ("right", f"A {LIVES} (somewhere|anywhere) {TO_THE} right of B"),
+    ("next", f"A and B {LIVES} (next to|beside|adjacent to) each other"),
+    ("next", f"A and B {BE} (neighbors|neighbours)"),
+    ("next", f"A {LIVES} (next to|beside|adjacent to|next door to) B"),
+    ("next", f"A {LIVES} in the house next to B"),
+    ("next", f"A {LIVES} in a house next to B"),
+    ("next", f"A {BE} (a|the) (neighbor|neighbour) of B"),
+    ("not next", f"A and B {DOES_NOT_LIVE} (next to|beside|adjacent to) each other"),
+    ("not next", f"A {DOES_NOT_LIVE} (next to|beside|adjacent to|next door to) B"),
+    ("gap", f"there (is|are) K {UNITS[:-1]}|person|people) between A and B"),
+    ("apart", f"A and B {LIVES} K {UNITS} apart"),
+    ("apart", f"A {LIVES} K {UNITS} (away from|from|apart from) B"),
+    ("at end", f"A {LIVES} (at|in) (one of the ends|an end|either end|one end|the end)"),
+    ("at end", f"A {LIVES} (at|in) one of the [two] end (houses|positions)"),
+    (
+        "at end",
+        f"A {LIVES} in (an|one of the two|one of the) end (house|houses|position|positions)",
+    ),
+    ("not at end", f"A {DOES_NOT_LIVE} (at|in) (either end|an end|one of the ends|the ends)"),
+    ("between", f"A {LIVES} [somewhere] [in] between B and C"),
+    ("between in order", f"A {LIVES} [somewhere] [in] between B and C, in that order"),
+    ("between in order", f"A {LIVES} [somewhere] [in] between B and C in that order"),
+    # Several values.
+    ("either", f"A {BE} either B or C"),
+    ("either", f"either A or B {BE} C"),
+    ("either", f"A {LIVES} (in|at) either B or C"),
+    ("neither", f"neither A nor B {BE} C"),
+    ("neither", f"neither A nor B {LIVES} (in|at) C"),
+    ("neither", "neither A nor B HAVE C"),
+    ("neither", "neither A nor B VERB [from|in|at|to|for|with|on|by|as|into] C"),
+    *(
+        ("pairs", f"of A and B, one {says} C{comma} and the other {says} D")
+        for says in (BE, "HAVE", f"VERB {PREPOSITIONS}", f"{LIVES} (in|at|from)")
+        for comma in ("", ",")
+    ),
+)
+"""Each clue form: its meaning (a key of ``MEANINGS``) and its words."""
+
+MEANINGS: dict[str, tuple[str, tuple[int, ...]]] = {
+    "same": ("=", (0, 1)),
+    "differ": ("!", (0, 1)),
+    "left1": ("1", (0, 1)),
+    "right1": ("1", (1, 0)),
+    "left": ("<", (0, 1)),
+    "right": (">", (0, 1)),
+    "next": ("A", (0, 1)),
+    "not next": ("N", (0, 1)),
+    "apart": ("D", (0, 1)),  # K apart
+    "gap": ("D", (0, 1)),  # K between: K + 1 apart
+    "either": ("|", (0, 1, 2)),
+    "neither": ("!", (0, 2)),  # and (1, 2): see the reader
+    "pairs": ("p", (0, 1, 2, 3)),
+}
+"""A meaning as Grizzly's kinds: the kind and the order of the values it takes."""
+
+# -- questions ----------------------------------------------------------------------------------
+
+QUESTION_FORMS: tuple[tuple[str, str], ...] = (
+    (
+        "where",
+        "(which|what) (house|position|seat|spot) (does|is|do) A [live|lives|sit|sits] [in|at]",
+    ),
+    ("where", "(in|at) (which|what) (house|position|seat|spot) (does|is|do) A [live|sit]"),
+    (
+        "where",
+        "what is the (number|position) of the (house|position) (where|in which) A (lives|live|is)",
+    ),
+    ("where", "what is the (house|position|seat) number of A"),
+    ("where", "what (house|position) number (does|is) A [live|lives] [in|at]"),
+    ("where", "where (does|is) A [live]"),
+    ("what", "what (is|are) [the] CATEGORY of A"),
+    ("what", "what (is|are) A's CATEGORY"),
+    ("what", "what CATEGORY (does|do|did) A HAVE"),
+    ("what", "which CATEGORY (does|do|did) A HAVE"),
+    ("what", "what CATEGORY (is|was) A"),
+    ("who", "who HAVE A"),
+    ("who", "who (is|lives|lives in|is in|is at) A"),
+    ("who", "whose CATEGORY is A"),
+)
+"""Each question form: what it asks (``where``: the position; ``what``: a category named by
+its words; ``who``: the person's own name) and its words."""
+
+
+def alternatives(text: str) -> str:
+    """A form's words as a regular expression over reduced clue text (values as ``@0``...),
+    each word followed by a space: match it against the text and one more space."""
+    out = []
+    for token in re.findall(r"\[[^\]]*\]|\([^)]*\)|\S+", text):
+        if token[0] in "[(":
+            inner = "|".join(_word(w) for w in token[1:-1].split("|"))
+            out.append(f"(?:(?:{inner}) )?" if token[0] == "[" else f"(?:{inner}) ")
+        else:
+            out.append(_word(token) + " ")
+    return "".join(out)
+
+
+def _word(word: str) -> str:
+    if word in ("A", "B", "C", "D"):
+        return f"(?P<{word}>@\\d+)"
+    if word in ("A,", "B,", "C,", "D,"):
+        return f"(?P<{word[0]}>@\\d+) ,"
+    if word == "K":
+        return r"(?P<K>\d+|" + "|".join(COUNTS) + ")"
+    if word == "HAVE":
+        return (
+            "(?:" + "|".join(sorted(HAVE, key=len, reverse=True)) + ")(?: to| of)?(?: the| a| an)?"
+        )
+    if word == "VERB":  # a verb in the past (Puzzle Baron's "sailed from"): a free verb else is
+        return rf"(?!(?:{_RESERVED_WORDS}) )(?:[a-z]+ed|{_HAVE_WORDS})"  # too loose to trust
+    if word == "CATEGORY":
+        return r"(?P<CAT>[a-z' ]+?)"
+    return re.escape(word.replace(",", " ,")).replace(r"\ ", " ")
+
+
+_RESERVED_WORDS = "|".join(sorted(RESERVED, key=len, reverse=True))
+_HAVE_WORDS = "|".join(sorted(HAVE, key=len, reverse=True))
+
+
+def vocabulary(forms: Iterable[tuple[str, str]]) -> frozenset[str]:
+    """Every word the forms spell out (what a refused clue's words are checked against)."""
+    found = {w for _, text in forms for w in re.findall(r"[a-z']+", text)}
+    return frozenset(found | HAVE | PERSONS | DETERMINERS | AGENTS)
+
+
+def compile_forms(forms: Iterable[tuple[str, str]]) -> list[tuple[str, re.Pattern[str]]]:
+    """Each form as a pattern over a reduced clue (words one space apart, values as ``@i``)."""
+    return [(meaning, re.compile(alternatives(text))) for meaning, text in forms]
