@@ -62,6 +62,11 @@ class Puzzle:
         """The genre's name."""
         return self.genre.name
 
+    @property
+    def remarks(self) -> list[str]:
+        """What the reader set aside, one line each (a sentence that is no clue)."""
+        return [] if self.genre.remarks is None else list(self.genre.remarks(self.data))
+
     def check(self, solution: Solution | Any) -> list[str]:
         """What a solution breaks, by the genre's own checker (written from the rules alone)."""
         if isinstance(solution, Solution):

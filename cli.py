@@ -116,6 +116,8 @@ def _solve(args: argparse.Namespace) -> int:
     if args.render:
         _check_render(genre, args.render)
     puzzle = _read(genre, args)
+    for remark in puzzle.remarks:
+        print(f"gridsat: note: {remark}", file=sys.stderr)
     if args.explain and not args.json:  # (before the run, which may be long)
         print("\n".join([*api.explain(puzzle), ""]), flush=True)
     found = 0

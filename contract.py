@@ -247,6 +247,15 @@ class Explains(Protocol[P_contra]):
 
 
 @runtime_checkable
+class Remarks(Protocol[P_contra]):
+    """A reader that sets aside what is not a puzzle's (a sentence that is no clue), and says so."""
+
+    def remarks(self, puzzle: P_contra, /) -> list[str]:
+        """What was read and set aside, one line each (``solve`` writes them on stderr)."""
+        ...
+
+
+@runtime_checkable
 class AddsToJson(Protocol[P_contra, S_contra]):
     """A reader with more to say of a solution in JSON than ``to_json`` (a puzzle's answer)."""
 

@@ -29,6 +29,7 @@ from .contract import (
     Place,
     Reader,
     ReadsBack,
+    Remarks,
     Restyles,
     Rulebook,
     Settles,
@@ -100,6 +101,7 @@ class Genre(Generic[P, S]):
     make_styled: Callable[..., Any] | None = None  # MakesStyled.make_styled
     format_id: Callable[[P], str] | None = None  # WritesIds.format_id
     format_styled: Callable[[P, str], str] | None = None  # Restyles.format_styled
+    remarks: Callable[[P], list[str]] | None = None  # Remarks.remarks
 
     def __reduce__(self) -> tuple[Callable[[str], Genre[Any, Any]], tuple[str]]:
         """Pickled as its name, read back from the registry: its parts are its modules'
@@ -274,6 +276,7 @@ def load(module: str) -> Genre[Any, Any]:
         make_styled=parser.make_styled if isinstance(parser, MakesStyled) else None,
         format_id=parser.format_id if isinstance(parser, WritesIds) else None,
         format_styled=parser.format_styled if isinstance(parser, Restyles) else None,
+        remarks=parser.remarks if isinstance(parser, Remarks) else None,
     )
 
 

@@ -126,6 +126,14 @@ def _clue(model: Model, at: dict[str, list[int]], n: int, kind: str, sym: tuple[
             for q in (p - 1, p + 1):
                 if 0 <= q < n:
                     model.add_clause([-a[p], -b[q]])
+    elif kind == "B":  # the first strictly between the other two, in either order
+        a, b, c = x
+        ascending, descending = model.bool_vars(2)
+        model.add_clause([ascending, descending])
+        for flag, low, high in ((ascending, b, c), (descending, c, b)):
+            for p in cols:  # low somewhere left of a, and high somewhere right of it
+                model.add_clause([-flag, -a[p], *(low[q] for q in range(p))])
+                model.add_clause([-flag, -a[p], *(high[q] for q in range(p + 1, n))])
     elif kind == "|":  # the first shares a column with at least one of the others
         for p in cols:
             model.add_clause([-x[0][p], *(v[p] for v in x[1:])])

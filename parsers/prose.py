@@ -17,12 +17,13 @@ naming it, and so is a clue that reads two ways. Nothing is guessed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..puzzles.zebra import POSITION, Clue, Question, Zebra, arranged, clue_text
 from . import ParseError, check_grid_size
 from . import relations as grammar
+from .baron import is_comparison
 from .english import plural, singular, singulars
 
 # -- words ------------------------------------------------------------------------------------
@@ -286,57 +287,13 @@ def _count(word: str) -> int | None:
 # -- categories --------------------------------------------------------------------------------
 
 _DESCRIPTION_WORDS = frozenset(
-    [
-        "each",
-        "every",
-        "everyone",
-        "everybody",
-        "person",
-        "people",
-        "has",
-        "have",
-        "a",
-        "an",
-        "the",
-        "unique",
-        "different",
-        "distinct",
-        "is",
-        "are",
-        "their",
-        "its",
-        "in",
-        "house",
-        "houses",
-        "of",
-        "for",
-        "by",
-        "with",
-        "who",
-        "all",
-        "also",
-        "type",
-        "kind",
-        "lives",
-        "live",
-        "occupant",
-        "occupants",
-        "occupied",
-        "attribute",
-        "attributes",
-        "characteristic",
-        "characteristics",
-        "one",
-        "that",
-        "there",
-        "some",
-        "them",
-        "they",
-        "something",
-        "someone",
-        "thing",
-        "things",
-    ]
+    re.split(
+        " ",
+        "each every everyone everybody person people has have a an the unique different "
+        "distinct is are their its in of for by with who all also type kind occupant occupants "
+        "occupied attribute attributes characteristic characteristics one that there some them "
+        "they something someone thing things",
+    )
 )
 """Words of a category's line that say nothing of which category it is."""
 
@@ -521,8 +478,9 @@ class Reader:
         self, text: str, i: int, choices: list[tuple[int, str]], said: list[str]
     ) -> tuple[str, str]:
         """Value ``i``'s noun phrase reduced to ``@i``, and which value it is: where the
-        words could be several, the one whose category's own words are in its phrase (a name
-        alone is the person's)."""
+        words could be several, the one whose category's own words, and no other's, are in its
+        phrase (a verb of having tells none: "likes" may be said of many); a name alone is the
+        person's, and a person is not had ("the jay owner" is the bird)."""
         text = self._where(i).sub(f"@{i}", text)
         bare = self._np(i, frozenset()).search(text)
         assert bare is not None
@@ -530,7 +488,8 @@ class Reader:
         for row, symbol in choices:
             match = self._np(i, self.own[row]).search(text)
             assert match is not None
-            evidence = set(match[0].split()) & self.own[row]
+            others = set().union(*(self.own[r] for r, _ in choices if r != row))
+            evidence = set(match[0].split()) & self.own[row] - others - grammar.HAVE
             readings.append((bool(evidence), row, symbol, match))
         told = [r for r in readings if r[0]]
         if not told:  # a person is not had: "the jay owner" is the bird's
@@ -602,8 +561,6 @@ class Reader:
 
     def read(self, text: str, label: str = "clue") -> list[Clue]:
         """The constraints one clue says; Unread when it says none, or two different ones."""
-        from .baron import is_comparison
-
         if is_comparison(text):  # an amount and its unit: the ordered categories' reader
             return self._compare(text, label)
         ws = tokens(text)
@@ -844,8 +801,12 @@ def parse_prose(lines: list[str], style: str = "english") -> Zebra:
     nouns = entity_nouns([line.text for line in found.clues])
     reader = Reader(size, found.noun, cats, implicit, nouns)
     clues: list[Clue] = []
+    notes = [(line.line, line.text) for line in found.notes]
     for line in found.clues:
         where = f"clue {line.number} (line {line.line}) {line.text!r}"
+        if not any(reader.found(tokens(line.text))) and not is_comparison(line.text):
+            notes.append((line.line, line.text))  # names no value: no clue, said so
+            continue
         try:
             read = reader.read(line.text, f"clue {line.number} (line {line.line})")
         except Unread as e:
@@ -864,8 +825,9 @@ def parse_prose(lines: list[str], style: str = "english") -> Zebra:
     names = (reader.position, *(c.name for c in cats))
     labels = (reader.position.capitalize(), *(c.label for c in cats))
     asked = questions[0] if questions else None
+    notes.sort()
     puzzle = Zebra(tuple(reader.rows), (), names, "implicit" if implicit else "given", labels,
-                   asked, style)  # fmt: skip
+                   asked, style, tuple(notes))  # fmt: skip
     if implicit:
         return arranged(puzzle, tuple(clues))
-    return Zebra(tuple(reader.rows), tuple(clues), names, "given", labels, asked, style)
+    return replace(puzzle, clues=tuple(clues))

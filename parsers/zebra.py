@@ -176,6 +176,11 @@ def json_extras(puzzle: Zebra, solution: Grid) -> dict[str, Any]:
     return extras
 
 
+def remarks(puzzle: Zebra) -> list[str]:
+    """The sentences set aside as no clue: they name no value."""
+    return [f"line {n}: not a clue (it names no value): {text!r}" for n, text in puzzle.notes]
+
+
 def explain(puzzle: Zebra) -> list[str]:
     """Each clue as read: its number, its text (with its line) and its reading in the clue
     language, so a person can check what was understood."""
@@ -183,6 +188,7 @@ def explain(puzzle: Zebra) -> list[str]:
     for n, clue in enumerate(puzzle.clues, 1):
         where = f"clue {n} (line {clue.line}): {clue.source}" if clue.source else f"clue {n}:"
         said.append(f"{where}  =>  {clue_text(puzzle, clue)}")
+    said += remarks(puzzle)
     if puzzle.question is not None:
         subject = puzzle.question.subject
         of = subject.replace(":", " ", 1) if subject.startswith("house:") else subject

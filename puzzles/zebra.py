@@ -31,13 +31,14 @@ ARITY: dict[str, tuple[int, int | None, bool]] = {
     "+": (2, 2, False),  # numeric: A's value is ``amount`` more than B's
     "more": (2, 2, False),  # numeric: A's value is greater than B's
     "D": (2, 2, False),  # ``amount`` positions apart, either way ("one house between": 2)
+    "B": (3, 3, False),  # the first strictly between the other two, in either order
 }
 
 
 NUMERIC_KINDS = ("+", "more")
 """Clue kinds of the clue language only (Grizzly has no numbers)."""
 
-ORDER_KINDS = ("<", ">", "A", "1", "N", "D")
+ORDER_KINDS = ("<", ">", "A", "1", "N", "D", "B")
 """Clue kinds that speak of the order of the positions (left, right, next to)."""
 
 POSITION = "position"
@@ -88,6 +89,8 @@ class Zebra:
     labels: tuple[str, ...] = ()
     question: Question | None = None
     style: str = ""
+    # Sentences of the text that name no value, set aside as no clue: (line, text).
+    notes: tuple[tuple[int, str], ...] = field(default=(), compare=False)
 
     @property
     def size(self) -> int:
@@ -178,6 +181,8 @@ def holds(clue: Clue, col: dict[str, int], grid: Grid) -> bool:
         return c[0] in c[1:]
     if kind == "D":
         return abs(c[0] - c[1]) == clue.amount
+    if kind == "B":
+        return min(c[1], c[2]) < c[0] < max(c[1], c[2])
     raise ValueError(f"unknown clue kind {kind!r}")
 
 
@@ -230,6 +235,8 @@ def clue_text(puzzle: Zebra, clue: Clue) -> str:
         return f"{words[0]} is " + " or ".join(words[1:])
     if kind == "D":
         return f"{words[0]} is {clue.amount} away from {words[1]}"
+    if kind == "B":
+        return f"{words[0]} is between {words[1]} and {words[2]}"
     if kind == "p":
         return f"of {words[0]} and {words[1]}, one is {words[2]} and the other is {words[3]}"
     if kind in NUMERIC_KINDS:
