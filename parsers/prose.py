@@ -218,9 +218,7 @@ def _categories_in(n: int, text: str, found: Layout) -> bool:
         return False
     if any(len(tokens(v)) > 6 for v in values):
         return False
-    frame = _common_frame(values)
-    if frame:
-        values = [" ".join(v.split()[len(frame) :]) for v in values]
+    values, frame = _stripped(values)
     listed = not bullet and len(head.split()) <= 3
     found.categories.append(Declared(n, head.strip(), values, listed, frame))
     return True
@@ -241,19 +239,27 @@ def _values(text: str) -> list[str]:
     return [v.strip("'\"") for v in values if v]
 
 
-def _common_frame(values: list[str]) -> list[str]:
-    """The words every value of a bullet sentence begins with ("one ate"), when each begins
-    with "one": the values are what follows."""
+def _stripped(values: list[str]) -> tuple[list[str], list[str]]:
+    """A bullet sentence's values ("one had pizza and one ate spaghetti", "one is a cat
+    lover"): what each says after "one", its verb and article, and before a holder's noun;
+    and the words taken off (the category's own). Values not all said so come back as they
+    are."""
     split = [v.split() for v in values]
-    if not all(s and s[0].lower() == "one" for s in split):
-        return []
-    frame = split[0][:]
-    for s in split[1:]:
-        k = 0
-        while k < min(len(frame), len(s) - 1) and frame[k].lower() == s[k].lower():
-            k += 1
-        frame = frame[:k]
-    return frame if all(len(s) > len(frame) for s in split) else []
+    if not all(len(ws) > 1 and ws[0].lower() == "one" for ws in split):
+        return values, []
+    taken: list[str] = []
+    out = []
+    for ws in split:
+        ws = ws[1:]
+        while len(ws) > 1 and (ws[0].lower() in grammar.HAVE or ws[0].lower() in _LINKS):
+            taken.append(ws.pop(0))
+        if len(ws) > 1 and ws[-1].lower() in grammar.AGENTS | {"buff", "buffs"}:
+            taken.append(ws.pop())
+        out.append(" ".join(ws))
+    return out, [w for w in taken if w.lower() not in ("a", "an", "the")]
+
+
+_LINKS = frozenset(re.split(" ", "is are a an the wearing"))
 
 
 def _preamble(text: str, found: Layout) -> None:
@@ -350,7 +356,8 @@ _CLUES = grammar.compile_forms(grammar.CLUE_FORMS)
 _QUESTIONS = grammar.compile_forms(grammar.QUESTION_FORMS)
 _KNOWN = grammar.vocabulary(grammar.CLUE_FORMS) | grammar.vocabulary(grammar.QUESTION_FORMS)
 _FREE = (
-    rf"(?!(?:{'|'.join(sorted(grammar.RESERVED, key=len, reverse=True))}|@\d+|,|'s) )[a-z][a-z'-]*"
+    rf"(?!(?:{'|'.join(sorted(grammar.RESERVED, key=len, reverse=True))}|@\d+|,|'s)(?: |$))"
+    r"[a-z][a-z'-]*"
 )
 """A word that may be a phrase's own noun or verb: none that changes a clue's meaning."""
 _DET = r"(?:(?:the|a|an|some|their|his|her) )?"
@@ -507,7 +514,8 @@ class Reader:
                 raise Unread(f"{' '.join(said)!r} may be {which}: say which (its category's "
                              "words)")  # fmt: skip
         _, row, symbol, match = told[0] if told else readings[0]
-        return text[: match.start()] + f"@{i}" + text[match.end() :], symbol
+        text = text[: match.start()] + f"@{i}" + text[match.end() :]
+        return self._where(i).sub(f"@{i}", text), symbol
 
     def _where(self, i: int) -> re.Pattern[str]:
         """ "where A lives", "the house where A lives": the position of A, as A."""
@@ -550,7 +558,7 @@ class Reader:
             rf"|{_DET}{head}(?:named|called) "
             rf"|{_DET}"
         )
-        noun = rf"(?!(?:{_VERBS}) |[a-z]*n't ){_FREE}"  # "a carnations arrangement", "city breaks"
+        noun = rf"(?!(?:{_VERBS}|[a-z]*n't)(?: |$)){_FREE}"  # "carnations arrangement"
         right = (
             rf"(?: (?:{frame}|{agents}))*(?: (?:{self.heads}|{noun}))?"
             rf"(?: as (?:a |an |the )?(?:{frame}))?(?: 's(?: {_FREE})?)?"
