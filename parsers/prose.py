@@ -16,6 +16,8 @@ naming it, and so is a clue that reads two ways. Nothing is guessed.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -361,19 +363,85 @@ _FREE = (
 )
 """A word that may be a phrase's own noun or verb: none that changes a clue's meaning."""
 _DET = r"(?:(?:the|a|an|some|their|his|her) )?"
-_RESERVED = "|".join(sorted(grammar.RESERVED, key=len, reverse=True))
-_VERBS = "|".join(
-    sorted(
-        grammar.HAVE | set(grammar.STAYING) | {"is", "are", "was", "were", "does", "do", "did",
-                                               "has", "had", "who", "whose", "that", "which",
-                                               "as", "of", "in", "at", "on", "to", "from",
-                                               "with", "for", "by", "and", "or", "nor"},
-        key=len, reverse=True,
+_VERBS = grammar.HAVE | set(grammar.STAYING) | frozenset(
+    re.split(
+        " ", "is are was were does do did has had who whose that which as of in at on to from "
+        "with for by and or nor"
     )
-)  # fmt: skip
+)
 """Words after a value that begin what is said of it, never a noun of its phrase."""
-_HAVING = "partial to|fond of|keen on|a fan of|fan of|who is partial to|who is fond of"
-_PREPOSITION = r"(?:to|of|from|in|at|for|with|as|on|by|into) "
+
+
+def _classes(text: str) -> frozenset[str]:
+    return frozenset(re.split(" ", text))
+
+
+_CLASSES: dict[str, frozenset[str]] = {
+    "D": _classes("the a an some their his her"),  # a determiner
+    "A": _classes("the a an"),  # an article
+    "d": _classes("the a an their his her"),
+    "W": _classes("who that which"),
+    "S": _classes("whose"),
+    "B": _classes("is are was were"),
+    "I": _classes("is 's was"),  # "who is a", "who's a"
+    "b": _classes("'s"),
+    "G": grammar.AGENTS,  # "the tennis fan", "the owner of"
+    "P": _classes("to of from in at for with as on by into"),
+    "O": _classes("of"),
+    "f": _classes("for"),
+    "s": _classes("as"),
+    "N": _classes("named called"),
+    "M": _classes("many several various unique assorted"),
+    "Y": _classes("only also really usually always"),
+    "L": _classes("favorite favourite own preferred"),
+    "Z": _classes("partial fond keen"),  # "partial to", "fond of", "keen on"
+    "E": _classes("with having owning from of in at"),
+    "l": _classes("living residing staying lives is"),
+    "n": _classes("in on"),
+    "R": grammar.RESERVED,
+    "K": _VERBS,  # words that begin what is said of a value: never its noun
+}
+"""The classes of words a noun phrase is made of; a word's tag lists the ones it is in, and
+``F`` (its category's own words), ``V`` (a verb of having, or in the past), ``H`` (a noun the
+puzzle names its people or things by) and ``w`` (a word) are added as it is read."""
+
+
+def _t(c: str) -> str:
+    """A word of class ``c``."""
+    return rf"<[^>]*{c}[^>]*>"
+
+
+_WORD = r"<(?=[^>]*w)[^>R]*>"  # a free word: none that changes a clue's meaning
+_NOUN = r"<(?=[^>]*w)[^>RK]*>"  # a free word that may end a phrase ("carnations arrangement")
+_D = rf"(?:{_t('D')})?"
+_HEAD = rf"(?:{_t('H')}|{_t('A')}{_WORD})"
+_F = _t("F")
+_MEASURE = rf"(?:{_t('A')}{_WORD}{_t('O')})?"  # "a bouquet of", "an aquarium of"
+_VERB = (
+    rf"(?:{_t('Y')})?(?:{_t('B')})?(?:{_t('V')}){{1,2}}(?:{_t('P')})?{_MEASURE}(?:{_t('M')})*"
+)
+_LEFT = "|".join(
+    (
+        rf"{_D}{_HEAD}{_t('W')}{_VERB}{_D}(?:{_F})*",  # the person who keeps (the)
+        rf"{_D}{_HEAD}{_t('W')}{_t('I')}{_D}(?:{_F}{_t('O')}{_D})?",  # the one who is a
+        rf"{_D}{_HEAD}{_t('W')}(?=<@>{_t('s')})",  # the person who paints as a hobby
+        rf"{_D}{_HEAD}{_t('Z')}{_t('P')}{_D}{_MEASURE}",  # the person partial to
+        rf"{_D}{_HEAD}{_t('S')}(?:{_t('L')})?(?:{_F}|{_t('b')})+{_t('B')}(?:{_t('N')})?"
+        rf"(?:{_t('n')})?{_D}",  # the person whose mother's name is
+        rf"{_D}{_HEAD}(?:(?:{_t('W')})?{_t('l')})?{_t('E')}{_D}{_MEASURE}(?:{_F})*",  # with a
+        rf"{_D}{_t('H')}{_t('b')}(?:{_F})+{_t('B')}{_t('N')}",  # the person's child is named
+        rf"{_D}(?:{_F}|{_t('G')})+(?:{_t('O')}|{_t('f')}){_D}",  # the owner of the
+        rf"{_t('d')}(?:{_F})+{_D}",  # the colour red
+        rf"{_D}{_t('H')}{_t('N')}",  # the person named
+        _D,
+    )
+)
+_RIGHT = (
+    rf"(?:{_F}|{_t('G')})*(?:{_t('H')}|{_NOUN})?(?:{_t('s')}(?:{_t('A')})?{_F})?"
+    rf"(?:{_t('b')}(?:{_WORD})?)?"
+)
+_NOUN_PHRASE = re.compile(rf"(?:{_LEFT})<@>{_RIGHT}")
+"""A value's noun phrase, over the tags of its words (the value at hand is ``<@>``)."""
 
 
 class Unread(Exception):
@@ -412,6 +480,7 @@ class Reader:
         self.longest = max(len(f) for f in self.index)
         nouns |= set(grammar.PERSONS) | {self.noun, f"{self.noun}s"} | set(_POSITION_NOUNS)
         self.heads = "|".join(sorted(nouns, key=len, reverse=True))
+        self.head_words = frozenset(nouns)
         self._ordered: Any = None  # the reader of comparisons, made when one is read
 
     def _add(self, form: tuple[str, ...], row: int, symbol: str) -> None:
@@ -488,24 +557,24 @@ class Reader:
         words could be several, the one whose category's own words, and no other's, are in its
         phrase (a verb of having tells none: "likes" may be said of many); a name alone is the
         person's, and a person is not had ("the jay owner" is the bird)."""
-        text = self._where(i).sub(f"@{i}", text)
-        bare = self._np(i, frozenset()).search(text)
-        assert bare is not None
+        text = re.sub(rf"@{i}(?!\d)", "@@", text)  # the value at hand, for the phrases
+        ws = self._where().sub("@@", text).split(" ")
+        bare = self._span(ws, frozenset())
         readings = []
         for row, symbol in choices:
-            match = self._np(i, self.own[row]).search(text)
-            assert match is not None
+            start, end = self._span(ws, self.own[row])
             others = set().union(*(self.own[r] for r, _ in choices if r != row))
-            evidence = set(match[0].split()) & self.own[row] - others - grammar.HAVE
-            readings.append((bool(evidence), row, symbol, match))
+            evidence = set(ws[start:end]) & self.own[row] - others - grammar.HAVE
+            readings.append((bool(evidence), row, symbol, (start, end)))
         told = [r for r in readings if r[0]]
+        phrase = ws[bare[0] : bare[1]]
         if not told:  # a person is not had: "the jay owner" is the bird's
-            had = set(bare[0].split()) & (grammar.HAVE | grammar.AGENTS - grammar.PERSONS)
+            had = set(phrase) & (grammar.HAVE | grammar.AGENTS - grammar.PERSONS)
             if had:
                 readings = [r for r in readings if not (r[1] and self.cats[r[1] - 1].person)]
                 told = readings if len(readings) == 1 else []
         if len(told) != 1 and len(readings) > 1:
-            plain = re.sub(r"^(?:the |a |an )", "", bare[0]) == f"@{i}"
+            plain = [w for w in phrase if w not in ("the", "a", "an")] == ["@@"]
             people = [r for r in readings if r[1] and self.cats[r[1] - 1].person]
             if not told and plain and len(people) == 1:
                 told = people
@@ -513,57 +582,51 @@ class Reader:
                 which = " or ".join(f"the {self._label(r[1])}" for r in (told or readings))
                 raise Unread(f"{' '.join(said)!r} may be {which}: say which (its category's "
                              "words)")  # fmt: skip
-        _, row, symbol, match = told[0] if told else readings[0]
-        text = text[: match.start()] + f"@{i}" + text[match.end() :]
-        return self._where(i).sub(f"@{i}", text), symbol
+        _, row, symbol, (start, end) = told[0] if told else readings[0]
+        text = self._where().sub("@@", " ".join([*ws[:start], "@@", *ws[end:]]))
+        return text.replace("@@", f"@{i}"), symbol
 
-    def _where(self, i: int) -> re.Pattern[str]:
+    def _span(self, ws: list[str], own: frozenset[str]) -> tuple[int, int]:
+        """Where the noun phrase of the value at hand (``@@``) begins and ends in ``ws``, its
+        category's own words ``own``: the phrases of ``_NOUN_PHRASE``, over the words' tags."""
+        tags = [self._tags(w, own) for w in ws]
+        line = "".join(tags)
+        match = _NOUN_PHRASE.search(line)
+        assert match is not None
+        starts = list(itertools.accumulate((len(t) for t in tags), initial=0))
+        return starts.index(match.start()), starts.index(match.end())
+
+    def _tags(self, word: str, own: frozenset[str]) -> str:
+        """A word as the phrases see it: ``<`` its classes ``>`` (see ``_CLASSES``)."""
+        if word == "@@":
+            return "<@>"
+        if word.startswith("@"):
+            return "<v>"
+        found = [c for c, members in _CLASSES.items() if word in members]
+        if word in own:
+            found.append("F")
+        if word in own or word in grammar.HAVE or (
+            word.endswith("ed") and word not in grammar.RESERVED
+        ):
+            found.append("V")
+        if word in self.head_words:
+            found.append("H")
+        if word.isalpha() or "'" in word[1:] or "-" in word:
+            found.append("w")
+        if "n't" in word:
+            found.append("K")
+        return "<" + "".join(found) + ">"
+
+    @functools.cache  # noqa: B019 (a reader lives as long as its puzzle is read)
+    def _where(self) -> re.Pattern[str]:
         """ "where A lives", "the house where A lives": the position of A, as A."""
         return re.compile(
-            rf"(?<![^ ])(?:the (?:{self.heads}) )?(?:where|in which) {_DET}@{i} "
+            rf"(?<![^ ])(?:the (?:{self.heads}) )?(?:where|in which) {_DET}@@ "
             rf"(?:lives|live|is|sits|stays)(?![^ ])"
         )
 
     def _label(self, row: int) -> str:
         return self.noun if row == 0 else self.cats[row - 1].label.lower()
-
-    def _np(self, i: int, own: frozenset[str]) -> re.Pattern[str]:
-        """The noun phrases around value ``i``, with its category's own words ``own``."""
-        frame = "|".join(sorted((re.escape(w) for w in own), key=len, reverse=True)) or "(?!)"
-        agents = "|".join(sorted(grammar.AGENTS, key=len, reverse=True))
-        head = rf"(?:{self.heads}) "
-        free_head = rf"(?:the|a|an) {_FREE} "
-        who = r"(?:who|that|which) "
-        verbs = "|".join(sorted(grammar.HAVE | own, key=len, reverse=True))
-        verb = (
-            rf"(?:(?:only|also|really|usually|always) )?(?:(?:is|are|was|were) )?"
-            rf"(?:(?:{verbs}|(?!(?:{_RESERVED}) )[a-z]+ed) ){{1,2}}(?:{_PREPOSITION})?"
-            rf"(?:(?:a|an|the) {_FREE} of )?(?:(?:many|several|various|unique|assorted) )*"
-        )
-        measure = rf"(?:(?:a|an|the) {_FREE} of )?"  # "a bouquet of", "an aquarium of"
-        left = (
-            rf"{_DET}(?:{head}|{free_head}){who}{verb}{_DET}(?:(?:{frame}) )*"
-            rf"|{_DET}(?:{head}|{free_head}){who}(?:is|'s|was) {_DET}(?:(?:{frame}) of {_DET})?"
-            rf"|{_DET}(?:{head}|{free_head}){who}(?=@{i} as )"
-            rf"|{_DET}(?:{head}|{free_head})(?:{_HAVING}) {_DET}{measure}"
-            rf"|{_DET}(?:{head}|{free_head})whose (?:(?:favorite|favourite|own|preferred) )?"
-            rf"(?:(?:{frame}|'s) )+(?:is|are|was) "
-            rf"(?:(?:named|called) )?(?:(?:in|on) )?{_DET}"
-            rf"|{_DET}(?:{head}|{free_head})(?:with|having|owning|from|of|in|at|living in|"
-            rf"residing in|staying in|who lives in|who is from|who is in) {_DET}{measure}"
-            rf"(?:(?:{frame}) )*"
-            rf"|{_DET}{head}'s (?:(?:{frame}) )+(?:is|are|was) (?:named|called) "
-            rf"|{_DET}(?:(?:{frame}|{agents}) )+(?:of|for) {_DET}"
-            rf"|(?:the|a|an|their|his|her) (?:(?:{frame}) )+{_DET}"
-            rf"|{_DET}{head}(?:named|called) "
-            rf"|{_DET}"
-        )
-        noun = rf"(?!(?:{_VERBS}|[a-z]*n't)(?: |$)){_FREE}"  # "carnations arrangement"
-        right = (
-            rf"(?: (?:{frame}|{agents}))*(?: (?:{self.heads}|{noun}))?"
-            rf"(?: as (?:a |an |the )?(?:{frame}))?(?: 's(?: {_FREE})?)?"
-        )
-        return re.compile(rf"(?<![^ ])(?:{left})@{i}\b{right}(?![^ ])")
 
     # -- one clue -----------------------------------------------------------------------------
 
@@ -599,7 +662,7 @@ class Reader:
         readings: list[list[Clue]] = []
         for meaning, pattern in _CLUES:
             match = pattern.fullmatch(said)
-            if match:
+            if match and grammar.fits(match):
                 clues = self._meaning(meaning, match, symbols)
                 if clues not in readings:
                     readings.append(clues)
@@ -756,7 +819,7 @@ def _question(line: Line, reader: Reader) -> Question:
     said = reduced + " "
     for meaning, pattern in _QUESTIONS:
         match = pattern.fullmatch(said)
-        if not match:
+        if not match or not grammar.fits(match):
             continue
         subject = symbols[int(match["A"][1:])]
         if meaning == "where":

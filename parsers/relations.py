@@ -10,7 +10,7 @@ names in ``WORDS`` for a class of words. To read a new wording, add a line here.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 # -- classes of words -------------------------------------------------------------------------
 
@@ -441,18 +441,35 @@ its words; ``who``: the person's own name) and its words."""
 
 def alternatives(text: str) -> str:
     """A form's words as a regular expression over reduced clue text (values as ``@0``...),
-    each word followed by a space: match it against the text and one more space."""
+    each word followed by a space: match it against the text and one more space. A verb
+    (``HAVE``, ``VERB``) is any word there, named ``h0``, ``v0``...: ``fits`` checks it."""
     out = []
+    verbs = iter(range(100))
     for token in re.findall(r"\[[^\]]*\]|\([^)]*\)|\S+", text):
         if token[0] in "[(":
-            inner = "|".join(_word(w) for w in token[1:-1].split("|"))
+            inner = "|".join(_word(w, verbs) for w in token[1:-1].split("|"))
             out.append(f"(?:(?:{inner}) )?" if token[0] == "[" else f"(?:{inner}) ")
         else:
-            out.append(_word(token) + " ")
+            out.append(_word(token, verbs) + " ")
     return "".join(out)
 
 
-def _word(word: str) -> str:
+def fits(match: re.Match[str]) -> bool:
+    """Whether a form's verbs are verbs: each ``HAVE`` one of having, each ``VERB`` one of
+    having or in the past, and none a word that changes a clue's meaning."""
+    for name, word in match.groupdict().items():
+        if word is None:
+            continue
+        if name[0] == "h" and word not in HAVE:
+            return False
+        if name[0] == "v" and (
+            word in RESERVED or not (word in HAVE or word.endswith("ed"))
+        ):  # a free verb else is too loose to trust
+            return False
+    return True
+
+
+def _word(word: str, verbs: Iterator[int]) -> str:
     if word in ("A", "B", "C", "D"):
         return f"(?P<{word}>@\\d+)"
     if word in ("A,", "B,", "C,", "D,"):
@@ -460,18 +477,12 @@ def _word(word: str) -> str:
     if word == "K":
         return r"(?P<K>\d+|" + "|".join(COUNTS) + ")"
     if word == "HAVE":
-        return (
-            "(?:" + "|".join(sorted(HAVE, key=len, reverse=True)) + ")(?: to| of)?(?: the| a| an)?"
-        )
-    if word == "VERB":  # a verb in the past (Puzzle Baron's "sailed from"): a free verb else is
-        return rf"(?!(?:{_RESERVED_WORDS}) )(?:[a-z]+ed|{_HAVE_WORDS})"  # too loose to trust
+        return f"(?P<h{next(verbs)}>[a-z]+)(?: to| of)?(?: the| a| an)?"
+    if word == "VERB":  # a verb in the past (Puzzle Baron's "sailed from"), or of having
+        return f"(?P<v{next(verbs)}>[a-z]+)"
     if word == "CATEGORY":
         return r"(?P<CAT>[a-z' ]+?)"
     return re.escape(word.replace(",", " ,")).replace(r"\ ", " ")
-
-
-_RESERVED_WORDS = "|".join(sorted(RESERVED, key=len, reverse=True))
-_HAVE_WORDS = "|".join(sorted(HAVE, key=len, reverse=True))
 
 
 def vocabulary(forms: Iterable[tuple[str, str]]) -> frozenset[str]:
