@@ -363,10 +363,15 @@ _FREE = (
 )
 """A word that may be a phrase's own noun or verb: none that changes a clue's meaning."""
 _DET = r"(?:(?:the|a|an|some|their|his|her) )?"
-_VERBS = grammar.HAVE | set(grammar.STAYING) | frozenset(
-    re.split(
-        " ", "is are was were does do did has had who whose that which as of in at on to from "
-        "with for by and or nor"
+_VERBS = (
+    grammar.HAVE
+    | set(grammar.STAYING)
+    | frozenset(
+        re.split(
+            " ",
+            "is are was were does do did has had who whose that which as of in at on to from "
+            "with for by and or nor",
+        )
     )
 )
 """Words after a value that begin what is said of it, never a noun of its phrase."""
@@ -417,9 +422,7 @@ _D = rf"(?:{_t('D')})?"
 _HEAD = rf"(?:{_t('H')}|{_t('A')}{_WORD})"
 _F = _t("F")
 _MEASURE = rf"(?:{_t('A')}{_WORD}{_t('O')})?"  # "a bouquet of", "an aquarium of"
-_VERB = (
-    rf"(?:{_t('Y')})?(?:{_t('B')})?(?:{_t('V')}){{1,2}}(?:{_t('P')})?{_MEASURE}(?:{_t('M')})*"
-)
+_VERB = rf"(?:{_t('Y')})?(?:{_t('B')})?(?:{_t('V')}){{1,2}}(?:{_t('P')})?{_MEASURE}(?:{_t('M')})*"
 _LEFT = "|".join(
     (
         rf"{_D}{_HEAD}{_t('W')}{_VERB}{_D}(?:{_F})*",  # the person who keeps (the)
@@ -605,8 +608,10 @@ class Reader:
         found = [c for c, members in _CLASSES.items() if word in members]
         if word in own:
             found.append("F")
-        if word in own or word in grammar.HAVE or (
-            word.endswith("ed") and word not in grammar.RESERVED
+        if (
+            word in own
+            or word in grammar.HAVE
+            or (word.endswith("ed") and word not in grammar.RESERVED)
         ):
             found.append("V")
         if word in self.head_words:
