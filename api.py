@@ -15,7 +15,7 @@ import random
 import sys
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, TextIO, TypeVar, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO, TypeVar, overload
 
 from . import inputs
 from .checks import OutputError as OutputError  # (a name of the library)
@@ -101,6 +101,17 @@ class Solution:
         return self.format()
 
 
+class Answer(NamedTuple):
+    """A question the puzzle asks, and its answer proved: ``answer`` when every solution gives
+    the same (the solver found none with another), else None, and ``possible``: the answers
+    the solutions give (all of them when ``whole``; a time limit may cut the list short)."""
+
+    question: str
+    answer: str | None
+    possible: list[str]
+    whole: bool
+
+
 @dataclass(slots=True)
 class Result:
     """What a solve found. ``status``: solved, unique, multiple (with ``second_solution`` and
@@ -121,6 +132,7 @@ class Result:
     grade_timed_out: bool = False  # the time limit came before the grade
     contradiction: list[Any] | None = None  # the givens of the core, as the genre holds them
     streamed: bool = False  # each solution was handed to ``each`` as it was found
+    answers: list[Answer] | None = None  # each question the puzzle asks, its answer proved
 
     @property
     def status(self) -> Status:
@@ -210,7 +222,15 @@ class Result:
             if self.graded:
                 found = self.difficulty
                 data["difficulty"] = None if found is None else grade_fields(found)
+            if self.answers:
+                data.update(_answers_json(self.answers))
         return {**data, "error": self.error} if self.error else data
+
+    @property
+    def settled(self) -> bool:
+        """Whether every question the puzzle asks has its answer proved (True when it asks
+        none): ``gridsat solve`` exits 3 when one has not."""
+        return all(a.answer is not None for a in self.answers or ())
 
     def format(self, style: str | None = None, stats: bool = False) -> str:
         """What ``gridsat solve`` prints, the boards in one of the genre's output formats;
@@ -257,6 +277,13 @@ class Result:
         if self.explained:
             text = core_text(self.puzzle.genre, self.puzzle.data, self.contradiction)
             lines += [text.removesuffix("\n")] if text else []
+        for asked in self.answers or ():
+            if asked.answer is not None:
+                lines.append(f"answer: {asked.answer} (every solution gives it)")
+            else:
+                some = "" if asked.whole else ", and maybe more (the time limit came first)"
+                lines.append(f"answer not settled: {asked.question} "
+                             f"{' or '.join(asked.possible)}{some}")  # fmt: skip
         if self.file_differences == []:
             lines.append("matches the solution in the file")
         if stats:
@@ -661,7 +688,49 @@ def solve(
         chosen = checked_backend(outcome.backend)
         result.contradiction = _contradiction(genre, puzzle.data, chosen, outcome.encoding,
                                               time_limit, outcome.times)  # fmt: skip
+    if genre.questions is not None and outcome.status in (Status.SOLVED, Status.UNIQUE,
+                                                          Status.MULTIPLE):  # fmt: skip
+        result.answers = _answers(puzzle, result, time_limit, params)
     return result
+
+
+def _answers(
+    puzzle: Puzzle, result: Result, time_limit: float | None, params: Mapping[str, str] | None
+) -> list[Answer] | None:
+    """Each question the puzzle asks, its answer proved on the run's backend (None when it
+    asks none); the time the run left, when it has a limit."""
+    from .pipeline import answers
+
+    genre = puzzle.genre
+    asked = genre.questions(puzzle.data) if genre.questions else []
+    if not asked:
+        return None
+    spent = sum(result.outcome.times.values())
+    left = None if time_limit is None else max(0.0, time_limit - spent)
+    chosen = checked_backend(result.outcome.backend)
+    passed = checked_params(params, [chosen])[chosen.name] or None
+    found = answers(genre, puzzle.data, chosen, result.outcome.encoding, time_limit=left,
+                    params=passed)  # fmt: skip
+    return [
+        Answer(text, possible[0] if whole and len(possible) == 1 else None, possible, whole)
+        for text, (possible, whole) in zip(asked, found, strict=True)
+    ]
+
+
+def _answers_json(answers: list[Answer]) -> dict[str, Any]:
+    """``answer`` and ``possible_answers`` (a list of each when there are several questions),
+    and ``answers``: per question, its text, answer and the answers possible."""
+    one = [a.answer for a in answers]
+    possible = [a.possible for a in answers]
+    return {
+        "answer": one[0] if len(one) == 1 else one,
+        "possible_answers": possible[0] if len(possible) == 1 else possible,
+        "answers": [
+            {"question": a.question, "answer": a.answer, "possible_answers": a.possible,
+             "complete": a.whole}
+            for a in answers
+        ],
+    }  # fmt: skip
 
 
 def _readings(puzzle: Puzzle) -> list[str]:

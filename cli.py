@@ -163,6 +163,9 @@ def _solve(args: argparse.Namespace) -> int:
         return _fail(differ, EXIT_INTERNAL)
     if result.grade_timed_out or (args.unique and result.status is Status.MULTIPLE):
         return EXIT_TIMEOUT if result.grade_timed_out else EXIT_NOT_UNIQUE
+    if not result.settled:  # a question the solutions answer in more than one way
+        whole = all(a.whole for a in result.answers or ())
+        return EXIT_NOT_UNIQUE if whole else EXIT_TIMEOUT
     return STATUS_EXIT[result.status]
 
 

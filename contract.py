@@ -247,6 +247,16 @@ class Explains(Protocol[P_contra]):
 
 
 @runtime_checkable
+class Asks(Protocol[P_contra]):
+    """A reader of puzzles that ask questions ("Who owns the zebra?"), which ``solve`` answers
+    and proves, by the model's ``Built.asks``."""
+
+    def questions(self, puzzle: P_contra, /) -> list[str]:
+        """The questions a puzzle asks, in order."""
+        ...
+
+
+@runtime_checkable
 class Remarks(Protocol[P_contra]):
     """A reader that sets aside what is not a puzzle's (a sentence that is no clue), and says so."""
 

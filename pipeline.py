@@ -192,6 +192,49 @@ def _search(
     )  # fmt: skip
 
 
+def answers(
+    genre: Genre[Any, Any],
+    puzzle: Any,
+    backend: Backend,
+    encoding: str | None = None,
+    *,
+    time_limit: float | None = None,
+    params: Mapping[str, str] | None = None,
+) -> list[tuple[list[str], bool]]:
+    """For each question the puzzle asks (``Built.asks``): every answer its solutions give,
+    and whether that list is whole (the solver found no solution with another). One answer,
+    whole, is the answer proved, however many solutions the grid has. Each answer comes with a
+    solution that the genre's checker accepts."""
+    encoding = encoding or genre.default_encoding
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    built = genre.build(puzzle, encoding)
+    chosen = genre_params(genre, backend, params)
+    found: list[tuple[list[str], bool]] = []
+    for asked in built.asks:
+        possible: list[str] = []
+        whole = False
+        with backend.open(built.model, chosen) if chosen else backend.open(built.model) as session:
+            while True:
+                remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+                result = session.solve(remaining)
+                if result.status is Status.UNSOLVABLE:
+                    whole = True
+                if result.status is not Status.SOLVED or result.assignment is None:
+                    break
+                problems = genre.check(puzzle, built.decode(result.assignment))
+                if problems:
+                    raise CheckFailed(f"{backend.name}/{encoding} gave a {genre.name} solution "
+                                      f"that breaks the rules: {problems[0]}")  # fmt: skip
+                answer = next(text for text, lit in asked.items() if result.assignment(lit))
+                if answer in possible:
+                    raise CheckFailed(f"{backend.name}/{encoding} gave the answer {answer!r} "
+                                      "after it was ruled out")  # fmt: skip
+                possible.append(answer)
+                session.exclude(result.assignment, [asked[answer]])
+        found.append((possible, whole))
+    return found
+
+
 def solve_isolated(
     genre: Genre[Any, Any],
     backend: Backend,

@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 from .contract import (
     About,
     AddsToJson,
+    Asks,
     Counts,
     Explains,
     Givens,
@@ -102,6 +103,7 @@ class Genre(Generic[P, S]):
     format_id: Callable[[P], str] | None = None  # WritesIds.format_id
     format_styled: Callable[[P, str], str] | None = None  # Restyles.format_styled
     remarks: Callable[[P], list[str]] | None = None  # Remarks.remarks
+    questions: Callable[[P], list[str]] | None = None  # Asks.questions
 
     def __reduce__(self) -> tuple[Callable[[str], Genre[Any, Any]], tuple[str]]:
         """Pickled as its name, read back from the registry: its parts are its modules'
@@ -277,6 +279,7 @@ def load(module: str) -> Genre[Any, Any]:
         format_id=parser.format_id if isinstance(parser, WritesIds) else None,
         format_styled=parser.format_styled if isinstance(parser, Restyles) else None,
         remarks=parser.remarks if isinstance(parser, Remarks) else None,
+        questions=parser.questions if isinstance(parser, Asks) else None,
     )
 
 

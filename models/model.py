@@ -295,6 +295,10 @@ class Built(Generic[S]):
     """Clauses the model implies that unit propagation cannot see, written on demand from the
     literals known true (a loop about to close too early): ``grade`` adds the ones that bite, as
     it adds a lazy constraint's cuts, so that they count as propagation. Solvers need none."""
+    asks: tuple[Mapping[str, Lit], ...] = ()
+    """Per question the puzzle asks: each answer it may have (as the genre prints it) and a
+    literal true exactly when that is the answer, so a run can prove an answer forced (no
+    solution where its literal is false) or list the answers that remain."""
     tiers: tuple[Lit, ...] = ()
     """Switches of redundant rules, easiest first, each a literal the model holds by a unit
     clause: ``grade`` withholds them and turns them on one at a time while propagation is stuck,

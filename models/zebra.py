@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..puzzles.zebra import Clue, Grid, Zebra, number
+from ..puzzles.zebra import Clue, Grid, Zebra, number, value_name
 from .model import Assignment, Built, Model
 
 ENCODINGS = ("boolean",)
@@ -34,13 +34,36 @@ def build(puzzle: Zebra, encoding: str = "boolean", prune: bool = True) -> Built
         else:
             _clue(model, at, n, clue.kind, clue.symbols)
     model.answer = [lit for row in puzzle.rows[1:] for s in row for lit in at[s]]
+    asks = tuple(_asked(model, at, puzzle, q.row, q.subject) for q in puzzle.questions)
 
     def decode(a: Assignment) -> Grid:
         return tuple(
             tuple(next(s for s in row if a(at[s][p])) for p in range(n)) for row in puzzle.rows
         )
 
-    return Built(model, decode)
+    return Built(model, decode, asks=asks)
+
+
+def _asked(
+    model: Model, at: dict[str, list[int]], puzzle: Zebra, row: int, subject: str
+) -> dict[str, int]:
+    """A question's answers, each with a literal true exactly when it is the answer: the
+    value of category ``row`` in the column of ``subject`` (its position, when row 0)."""
+    n = puzzle.size
+    shown = {s: value_name(puzzle, s) for s in puzzle.rows[row]}
+    if row == 0:  # where the subject stands
+        return {shown[p]: at[subject][i] for i, p in enumerate(puzzle.rows[0])}
+    if subject in puzzle.rows[0]:  # what stands at a position
+        column = puzzle.rows[0].index(subject)
+        return {shown[v]: at[v][column] for v in puzzle.rows[row]}
+    answers = {}
+    for v in puzzle.rows[row]:  # what shares the subject's column: a flag for each value
+        (same,) = model.bool_vars(1)
+        for p in range(n):
+            model.add_clause([-at[subject][p], -at[v][p], same])
+            model.add_clause([-at[subject][p], at[v][p], -same])
+        answers[shown[v]] = same
+    return answers
 
 
 def _numeric(

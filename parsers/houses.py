@@ -320,7 +320,7 @@ def parse_houses(lines: list[str]) -> Zebra:
     names = ("house", *(c.name for c in categories))
     labels = ("House", *(c.label for c in categories))
     asked = None if question is None else _question(*question, reader)
-    return Zebra(rows, clues, names, "given", labels, asked)
+    return Zebra(rows, clues, names, "given", labels, () if asked is None else (asked,))
 
 
 def _listed(n: int, text: str) -> list[str]:
@@ -572,8 +572,8 @@ def format_houses(puzzle: Zebra) -> str:
     lines += ["", "## Clues:"]
     for k, clue in enumerate(puzzle.clues, 1):
         lines.append(f"{k}. {_sentence(puzzle, clue, k)}")
-    if puzzle.question is not None:
-        lines += ["", puzzle.question.text]
+    if puzzle.questions:
+        lines += ["", *(q.text for q in puzzle.questions)]
     return "\n".join(lines)
 
 

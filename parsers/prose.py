@@ -900,10 +900,9 @@ def parse_prose(lines: list[str], style: str = "english") -> Zebra:
             ) from None
     names = (reader.position, *(c.name for c in cats))
     labels = (reader.position.capitalize(), *(c.label for c in cats))
-    asked = questions[0] if questions else None
     notes.sort()
     puzzle = Zebra(tuple(reader.rows), (), names, "implicit" if implicit else "given", labels,
-                   asked, style, tuple(notes))  # fmt: skip
+                   tuple(questions), style, tuple(notes))  # fmt: skip
     if implicit:
         return arranged(puzzle, tuple(clues))
     return replace(puzzle, clues=tuple(clues))

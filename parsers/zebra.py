@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..contract import GenerateError
-from ..puzzles.zebra import ARITY, NUMERIC_KINDS, Clue, Grid, Zebra, clue_text
+from ..puzzles.zebra import ARITY, NUMERIC_KINDS, Clue, Grid, Question, Zebra, clue_text
 from . import ParseError, check_grid_size
 
 MAX_SYMBOLS = 10_000
@@ -151,15 +151,16 @@ def format_solution(puzzle: Zebra, solution: Grid, style: str = "table") -> str:
         "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
         for line in table
     ]
-    if puzzle.question is not None:
-        lines.append(f"{puzzle.question.text} {answer_of(puzzle, solution)}")
+    for asked in puzzle.questions:
+        lines.append(f"{asked.text} {answer_of(puzzle, solution, asked)}")
     return "\n".join(lines)
 
 
-def answer_of(puzzle: Zebra, solution: Grid) -> str:
-    """The answer to the puzzle's question in this solution: a value as declared, or a house
-    (``?`` where the solution is marked unknown, as diagnose shows free cells)."""
-    asked = puzzle.question
+def answer_of(puzzle: Zebra, solution: Grid, asked: Question | None = None) -> str:
+    """The answer to a question of the puzzle (the first, unless said) in this solution: a
+    value as declared, or a position (``?`` where the solution is marked unknown, as diagnose
+    shows free cells)."""
+    asked = asked or puzzle.question
     assert asked is not None
     place = next((row.index(asked.subject) for row in solution if asked.subject in row), None)
     return "?" if place is None else _shown(puzzle, solution[asked.row][place])
@@ -171,9 +172,15 @@ def json_extras(puzzle: Zebra, solution: Grid) -> dict[str, Any]:
     header = list(puzzle.labels or puzzle.category_names())
     rows = [[_shown(puzzle, row[p]) for row in solution] for p in range(puzzle.size)]
     extras: dict[str, Any] = {"grid": {"header": header, "rows": rows}}
-    if puzzle.question is not None:
-        extras["answer"] = answer_of(puzzle, solution)
+    if puzzle.questions:
+        answers = [answer_of(puzzle, solution, q) for q in puzzle.questions]
+        extras["answer"] = answers[0] if len(answers) == 1 else answers
     return extras
+
+
+def questions(puzzle: Zebra) -> list[str]:
+    """The questions the puzzle asks, in order."""
+    return [q.text for q in puzzle.questions]
 
 
 def remarks(puzzle: Zebra) -> list[str]:
@@ -189,11 +196,11 @@ def explain(puzzle: Zebra) -> list[str]:
         where = f"clue {n} (line {clue.line}): {clue.source}" if clue.source else f"clue {n}:"
         said.append(f"{where}  =>  {clue_text(puzzle, clue)}")
     said += remarks(puzzle)
-    if puzzle.question is not None:
-        subject = puzzle.question.subject
+    for question in puzzle.questions:
+        subject = question.subject
         of = subject.replace(":", " ", 1) if subject.startswith("house:") else subject
-        asked = puzzle.category_names()[puzzle.question.row]
-        said.append(f"question: {puzzle.question.text}  =>  {asked} of {of}")
+        asked = puzzle.category_names()[question.row]
+        said.append(f"question: {question.text}  =>  {asked} of {of}")
     return said
 
 

@@ -84,10 +84,10 @@ class Zebra:
     # interchangeable and each value of the first category stands at its own).
     positions: str = "given"
     # Read from (or written as) English: each category's name for a person ("Name", "Pet"),
-    # the question asked (``Question``), and the style the puzzle is written in: "houses",
+    # the questions asked (``Question``), and the style the puzzle is written in: "houses",
     # "baron" (category lists and English clues), or "" (the clue language; Grizzly unnamed).
     labels: tuple[str, ...] = ()
-    question: Question | None = None
+    questions: tuple[Question, ...] = ()
     style: str = ""
     # Sentences of the text that name no value, set aside as no clue: (line, text).
     notes: tuple[tuple[int, str], ...] = field(default=(), compare=False)
@@ -95,6 +95,11 @@ class Zebra:
     @property
     def size(self) -> int:
         return len(self.rows[0])
+
+    @property
+    def question(self) -> Question | None:
+        """The first question asked, if any."""
+        return self.questions[0] if self.questions else None
 
     def category_names(self) -> tuple[str, ...]:
         return self.names or tuple(f"row{i}" for i in range(len(self.rows)))
@@ -394,7 +399,7 @@ def made(
         puzzle = Zebra(tuple(rows), tuple(clues), names, labels=labels, style=style)
         if len(clues) % 5 == 0 and len(solutions(puzzle, 2)) == 1:
             if question is not None:
-                puzzle = replace(puzzle, question=question(puzzle, rng))
+                puzzle = replace(puzzle, questions=(question(puzzle, rng),))
             return puzzle, hidden, []
 
 
