@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 from ..puzzles.zebra import Clue, Grid, Zebra, number, value_name
@@ -34,7 +35,9 @@ def build(puzzle: Zebra, encoding: str = "boolean", prune: bool = True) -> Built
         else:
             _clue(model, at, n, clue.kind, clue.symbols)
     model.answer = [lit for row in puzzle.rows[1:] for s in row for lit in at[s]]
-    asks = tuple(_asked(model, at, puzzle, q.row, q.subject) for q in puzzle.questions)
+    asks = tuple(
+        _chosen(_asked(model, at, puzzle, q.row, q.subject), q.choices) for q in puzzle.questions
+    )
 
     def decode(a: Assignment) -> Grid:
         return tuple(
@@ -42,6 +45,16 @@ def build(puzzle: Zebra, encoding: str = "boolean", prune: bool = True) -> Built
         )
 
     return Built(model, decode, asks=asks)
+
+
+def _chosen(answers: dict[str, int], choices: tuple[str, ...]) -> dict[str, int]:
+    """A multiple-choice question's answers as its choices: each answer by the one choice
+    that names it (as a whole word), when there is one."""
+    named = {}
+    for answer, lit in answers.items():
+        fits = [c for c in choices if re.search(rf"(?<!\w){re.escape(answer)}(?!\w)", c, re.I)]
+        named[fits[0] if len(fits) == 1 else answer] = lit
+    return named if len(named) == len(answers) else answers
 
 
 def _asked(

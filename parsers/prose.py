@@ -58,16 +58,20 @@ def value_forms(value: str) -> set[tuple[str, ...]]:
     *head, last = ws
     if last[0].isdigit() or last[0] == "$":
         return {tuple(ws)}
+    agent = len(ws) > 1 and last in grammar.AGENTS  # "a romance book lover": "romance book" too
+    shorter = value_forms(" ".join(head)) if agent else set()
     lasts = {last, plural(last), *singulars(last)}
     if len(ws) == 1 and last.isalpha() and len(last) > 2:
+        # the one who has it: "violinist", "cricketer", "swimmer"
+        lasts |= {f"{last}ist", f"{last[:-1]}ist" if last.endswith("e") else f"{last}er"}
         lasts |= {f"{last}ish", f"{last[:-1]}ish" if last.endswith("e") else f"{last}ish"}
         if last.endswith("ing") and len(last) > 5:  # painting: paints, paint
             stem = last[:-3]
-            lasts |= {stem, f"{stem}s", f"{stem}e", f"{stem}es"}
+            lasts |= {stem, f"{stem}s", f"{stem}e", f"{stem}es", f"{stem}er"}
         months = [m for m in _MONTHS if m.startswith(last) and len(last) >= 3]
         lasts |= set(months[:1])
         lasts |= {m[:3] for m in _MONTHS if last == m} | {m[:4] for m in _MONTHS if last == m}
-    return {(*head, x) for x in lasts}
+    return {(*head, x) for x in lasts} | shorter
 
 
 _MONTHS = re.split(
@@ -108,11 +112,18 @@ _QUESTION_START = re.compile(
 
 @dataclass(slots=True)
 class Line:
-    """A line of the puzzle as read: its place, its number as written, its text."""
+    """A line of the puzzle as read: its place, its number as written, its text (and, for a
+    multiple-choice question, the choices)."""
 
     line: int
     text: str
     number: int = 0
+    choices: list[str] = field(default_factory=list)
+
+
+def numbered_line(text: str) -> bool:
+    """Whether a line begins with a clue's number ("3.", "Clue 3:")."""
+    return bool(re.match(r"(?:clue\s*)?\d+\s*[.):]", text, re.IGNORECASE))
 
 
 @dataclass(slots=True)
@@ -162,6 +173,12 @@ def layout(lines: list[str]) -> Layout:
             heading = text.lstrip("#").strip()
             if not found.categories and not in_clues:
                 preamble.append(heading)
+            continue
+        choice = re.fullmatch(r"(?:choice|option)\s*[:.)]\s*(.+)|\(?([A-Ha-h])[.):]\s+(.+)", text)
+        if found.questions and choice and not numbered_line(text):
+            found.questions[-1].choices.append(choice[1] or choice[3])
+            continue
+        if re.fullmatch(r"(?:a|answer)\s*:", text, re.IGNORECASE):  # an answer's empty slot
             continue
         if _is_question(text):
             asked, _, rest = text.partition("?")
@@ -218,9 +235,9 @@ def _categories_in(n: int, text: str, found: Layout) -> bool:
         return False
     if not bullet and not ("`" in rest or re.fullmatch(r"[A-Za-z][\w'() -]*", head.strip())):
         return False
-    if any(len(tokens(v)) > 6 for v in values):
-        return False
     values, frame = _stripped(values)
+    if any(len(tokens(v)) > 6 for v in values):  # sentences, not values
+        return False
     listed = not bullet and len(head.split()) <= 3
     found.categories.append(Declared(n, head.strip(), values, listed, frame))
     return True
@@ -255,13 +272,11 @@ def _stripped(values: list[str]) -> tuple[list[str], list[str]]:
         ws = ws[1:]
         while len(ws) > 1 and (ws[0].lower() in grammar.HAVE or ws[0].lower() in _LINKS):
             taken.append(ws.pop(0))
-        if len(ws) > 1 and ws[-1].lower() in grammar.AGENTS | {"buff", "buffs"}:
-            taken.append(ws.pop())
         out.append(" ".join(ws))
     return out, [w for w in taken if w.lower() not in ("a", "an", "the")]
 
 
-_LINKS = frozenset(re.split(" ", "is are a an the wearing"))
+_LINKS = frozenset(re.split(" ", "is are a an the wearing only also really usually always"))
 
 
 def _preamble(text: str, found: Layout) -> None:
@@ -473,10 +488,12 @@ class Reader:
         self.own: list[frozenset[str]] = [frozenset(_POSITION_NOUNS) | {self.noun}]
         self.own += [c.words for c in cats]
         self.index: dict[tuple[str, ...], list[tuple[int, str]]] = {}
+        self.exact: set[tuple[tuple[str, ...], str]] = set()  # a value's own words
         for k, c in enumerate(cats, 1):
             for value, symbol in zip(c.values, self.rows[k], strict=True):
                 for form in value_forms(value):
                     self._add(form, k, symbol)
+                self.exact |= {(tuple(tokens(value)), symbol)}
         for p, symbol in enumerate(self.rows[0], 1):
             for form in self._position_forms(p):
                 self._add(form, 0, symbol)
@@ -518,7 +535,7 @@ class Reader:
         (row, symbol) each may be): one way, unless values overlap ("fish and chips and
         salsa": "fish and chips" and "salsa", or "fish" and "chips and salsa")."""
         spans = [
-            (i, i + k, hit)
+            (i, i + k, self._exactly(tuple(ws[i : i + k]), hit))
             for i in range(len(ws))
             for k in range(min(self.longest, len(ws) - i), 0, -1)
             if (hit := self.index.get(tuple(ws[i : i + k])))
@@ -532,6 +549,12 @@ class Reader:
             if way not in ways:
                 ways.append(way)
         return ways
+
+    def _exactly(self, form: tuple[str, ...], hit: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """The values words name: a value named by its own words before one they derive from
+        ("the dancer" is the dancer, not the one whose hobby is dancing)."""
+        exact = [h for h in hit if (form, h[1]) in self.exact]
+        return exact or hit
 
     def reduce(
         self, ws: list[str], hits: list[tuple[int, int, list[tuple[int, str]]]] | None = None
@@ -827,16 +850,17 @@ def _question(line: Line, reader: Reader) -> Question:
         if not match or not grammar.fits(match):
             continue
         subject = symbols[int(match["A"][1:])]
+        choices = tuple(line.choices)
         if meaning == "where":
-            return Question(text, 0, subject)
+            return Question(text, 0, subject, choices)
         if meaning == "who":
             people = [k for k, c in enumerate(reader.cats, 1) if c.person]
             if len(people) != 1:
                 raise Unread("'who' asks for a person's name, and no category is the names")
-            return Question(text, people[0], subject)
+            return Question(text, people[0], subject, choices)
         row = _asked_row(match["CAT"], reader)
         if row is not None:
-            return Question(text, row, subject)
+            return Question(text, row, subject, choices)
     raise Unread(
         "no question form reads it (questions read like: What is the name of the person who "
         "lives in House 1? Which house does Eric live in? Who owns the fish?)"

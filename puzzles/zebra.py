@@ -68,6 +68,7 @@ class Question:
     text: str
     row: int
     subject: str
+    choices: tuple[str, ...] = ()  # a multiple-choice question's choices, as written
 
 
 @dataclass(frozen=True, slots=True)
