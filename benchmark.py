@@ -37,6 +37,7 @@ class Item:
     text: str
     solution: Any = None
     error: str = ""  # why the file is bad input (over the size limit), its text left unread
+    answer: Any = None  # the known answer to the puzzle's question (a JSON line's ``answer``)
 
 
 def items(paths: list[str]) -> Iterator[Item]:
@@ -108,10 +109,14 @@ def _lines(path: Path) -> Iterator[Item]:
             ) from e
         if not isinstance(text, str):
             raise ValueError(f"{path}:{number}: the puzzle is not text (a JSON string)")
+        question = row.get("question")
+        if isinstance(question, str) and question.strip() and question.strip() not in text:
+            text = f"{text}\n{question}"  # (ZebraLogic keeps the question apart)
         known = row.get("solution")
         if known is None:
             known = _own_solution(text, f"{path}:{number}")
-        yield Item(row.get("name") or f"{path}:{number}", text, known)
+        name = row.get("name") or row.get("id") if row.get("puzzle") else None
+        yield Item(str(name or f"{path}:{number}"), text, known, answer=row.get("answer"))
 
 
 def run_one(
@@ -165,13 +170,47 @@ def run_one(
     record["total"] = round(sum(record["times"].values()), 6)
     record["stats"] = stats_json(outcome)
     if item.solution is not None and outcome.status == Status.UNIQUE:
-        record["ok"] = genre.to_json(puzzle, outcome.solutions[0]) == item.solution
+        record["ok"] = _same(genre, puzzle, outcome.solutions[0], item.solution)
     else:  # every printed solution already passed the checker; "no solution" is an answer too,
         # and a run stopped by its time limit is a result (the summary counts it under limit)
         record["ok"] = outcome.status in (*FOUND, *LIMITS) or (
             outcome.status == Status.UNSOLVABLE and item.solution is None
         )
+    if outcome.solutions and genre.questions is not None and genre.questions(puzzle):
+        _answered(record, genre, puzzle, backend_name, encoding, item.answer, params)
     return record
+
+
+def _answered(
+    record: dict[str, Any], genre: Genre[Any, Any], puzzle: Any, backend_name: str,
+    encoding: str, known: Any, params: dict[str, str] | None,
+) -> None:  # fmt: skip
+    """The record's ``answer`` (proved: one that every solution gives, else None) and the
+    ``possible_answers``; with a known answer, ``answer_ok`` and ``ok`` say whether it is it."""
+    from .pipeline import answers
+
+    found = answers(genre, puzzle, get_backend(backend_name), encoding, params=params)
+    forced = [p[0] if whole and len(p) == 1 else None for p, whole in found]
+    record["answer"] = forced[0] if len(forced) == 1 else forced
+    record["possible_answers"] = [p for p, _ in found] if len(found) > 1 else found[0][0]
+    if known is not None:
+        said = [known] if len(forced) == 1 else list(known) if isinstance(known, list) else []
+        record["answer_ok"] = len(said) == len(forced) and all(
+            f is not None and str(f).strip().lower() == str(k).strip().lower()
+            for f, k in zip(forced, said, strict=False)
+        )
+        record["ok"] = record["ok"] and record["answer_ok"]
+
+
+def _same(genre: Genre[Any, Any], puzzle: Any, solution: Any, known: Any) -> bool:
+    """Whether a known answer is this solution: as the genre reads a solution back, in any of
+    its shapes (a logic grid's ZebraLogic ``{header, rows}``), else as it writes one."""
+    if genre.from_json is not None:
+        try:
+            return bool(genre.from_json(puzzle, known) == solution)
+        except ParseError:
+            pass
+    return bool(genre.to_json(puzzle, solution) == known)
 
 
 def failed(record: dict[str, Any]) -> bool:
@@ -347,6 +386,19 @@ def summary(records: list[dict[str, Any]]) -> str:
             )
         )
     lines += [line for _, line in sorted(rows)]
+    unread = sum(r["status"] == Status.BAD_INPUT for r in records)
+    if unread:
+        lines.append(f"not read (bad input, each with the reason in its record): {unread}")
+    asked = [r for r in records if "answer" in r]
+    if asked:
+        forced = sum(
+            None not in (r["answer"] if isinstance(r["answer"], list) else [r["answer"]])
+            for r in asked
+        )
+        known = [r for r in asked if "answer_ok" in r]
+        matched = sum(r["answer_ok"] for r in known)
+        lines.append(f"questions: {forced} of {len(asked)} answered (proved forced); "
+                     f"{matched} of {len(known)} known answers matched")  # fmt: skip
     limited = Counter(r["status"] for r in records if r["status"] in LIMITS)
     if limited:
         said = [f"{limited[s]} {LIMIT_WORDS[s]}" for s in LIMITS if limited[s]]

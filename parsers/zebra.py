@@ -204,6 +204,32 @@ def explain(puzzle: Zebra) -> list[str]:
     return said
 
 
+def from_json(puzzle: Zebra, data: Any) -> Grid:
+    """A solution given as JSON: as ``to_json`` writes it (a position's values by category,
+    in position order), or ZebraLogic's ``{"header": [...], "rows": [[position, value,
+    ...], ...]}`` (the columns in the order the categories are declared)."""
+    names = puzzle.category_names()
+    if isinstance(data, dict) and isinstance(data.get("rows"), list):
+        rows = data["rows"]
+        if not all(isinstance(r, list) and len(r) == len(names) for r in rows):
+            raise ParseError(f"a solution's rows must each have {len(names)} values")
+        table = [dict(zip(names, (str(v) for v in r), strict=True)) for r in rows]
+    elif isinstance(data, list) and all(isinstance(r, dict) for r in data):
+        table = [{k: str(v) for k, v in r.items()} for r in data]
+    else:
+        raise ParseError("a solution is a list of positions, or {header, rows}")
+    if len(table) != puzzle.size:
+        raise ParseError(f"a solution of {len(table)} positions, not {puzzle.size}")
+    grid = []
+    for name, row in zip(names, puzzle.rows, strict=True):
+        by_name = {_shown(puzzle, s).lower(): s for s in row}
+        try:
+            grid.append(tuple(by_name[place[name].lower()] for place in table))
+        except KeyError as e:
+            raise ParseError(f"a solution's {name} is not one of its values: {e}") from None
+    return tuple(grid)
+
+
 def to_json(puzzle: Zebra, solution: Grid) -> list[dict[str, str]]:
     """In position order, each position's value in every category."""
     names = puzzle.category_names()
