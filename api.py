@@ -133,6 +133,7 @@ class Result:
     contradiction: list[Any] | None = None  # the givens of the core, as the genre holds them
     streamed: bool = False  # each solution was handed to ``each`` as it was found
     answers: list[Answer] | None = None  # each question the puzzle asks, its answer proved
+    two_ways: list[str] | None = None  # clues that read two ways, each way the same answer
 
     @property
     def status(self) -> Status:
@@ -224,6 +225,8 @@ class Result:
                 data["difficulty"] = None if found is None else grade_fields(found)
             if self.answers:
                 data.update(_answers_json(self.answers))
+            if self.two_ways:
+                data["two_ways"] = self.two_ways
         return {**data, "error": self.error} if self.error else data
 
     @property
@@ -277,6 +280,7 @@ class Result:
         if self.explained:
             text = core_text(self.puzzle.genre, self.puzzle.data, self.contradiction)
             lines += [text.removesuffix("\n")] if text else []
+        lines += [f"clue {line}" for line in self.two_ways or ()]
         for asked in self.answers or ():
             if asked.answer is not None:
                 lines.append(f"answer: {asked.answer} (every solution gives it)")
@@ -691,7 +695,58 @@ def solve(
     if genre.questions is not None and outcome.status in (Status.SOLVED, Status.UNIQUE,
                                                           Status.MULTIPLE):  # fmt: skip
         result.answers = _answers(puzzle, result, time_limit, params)
+    if genre.two_ways is not None and outcome.status in (Status.SOLVED, Status.UNIQUE,
+                                                         Status.MULTIPLE):  # fmt: skip
+        result.two_ways = _both_ways(puzzle, result, params)
     return result
+
+
+def _both_ways(
+    puzzle: Puzzle, result: Result, params: Mapping[str, str] | None
+) -> list[str] | None:
+    """The clues that read two ways, each said with its readings when the puzzle comes out
+    the same every way (its answers, or its one grid); PuzzleError naming them when the ways
+    give different answers. Each way is solved (a way with no solution is no meaning)."""
+    import itertools
+
+    from .pipeline import answers
+    from .pipeline import solve as run
+
+    genre = puzzle.genre
+    assert genre.two_ways is not None and genre.read_as is not None
+    ways = genre.two_ways(puzzle.data)
+    if not ways:
+        return None
+    said = [f"{text!r} reads {len(read)} ways ({'; '.join(read)})" for text, read in ways]
+    same = result.settled if result.answers else result.status is Status.UNIQUE
+    if not same:
+        chosen = checked_backend(result.outcome.backend)
+        passed = checked_params(params, [chosen])[chosen.name] or None
+        kind = result.outcome.encoding
+        found = {}
+        for picks in itertools.islice(itertools.product(*(range(len(r)) for _, r in ways)), 16):
+            variant = genre.read_as(puzzle.data, picks)
+            if result.answers:
+                got = answers(genre, variant, chosen, kind, params=passed)
+                key: Any = tuple(p[0] if whole and len(p) == 1 else None for p, whole in got)
+                if got and not all(p for p, _ in got):
+                    continue  # no solution this way
+            else:
+                outcome = run(genre, variant, chosen, kind, limit=2, params=passed)
+                if outcome.status is Status.UNSOLVABLE:
+                    continue
+                key = outcome.solutions[0] if outcome.status is Status.UNIQUE else None
+            found[picks] = key
+        differ = {k for k in found.values() if k is not None}
+        if len(differ) > 1 and None not in found.values():
+            shown = "; ".join(
+                ", ".join(map(str, k)) if isinstance(k, tuple) and result.answers else "a grid"
+                for k in differ
+            )
+            raise PuzzleError(f"{' and '.join(said)}, and the answers differ ({shown}): "
+                              "reword it so that it reads one way")  # fmt: skip
+        return None
+    return [f"{text}: the answer is the same either way" for text in said]
 
 
 def _answers(

@@ -257,6 +257,20 @@ class Asks(Protocol[P_contra]):
 
 
 @runtime_checkable
+class ReadsTwoWays(Protocol[P]):
+    """A reader that keeps a clue it can read two ways as both: ``solve`` solves each way and
+    goes on when they give the same answer, else names the clue and its readings."""
+
+    def two_ways(self, puzzle: P, /) -> list[tuple[str, list[str]]]:
+        """Each clue that reads two ways (or more): its text, and each reading in words."""
+        ...
+
+    def read_as(self, puzzle: P, picks: tuple[int, ...], /) -> P:
+        """The puzzle with each such clue read the ``picks``-th way, in order."""
+        ...
+
+
+@runtime_checkable
 class Remarks(Protocol[P_contra]):
     """A reader that sets aside what is not a puzzle's (a sentence that is no clue), and says so."""
 

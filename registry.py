@@ -30,6 +30,7 @@ from .contract import (
     Place,
     Reader,
     ReadsBack,
+    ReadsTwoWays,
     Remarks,
     Restyles,
     Rulebook,
@@ -104,6 +105,8 @@ class Genre(Generic[P, S]):
     format_styled: Callable[[P, str], str] | None = None  # Restyles.format_styled
     remarks: Callable[[P], list[str]] | None = None  # Remarks.remarks
     questions: Callable[[P], list[str]] | None = None  # Asks.questions
+    two_ways: Callable[[P], list[tuple[str, list[str]]]] | None = None  # ReadsTwoWays
+    read_as: Callable[[P, tuple[int, ...]], P] | None = None  # ReadsTwoWays.read_as
 
     def __reduce__(self) -> tuple[Callable[[str], Genre[Any, Any]], tuple[str]]:
         """Pickled as its name, read back from the registry: its parts are its modules'
@@ -280,6 +283,8 @@ def load(module: str) -> Genre[Any, Any]:
         format_styled=parser.format_styled if isinstance(parser, Restyles) else None,
         remarks=parser.remarks if isinstance(parser, Remarks) else None,
         questions=parser.questions if isinstance(parser, Asks) else None,
+        two_ways=parser.two_ways if isinstance(parser, ReadsTwoWays) else None,
+        read_as=parser.read_as if isinstance(parser, ReadsTwoWays) else None,
     )
 
 

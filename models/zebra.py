@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
+from typing import Any
 
 from ..puzzles.zebra import Clue, Grid, Zebra, number, value_name
 from .model import Assignment, Built, Model
@@ -28,12 +29,14 @@ def build(puzzle: Zebra, encoding: str = "boolean", prune: bool = True) -> Built
         for p in range(n):
             model.add_exactly_one(at[s][p] for s in row)
     for clue in puzzle.clues:
-        if clue.kind in ("+", "more"):
-            _numeric(model, at, n, clue, puzzle.rows[clue.row])
-        elif clue.kind == "D":
-            _apart(model, at, n, clue)
+        if clue.kind == "?":  # one of its readings holds: a switch for each
+            switches = list(model.bool_vars(len(clue.readings)))
+            model.add_exactly_one(switches)
+            for switch, way in zip(switches, clue.readings, strict=True):
+                for each in way:
+                    _add(_Guarded(model, switch), at, n, each, puzzle)
         else:
-            _clue(model, at, n, clue.kind, clue.symbols)
+            _add(model, at, n, clue, puzzle)
     model.answer = [lit for row in puzzle.rows[1:] for s in row for lit in at[s]]
     asks = tuple(
         _chosen(_asked(model, at, puzzle, q.row, q.subject), q.choices) for q in puzzle.questions
@@ -79,8 +82,35 @@ def _asked(
     return answers
 
 
+def _add(model: Any, at: dict[str, list[int]], n: int, clue: Clue, puzzle: Zebra) -> None:
+    """One clue's clauses."""
+    if clue.kind in ("+", "more"):
+        _numeric(model, at, n, clue, puzzle.rows[clue.row])
+    elif clue.kind == "D":
+        _apart(model, at, n, clue)
+    else:
+        _clue(model, at, n, clue.kind, clue.symbols)
+
+
+class _Guarded:
+    """A model whose clauses hold only when ``switch`` does (one reading of a clue)."""
+
+    def __init__(self, model: Model, switch: int) -> None:
+        self.model, self.switch = model, switch
+
+    def bool_vars(self, n: int) -> range:
+        return self.model.bool_vars(n)
+
+    def add_clause(self, lits: Any) -> None:
+        self.model.add_clause([-self.switch, *lits])
+
+    def add_at_most_one(self, lits: Any) -> None:
+        for a, b in combinations(list(lits), 2):
+            self.add_clause([-a, -b])
+
+
 def _numeric(
-    model: Model, at: dict[str, list[int]], n: int, clue: Clue, values: tuple[str, ...]
+    model: Any, at: dict[str, list[int]], n: int, clue: Clue, values: tuple[str, ...]
 ) -> None:
     """A's value and B's value in a numeric row: one of the pairs that fit, each pair a flag."""
     a, b = clue.symbols
@@ -99,7 +129,7 @@ def _numeric(
             model.add_clause([-flag, -at[b][p], at[w][p]])
 
 
-def _apart(model: Model, at: dict[str, list[int]], n: int, clue: Clue) -> None:
+def _apart(model: Any, at: dict[str, list[int]], n: int, clue: Clue) -> None:
     """A and B ``amount`` positions apart: where A stands, B stands that far left or right."""
     a, b = (at[s] for s in clue.symbols)
     d = clue.amount
@@ -107,7 +137,7 @@ def _apart(model: Model, at: dict[str, list[int]], n: int, clue: Clue) -> None:
         model.add_clause([-a[p], *(b[q] for q in (p - d, p + d) if 0 <= q < n)])
 
 
-def _clue(model: Model, at: dict[str, list[int]], n: int, kind: str, sym: tuple[str, ...]) -> None:
+def _clue(model: Any, at: dict[str, list[int]], n: int, kind: str, sym: tuple[str, ...]) -> None:
     """One clue, as clauses (auxiliary flags where a clue counts columns)."""
     x = [at[s] for s in sym]
     cols = range(n)

@@ -462,6 +462,10 @@ _NOUN_PHRASE = re.compile(rf"(?:{_LEFT})<@>{_RIGHT}")
 """A value's noun phrase, over the tags of its words (the value at hand is ``<@>``)."""
 
 
+_MOST_WAYS = 4
+"""The most ways a clue may read: each is solved (with every other clue's ways)."""
+
+
 class Unread(Exception):
     """A clue no form reads, or reads two ways: why, and the words not understood."""
 
@@ -558,8 +562,9 @@ class Reader:
 
     def reduce(
         self, ws: list[str], hits: list[tuple[int, int, list[tuple[int, str]]]] | None = None
-    ) -> tuple[str, list[str]]:
-        """The clue with each value's phrase reduced to ``@i``, and the values, in order."""
+    ) -> tuple[str, list[list[str]]]:
+        """The clue with each value's phrase reduced to ``@i``, and the values, in order
+        (each the values it may be: one, unless its words tell none)."""
         if hits is None:
             hits = self.found(ws)[0]
         parts: list[str] = []
@@ -570,16 +575,17 @@ class Reader:
             last = end
         parts += ws[last:]
         text = " ".join(parts)
-        symbols: list[str] = []
+        symbols: list[list[str]] = []
         for i, (_, _, choices) in enumerate(hits):
-            text, symbol = self._phrase(text, i, choices, ws[hits[i][0] : hits[i][1]])
-            symbols.append(symbol)
+            text, may = self._phrase(text, i, choices, ws[hits[i][0] : hits[i][1]])
+            symbols.append(may)
         return text, symbols
 
     def _phrase(
         self, text: str, i: int, choices: list[tuple[int, str]], said: list[str]
-    ) -> tuple[str, str]:
-        """Value ``i``'s noun phrase reduced to ``@i``, and which value it is: where the
+    ) -> tuple[str, list[str]]:
+        """Value ``i``'s noun phrase reduced to ``@i``, and which value it is (or, where its
+        words and phrase tell none, each it may be): where the
         words could be several, the one whose category's own words, and no other's, are in its
         phrase (a verb of having tells none: "likes" may be said of many); a name alone is the
         person's, and a person is not had ("the jay owner" is the bird)."""
@@ -602,15 +608,11 @@ class Reader:
         if len(told) != 1 and len(readings) > 1:
             plain = [w for w in phrase if w not in ("the", "a", "an")] == ["@@"]
             people = [r for r in readings if r[1] and self.cats[r[1] - 1].person]
-            if not told and plain and len(people) == 1:
-                told = people
-            else:
-                which = " or ".join(f"the {self._label(r[1])}" for r in (told or readings))
-                raise Unread(f"{' '.join(said)!r} may be {which}: say which (its category's "
-                             "words)")  # fmt: skip
+            # else it may be either: each is read, and the puzzle solved each way
+            told = people if not told and plain and len(people) == 1 else told or readings
         _, row, symbol, (start, end) = told[0] if told else readings[0]
         text = self._where().sub("@@", " ".join([*ws[:start], "@@", *ws[end:]]))
-        return text.replace("@@", f"@{i}"), symbol
+        return text.replace("@@", f"@{i}"), [r[2] for r in told] if told else [symbol]
 
     def _span(self, ws: list[str], own: frozenset[str]) -> tuple[int, int]:
         """Where the noun phrase of the value at hand (``@@``) begins and ends in ``ws``, its
@@ -667,22 +669,24 @@ class Reader:
         failed: Unread | None = None
         for hits in self.found(ws):
             try:
-                reduced, symbols = self.reduce(ws, hits)
+                reduced, options = self.reduce(ws, hits)
             except Unread as e:
                 failed = failed or e
                 continue
-            for clues in self._readings(reduced, symbols):
-                if clues not in readings:
-                    readings.append(clues)
+            for symbols in itertools.islice(itertools.product(*options), _MOST_WAYS + 1):
+                for clues in self._readings(reduced, list(symbols)):
+                    if clues not in readings:
+                        readings.append(clues)
         if len(readings) == 1:
             return readings[0]
-        if len(readings) > 1:
-            ways = "; ".join(" and ".join(_said(self, c) for c in r) for r in readings)
-            raise Unread(f"reads {len(readings)} ways ({ways})")
+        if len(readings) > _MOST_WAYS:
+            raise Unread(f"reads more than {_MOST_WAYS} ways: name its values apart")
+        if len(readings) > 1:  # solved each way: the answer must come out the same
+            return [Clue("?", (), readings=tuple(tuple(r) for r in readings))]
         if failed is not None:
             raise failed
-        reduced, symbols = self.reduce(ws)
-        raise self._refusal(reduced, symbols)
+        reduced, options = self.reduce(ws)
+        raise self._refusal(reduced, [o[0] for o in options])
 
     def _readings(self, reduced: str, symbols: list[str]) -> list[list[Clue]]:
         """Every reading the clue forms give a reduced clue."""
@@ -849,7 +853,10 @@ def _question(line: Line, reader: Reader) -> Question:
         match = pattern.fullmatch(said)
         if not match or not grammar.fits(match):
             continue
-        subject = symbols[int(match["A"][1:])]
+        may = symbols[int(match["A"][1:])]
+        if len(may) > 1:
+            raise Unread(f"{_value(may[0])!r} may be several values: name it so it is one")
+        subject = may[0]
         choices = tuple(line.choices)
         if meaning == "where":
             return Question(text, 0, subject, choices)
@@ -912,7 +919,7 @@ def parse_prose(lines: list[str], style: str = "english") -> Zebra:
         except Unread as e:
             listed = f": {', '.join(map(repr, e.unknown))}" if e.unknown else ""
             raise ParseError(f"{where}: {e.why}{listed}") from None
-        clues += [Clue(c.kind, c.symbols, c.amount, c.row, line.text, line.line) for c in read]
+        clues += [replace(c, source=line.text, line=line.line) for c in read]
     questions = []
     for line in found.questions:
         try:

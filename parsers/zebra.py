@@ -12,7 +12,7 @@ from ..puzzles.zebra import ARITY, NUMERIC_KINDS, Clue, Grid, Question, Zebra, c
 from . import ParseError, check_grid_size
 
 MAX_SYMBOLS = 10_000
-_NOT_GRIZZLY = (*NUMERIC_KINDS, "D")
+_NOT_GRIZZLY = (*NUMERIC_KINDS, "D", "B", "?")
 """Clue kinds that carry an amount: the clue language's and English's, not Grizzly's."""
 
 
@@ -176,6 +176,23 @@ def json_extras(puzzle: Zebra, solution: Grid) -> dict[str, Any]:
         answers = [answer_of(puzzle, solution, q) for q in puzzle.questions]
         extras["answer"] = answers[0] if len(answers) == 1 else answers
     return extras
+
+
+def two_ways(puzzle: Zebra) -> list[tuple[str, list[str]]]:
+    """Each clue that reads two ways (or more): its text, and each reading in the clue
+    language."""
+    return [
+        (clue.source, [" and ".join(clue_text(puzzle, c) for c in way) for way in clue.readings])
+        for clue in puzzle.clues
+        if clue.kind == "?"
+    ]
+
+
+def read_as(puzzle: Zebra, picks: tuple[int, ...]) -> Zebra:
+    """The puzzle with each clue that reads two ways read the ``picks``-th way, in order."""
+    from ..puzzles.zebra import read_as as chosen
+
+    return chosen(puzzle, picks)
 
 
 def questions(puzzle: Zebra) -> list[str]:

@@ -32,6 +32,7 @@ ARITY: dict[str, tuple[int, int | None, bool]] = {
     "more": (2, 2, False),  # numeric: A's value is greater than B's
     "D": (2, 2, False),  # ``amount`` positions apart, either way ("one house between": 2)
     "B": (3, 3, False),  # the first strictly between the other two, in either order
+    "?": (0, 0, False),  # one of its ``readings`` holds (a clue that reads two ways)
 }
 
 
@@ -58,6 +59,9 @@ class Clue:
     # Where the clue was read: the line as written and its number (none for a made clue).
     source: str = field(default="", compare=False)
     line: int = field(default=0, compare=False)
+    # A clue that reads two ways (kind "?"): its readings, each the constraints it says; the
+    # puzzle is solved each way, and must come out the same (see ``read_as``).
+    readings: tuple[tuple[Clue, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +142,24 @@ def arranged(puzzle: Zebra, clues: tuple[Clue, ...]) -> Zebra:
     return replace(puzzle, clues=clues, positions="implicit")
 
 
+def two_ways(puzzle: Zebra) -> list[Clue]:
+    """The clues that read two ways (or more), in order."""
+    return [c for c in puzzle.clues if c.kind == "?"]
+
+
+def read_as(puzzle: Zebra, picks: tuple[int, ...]) -> Zebra:
+    """The puzzle with each clue that reads two ways read the ``picks``-th way, in order."""
+    chosen = iter(picks)
+    clues: list[Clue] = []
+    for clue in puzzle.clues:
+        if clue.kind == "?":
+            way = clue.readings[next(chosen)]
+            clues += [replace(c, source=clue.source, line=clue.line) for c in way]
+        else:
+            clues.append(clue)
+    return replace(puzzle, clues=tuple(clues))
+
+
 def _shifted(clues: Iterable[Clue], by: int) -> tuple[Clue, ...]:
     """Numeric clues re-aimed at their category after a row is added (1) or taken (-1) first."""
     return tuple(replace(c, row=c.row + by) if c.kind in NUMERIC_KINDS else c for c in clues)
@@ -156,6 +178,8 @@ def number(symbol: str) -> int:
 
 def holds(clue: Clue, col: dict[str, int], grid: Grid) -> bool:
     """Whether ``clue`` holds when each symbol stands in column ``col[symbol]`` of ``grid``."""
+    if clue.kind == "?":
+        return any(all(holds(c, col, grid) for c in way) for way in clue.readings)
     c = [col[s] for s in clue.symbols]
     kind = clue.kind
     if kind in ("+", "more"):
@@ -220,6 +244,9 @@ def clue_text(puzzle: Zebra, clue: Clue) -> str:
     """One clue in the clue language (a Grizzly code where the language has no words): how
     ``describe`` and the printers say a clue."""
     kind, symbols = clue.kind, clue.symbols
+    if kind == "?":
+        return " or else ".join(" and ".join(clue_text(puzzle, c) for c in way)
+                                for way in clue.readings)  # fmt: skip
     words = [_word(puzzle, s) for s in symbols]
     at = puzzle.positions != "key"
     if kind in "=!" and len(symbols) == 2 and at and symbols[1] in puzzle.rows[0]:

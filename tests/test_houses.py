@@ -98,32 +98,60 @@ def test_an_unreadable_clue_is_one_line_naming_it(clue: str, words: str) -> None
     assert clue in lines[0] and words in lines[0]
 
 
-def test_a_value_of_two_characteristics_in_a_phrase_of_neither_is_ambiguous() -> None:
-    # Bella is a mother's name and a child's, and "fan" is the words of neither
+def test_a_value_of_two_characteristics_in_a_phrase_of_neither_reads_both_ways() -> None:
+    # Bella is a mother's name and a child's, and "fan" is the words of neither: both are read
     text = HEAD.replace("`Arnold`", "`Bella`") + "1. The Bella fan is in the second house.\n"
     mothers = " - The mothers' names are unique: `Bella`, `Holly`, `Kim`\n"
     text = text.replace("## Clues:", mothers + "## Clues:")
-    with pytest.raises(ParseError, match=r"clue 1 .*'bella' may be the child or the mother"):
-        parse(text)
+    (clue,) = parse(text).clues
+    assert clue.kind == "?"
+    assert [[c.symbols for c in way] for way in clue.readings] == [
+        [("child:Bella", "house:2")],
+        [("mother:Bella", "house:2")],
+    ]
     read = parse(text.replace("The Bella fan", "The person whose child is Bella"))
     assert read.clues[0].symbols == ("child:Bella", "house:2")
     alone = parse(text.replace("The Bella fan", "Bella"))
     assert alone.clues[0].symbols == ("name:Bella", "house:2")
 
 
-def test_a_clue_that_reads_two_ways_is_an_error() -> None:
-    text = (
-        "There are 2 houses.\n - The people keep unique animals: `fish`, `cat`\n"
-        " - Everyone has a favorite food: `fish and chips`, `chips and salsa`\n"
-        " - Everyone has a favorite sauce: `salsa`, `mayo`\n"
-        "1. Fish and chips and salsa are next to each other.\n"
-    )
-    with pytest.raises(ParseError, match=r"clue 1 .* reads 2 ways \(") as err:
-        parse(text)
-    assert 'fish is next to "chips and salsa"' in str(err.value)
-    assert '"fish and chips" is next to salsa' in str(err.value)
-    clear = text.replace("Fish and chips and salsa", "The fish and chips lover and salsa")
-    assert parse(clear).clues[0].symbols == ("food:fish and chips", "sauce:salsa")
+TWO_WAYS = (
+    "There are 2 houses.\n - The people keep unique animals: `fish`, `cat`\n"
+    " - Everyone has a favorite food: `fish and chips`, `chips and salsa`\n"
+    " - Everyone has a favorite sauce: `salsa`, `mayo`\n"
+    "1. The cat lover is in the first house.\n"
+    "2. Fish and chips and salsa are next to each other.\n"
+)
+
+
+def test_a_clue_that_reads_two_ways_is_kept_both_ways() -> None:
+    (clue,) = [c for c in parse(TWO_WAYS).clues if c.kind == "?"]
+    assert {tuple(c.symbols for c in way) for way in clue.readings} == {
+        (("food:fish and chips", "sauce:salsa"),),
+        (("animal:fish", "food:chips and salsa"),),
+    }
+    clear = TWO_WAYS.replace("Fish and chips and salsa", "The fish and chips lover and salsa")
+    assert parse(clear).clues[1].symbols == ("food:fish and chips", "sauce:salsa")
+
+
+def test_two_readings_with_different_answers_are_an_error_naming_both() -> None:
+    # Each reading alone makes the grid unique, and the two grids differ: no guess is made.
+    text = TWO_WAYS + "3. The mayo lover is in the first house.\n"
+    run = gridsat("solve", "zebra", stdin=text)
+    assert run.returncode == 2 and run.stdout == "", run.stdout
+    (line,) = run.stderr.splitlines()
+    assert "'Fish and chips and salsa are next to each other.' reads 2 ways" in line
+    assert '"fish and chips" is next to salsa' in line
+    assert 'fish is next to "chips and salsa"' in line and "the answers differ" in line
+
+
+def test_two_readings_with_the_same_answer_go_on_and_say_so() -> None:
+    # The question's answer is the cat lover's house whichever way clue 2 reads.
+    text = TWO_WAYS + "Which house does the cat lover live in?\n"
+    run = gridsat("solve", "zebra", stdin=text)
+    assert run.returncode == 0, run.stderr
+    assert "reads 2 ways" in run.stdout and "the answer is the same either way" in run.stdout
+    assert "answer: 1 (every solution gives it)" in run.stdout
 
 
 def test_an_unreadable_question_is_an_error() -> None:
