@@ -157,12 +157,34 @@ def detect(lines: list[str]) -> bool:
     return bool(found.categories) and bool(found.clues)
 
 
+def _unwrapped(lines: list[str]) -> list[tuple[int, str]]:
+    """The lines, each with its number, a line wrapped onto the next joined back to it: a line
+    that ends mid-sentence (no full stop, colon or question mark) and a next line that starts
+    no item of its own (a bullet, a number, a heading)."""
+    out: list[tuple[int, str]] = []
+    for n, raw in enumerate(lines, 1):
+        text = raw.rstrip()
+        starts = re.match(r"\s*(?:[-*•#]|\d+\s*[.):]|\(\d+\)|(?:clue|choice|q|a)\b)", text, re.I)
+        if (
+            out
+            and text.strip()
+            and out[-1][1].strip()
+            and not starts
+            and not re.search(r"[.:?!]\**$", out[-1][1].strip())
+            and not _HEADING.fullmatch(out[-1][1].strip().replace("**", ""))
+        ):
+            out[-1] = (out[-1][0], f"{out[-1][1]} {text.strip()}")
+        else:
+            out.append((n, text))
+    return out
+
+
 def layout(lines: list[str]) -> Layout:
     """The preamble, categories, clues and questions of a puzzle's lines."""
     found = Layout()
     in_clues = False
     preamble: list[str] = []
-    for n, raw in enumerate(lines, 1):
+    for n, raw in _unwrapped(lines):
         text = raw.strip().replace("**", "").strip()
         if not text or set(text) <= set("-=*#_ "):
             continue
@@ -249,6 +271,8 @@ def _values(text: str) -> list[str]:
     if "`" in text:
         return [" ".join(v.split()) for v in re.findall(r"`([^`]*)`", text)]
     text = text.strip().rstrip(".")
+    if re.match(r"one\b", text, re.IGNORECASE):  # "one keeps a cat, one a dog and one a fish"
+        text = re.sub(r",?\s+(?:and|or)\s+(?=one\b)", ", ", text, flags=re.IGNORECASE)
     parts = re.split(r",(?!\d{3}\b)|;", text)
     if len(parts) == 1:
         parts = re.split(r"\s+(?:and|or)\s+", text)
@@ -348,12 +372,13 @@ def categories(declared: list[Declared], size: int) -> list[Category]:
             raise ParseError(f"line {d.line}: a value is named twice")
         if d.listed:
             name, label = d.description.lower(), d.description
-            own = {s for w in tokens(d.description) for s in singulars(w)}
+            own = {s for w in tokens(d.description) for s in (w, singular(w))}
         else:
             name, label, _ = characteristic(d.description)
             own = {singular(w) for w in tokens(d.description)} - _DESCRIPTION_WORDS
         own |= {w.lower() for w in d.frame if w.lower() != "one"}
-        person = "name" in own and own <= {"name", "names", "first"}
+        said = {singular(w) for w in own}
+        person = "name" in said and said <= {"name", "first"}
         for w in list(own):  # the verbs it has its values by: "keep" gives "keeper", "keeps"
             if w in grammar.HAVE or w in {x.lower() for x in d.frame}:
                 own |= next((grammar.verb_forms(b) for b in grammar.HAVE_BASES
@@ -451,14 +476,18 @@ _LEFT = "|".join(
         rf"{_D}(?:{_F}|{_t('G')})+(?:{_t('O')}|{_t('f')}){_D}",  # the owner of the
         rf"{_t('d')}(?:{_F})+{_D}",  # the colour red
         rf"{_D}{_t('H')}{_t('N')}",  # the person named
-        _D,
+        _t("D"),  # the
     )
 )
 _RIGHT = (
     rf"(?:{_F}|{_t('G')})*(?:{_t('H')}|{_NOUN})?(?:{_t('s')}(?:{_t('A')})?{_F})?"
     rf"(?:{_t('b')}(?:{_WORD})?)?"
 )
-_NOUN_PHRASE = re.compile(rf"(?:{_LEFT})<@>{_RIGHT}")
+_BARE_RIGHT = (  # a value that begins a clause takes no free noun: "Arnold frequently is"
+    rf"(?:{_F}|{_t('G')})*(?:{_t('H')})?(?:{_t('s')}(?:{_t('A')})?{_F})?"
+    rf"(?:{_t('b')}(?:{_WORD})?)?"
+)
+_NOUN_PHRASE = re.compile(rf"(?:{_LEFT})<@>{_RIGHT}|<@>{_BARE_RIGHT}")
 """A value's noun phrase, over the tags of its words (the value at hand is ``<@>``)."""
 
 

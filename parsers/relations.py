@@ -436,6 +436,7 @@ QUESTION_FORMS: tuple[tuple[str, str], ...] = (
     ("what", "what CATEGORY (does|do|did) A HAVE"),
     ("what", "which CATEGORY (does|do|did) A HAVE"),
     ("what", "what CATEGORY (is|was) A"),
+    ("what", "what (does|do|did) A CATEGORY"),  # "What does Cleo drink?": its verb's category
     ("who", "who HAVE A"),
     ("who", "who (is|lives|lives in|is in|is at) A"),
     ("who", "whose CATEGORY is A"),

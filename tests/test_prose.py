@@ -1,0 +1,313 @@
+"""The English reader (parsers/prose.py, its grammar in parsers/relations.py): layouts in other
+words, each puzzle's answer worked out here by brute force from the clues as a person reads
+them (not by the reader or the model); the misreadings it must refuse; and made puzzles whose
+clues are reworded and reordered, which must come out the same."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import re
+from collections.abc import Callable
+
+import pytest
+
+from conftest import gridsat
+from gridsat.generator import generate
+from gridsat.parsers import ParseError
+from gridsat.parsers.zebra import answer_of, json_extras, parse
+from gridsat.pipeline import answers, solve
+from gridsat.puzzles.zebra import Zebra, check
+from gridsat.registry import get_genre
+from gridsat.solvers import Status, get_backend
+
+ZEBRA = get_genre("zebra")
+BACKEND = get_backend("sat:cadical195")
+
+Place = dict[str, int]  # each value's position, 1..n
+
+
+def brute_force(categories: list[list[str]], rules: list[Callable[[Place], bool]]) -> list[Place]:
+    """Every way to place the values (each category a permutation of 1..n) that keeps every
+    rule: the answers, found without the reader or a solver."""
+    n = len(categories[0])
+    found = []
+    for orders in itertools.product(
+        itertools.permutations(range(1, n + 1)), repeat=len(categories)
+    ):
+        at = {v: p for values, order in zip(categories, orders, strict=True)
+              for v, p in zip(values, order, strict=True)}  # fmt: skip
+        if all(rule(at) for rule in rules):
+            found.append(at)
+    return found
+
+
+def _grid_places(puzzle: Zebra, grid: tuple[tuple[str, ...], ...]) -> Place:
+    """A solved grid as each value's position (1..n), by the value's own name."""
+    return {s.split(":", 1)[1]: p + 1 for row in grid[1:] for p, s in enumerate(row)}
+
+
+# -- layouts in other words ---------------------------------------------------------------------
+
+INLINE = """5 people live in a row of 5 houses, numbered 1 to 5 from left to right. Each person
+has a different name, a different drink and a different pet. The possible values are: names: Bram,
+Cleo, Dov, Esme, Fitz; drinks: cider, cocoa, coffee, kefir, water; pets: crow, dog, goat, hare,
+newt.
+
+Clues:
+1. Bram does not live next to the cocoa drinker.
+2. The dog owner does not live in house 1.
+3. Cleo lives in the middle house.
+4. The water drinker lives at one of the ends.
+5. Esme lives directly left of the kefir drinker.
+6. Fitz owns the goat.
+7. The newt owner is somewhere in between Dov and the crow owner, in that order.
+8. There are two houses between the cider drinker and the goat owner.
+9. Dov drinks coffee.
+10. Bram lives in house 5.
+11. The hare owner lives next to the water drinker.
+12. Esme owns the dog.
+13. The crow owner drinks kefir.
+
+Who owns the hare?
+What does Cleo drink?"""
+
+INLINE_RULES: list[Callable[[Place], bool]] = [
+    lambda a: abs(a["Bram"] - a["cocoa"]) != 1,
+    lambda a: a["dog"] != 1,
+    lambda a: a["Cleo"] == 3,
+    lambda a: a["water"] in (1, 5),
+    lambda a: a["Esme"] + 1 == a["kefir"],
+    lambda a: a["Fitz"] == a["goat"],
+    lambda a: a["Dov"] < a["newt"] < a["crow"],
+    lambda a: abs(a["cider"] - a["goat"]) == 3,
+    lambda a: a["Dov"] == a["coffee"],
+    lambda a: a["Bram"] == 5,
+    lambda a: abs(a["hare"] - a["water"]) == 1,
+    lambda a: a["Esme"] == a["dog"],
+    lambda a: a["crow"] == a["kefir"],
+]
+INLINE_CATEGORIES = [
+    ["Bram", "Cleo", "Dov", "Esme", "Fitz"],
+    ["cider", "cocoa", "coffee", "kefir", "water"],
+    ["crow", "dog", "goat", "hare", "newt"],
+]
+
+POSITIONS = """There are 4 people next to each other in a row in positions 1, 2, 3, 4 who have the
+following characteristics.
+Everyone supports a different team: Owls, Bears, Lions, Hawks.
+Everyone plays a different instrument: harp, oboe, flute, drums.
+Using the clues provided below, answer the question at the end.
+Some of the clues provided might be irrelevant to the puzzle.
+Clue 1: The person who supports the Owls is at one of the ends.
+Clue 2: The harp player is somewhere in between the person who supports the Bears and the
+flute player in that order.
+Clue 3: The drums player is immediately to the left of the person who supports the
+Lions.
+Clue 4: The person who supports the Hawks is the oboe player.
+Clue 5: The person at the 4th position is the flute player.
+Clue 6: The drums player is at one of the ends.
+Question: What position is the harp player at?"""
+
+POSITIONS_RULES: list[Callable[[Place], bool]] = [
+    lambda a: a["Owls"] in (1, 4),
+    lambda a: a["Bears"] < a["harp"] < a["flute"],
+    lambda a: a["drums"] + 1 == a["Lions"],
+    lambda a: a["Hawks"] == a["oboe"],
+    lambda a: a["flute"] == 4,
+    lambda a: a["drums"] in (1, 4),
+]
+POSITIONS_CATEGORIES = [["Owls", "Bears", "Lions", "Hawks"], ["harp", "oboe", "flute", "drums"]]
+
+SENTENCES = """Q: There are 3 houses next to each other, numbered 1 on the left and 3 on the right.
+There is one person living in each house. The people in these houses have different
+characteristics:
+ - Each person has a different pet: one keeps a parrot, one keeps a rabbit and one keeps a tortoise
+ - Each person ate something different for lunch: one had soup, one ate pasta and one ate salad
+ - Everyone likes a different kind of book: one is a poetry reader, one is a crime novel fan
+   and one is a travel book lover
+
+Clue(s):
+1. The parrot owner lives directly left of the person who had soup.
+2. The crime novel fan does not live in the second house.
+3. The person who ate salad lives in the third house.
+4. The travel book lover and the rabbit owner live directly next to each other.
+5. The poetry reader lives in the second house.
+6. The tortoise owner does not live in the first house.
+
+What is the number of the house where the person who ate pasta lives?
+  choice: 1
+  choice: 2
+  choice: 3
+A:"""
+
+SENTENCES_RULES: list[Callable[[Place], bool]] = [
+    lambda a: a["parrot"] + 1 == a["soup"],
+    lambda a: a["crime novel fan"] != 2,
+    lambda a: a["salad"] == 3,
+    lambda a: abs(a["travel book lover"] - a["rabbit"]) == 1,
+    lambda a: a["poetry reader"] == 2,
+    lambda a: a["tortoise"] != 1,
+]
+SENTENCES_CATEGORIES = [
+    ["parrot", "rabbit", "tortoise"],
+    ["soup", "pasta", "salad"],
+    ["poetry reader", "crime novel fan", "travel book lover"],
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "categories", "rules", "asked"),
+    [
+        (INLINE, INLINE_CATEGORIES, INLINE_RULES, [("hare", 0), ("Cleo", 1)]),
+        (POSITIONS, POSITIONS_CATEGORIES, POSITIONS_RULES, [("harp", None)]),
+        (SENTENCES, SENTENCES_CATEGORIES, SENTENCES_RULES, [("pasta", None)]),
+    ],
+    ids=["inline-lists-two-questions", "positions-clue-n", "bullet-sentences-choices"],
+)
+def test_other_layouts_come_out_as_a_person_reads_them(
+    text: str,
+    categories: list[list[str]],
+    rules: list[Callable[[Place], bool]],
+    asked: list[tuple[str, int | None]],
+) -> None:
+    people = brute_force(categories, rules)
+    puzzle = parse(text)
+    outcome = solve(ZEBRA, puzzle, BACKEND, limit=len(people) + 1)
+    assert len(outcome.solutions) == len(people)
+    assert {tuple(sorted(_grid_places(puzzle, g).items())) for g in outcome.solutions} == {
+        tuple(sorted(p.items())) for p in people
+    }
+    for grid in outcome.solutions:
+        assert check(puzzle, grid) == []
+    # each question's answer: what every solution a person finds gives
+    proved = answers(ZEBRA, puzzle, BACKEND)
+    for (subject, row), question, (possible, whole) in zip(
+        asked, puzzle.questions, proved, strict=True
+    ):
+        expected = set()
+        for place in people:
+            if row is None:  # where the subject stands
+                expected.add(str(place[subject]))
+            else:  # the value of category ``row`` beside the subject
+                expected |= {v for v in categories[row] if place[v] == place[subject]}
+        assert whole and set(possible) == expected, question.text
+    assert len(puzzle.clues) >= len(rules)
+
+
+def test_sentences_that_name_no_value_are_set_aside_and_said() -> None:
+    puzzle = parse(POSITIONS)
+    lines = [text for _, text in puzzle.notes]
+    assert "Using the clues provided below, answer the question at the end." in lines
+    run = gridsat("solve", "zebra", stdin=POSITIONS)
+    assert run.returncode == 0, run.stderr
+    assert "gridsat: note: line 5: not a clue (it names no value)" in run.stderr
+    (place,) = brute_force(POSITIONS_CATEGORIES, POSITIONS_RULES)
+    assert f"answer: {place['harp']} (every solution gives it)" in run.stdout
+
+
+def test_an_answer_the_clues_do_not_settle_is_said_with_the_answers_left() -> None:
+    loose = POSITIONS.replace(
+        "Clue 3: The drums player is immediately to the left of the person who supports the\n"
+        "Lions.\n",
+        "",
+    )
+    assert "Clue 3" not in loose
+    run = gridsat("solve", "zebra", "--json", stdin=loose)
+    assert run.returncode == 3, run.stderr
+    data = json.loads(run.stdout)
+    people = brute_force(POSITIONS_CATEGORIES, [r for i, r in enumerate(POSITIONS_RULES) if i != 2])
+    assert data["answer"] is None
+    assert set(data["possible_answers"]) == {str(p["harp"]) for p in people}
+
+
+# -- misreadings refused ------------------------------------------------------------------------
+
+HEAD = (
+    "There are 3 houses, numbered 1 to 3 from left to right.\n"
+    " - Each person has a unique name: `Arnold`, `Eric`, `Peter`\n"
+    " - The people keep unique animals: `cat`, `dog`, `horse`\n"
+    "## Clues:\n1. "
+)
+
+
+@pytest.mark.parametrize(
+    ("clue", "named"),
+    [
+        # a quantity or comparison it cannot place is never dropped
+        ("Arnold finished 1000 votes behind Eric.", "votes"),
+        ("Arnold is 2 houses taller than the cat lover.", "no ordered category fits"),
+        # a word between a value and the relation is not skipped
+        ("Arnold frequently is directly left of the cat lover.", "frequently"),
+        ("Arnold is the person who hates cats.", "hates"),
+        # a negation with no form of its own
+        ("Arnold is not directly left of the cat lover.", "no clue form"),
+        ("It is not the case that Arnold keeps a dog.", "'case'"),
+        ("Arnold never keeps a dog except on Sundays.", "sundays"),
+        # a side that may be near or far
+        ("Arnold is to the left of Eric.", "may mean directly left or somewhere"),
+        # a place past the positions
+        ("Arnold is in the fifth house.", "'fifth' is not a house (1 to 3)"),
+    ],
+)
+def test_a_misreading_is_refused_naming_the_clue_and_the_words(clue: str, named: str) -> None:
+    with pytest.raises(ParseError) as refused:
+        parse(HEAD + clue + "\n")
+    message = str(refused.value)
+    assert "\n" not in message and message.startswith("clue 1 (line 5)")
+    assert clue in message and named in message.lower()
+
+
+# -- reworded and reordered ---------------------------------------------------------------------
+
+REWORDINGS: list[tuple[str, list[str]]] = [
+    (r"(.+) is directly left of (.+)\.", [r"\1 is immediately to the left of \2.",
+                                          r"\1 lives directly to the left of \2.",
+                                          r"\2 is directly right of \1."]),
+    (r"(.+) is somewhere to the left of (.+)\.", [r"\1 lives somewhere to the left of \2.",
+                                                  r"\2 is somewhere to the right of \1."]),
+    (r"(.+) is somewhere to the right of (.+)\.", [r"\2 is somewhere to the left of \1."]),
+    (r"(.+) and (.+) are next to each other\.", [r"\1 is next to \2.", r"\2 lives beside \1.",
+                                                 r"\2 and \1 live directly next to each other."]),
+    (r"(.+) is next to (.+)\.", [r"\1 and \2 are next to each other.", r"\1 is beside \2."]),
+    (r"There is one house between (.+) and (.+)\.", [r"There is one house between \2 and \1."]),
+    (r"(.+) is not in the (\w+) house\.", [r"\1 does not live in the \2 house."]),
+    (r"(.+) is in the (\w+) house\.", [r"\1 lives in the \2 house."]),
+    (r"(.+) is not (.+)\.", [r"\2 is not \1."]),
+]  # fmt: skip
+"""Ways to say a made clue otherwise: the same meaning in other words."""
+
+
+def reworded(text: str, rng: random.Random) -> str:
+    """A houses puzzle with its clues said otherwise and in another order, numbered anew."""
+    lines = text.split("\n")
+    numbered = [i for i, line in enumerate(lines) if re.match(r"\d+\. ", line)]
+    clues = [re.sub(r"^\d+\. ", "", lines[i]) for i in numbered]
+    said = []
+    for clue in clues:
+        for pattern, others in REWORDINGS:
+            match = re.fullmatch(pattern, clue)
+            if match:
+                other = match.expand(rng.choice(others))
+                clue = other[0].upper() + other[1:]
+                break
+        said.append(clue)
+    rng.shuffle(said)
+    head, tail = lines[: numbered[0]], lines[numbered[-1] + 1 :]
+    return "\n".join([*head, *(f"{k}. {c}" for k, c in enumerate(said, 1)), *tail])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_made_puzzles_reworded_and_reordered_come_out_the_same(seed: int) -> None:
+    size = [(3, 3), (4, 3), (4, 4), (5, 3)][seed % 4]
+    made = generate(ZEBRA, size, random.Random(seed), BACKEND, style="houses")
+    text = reworded(ZEBRA.format_puzzle(made.puzzle), random.Random(seed))
+    read = parse(text)
+    outcome = solve(ZEBRA, read, BACKEND, limit=2)
+    assert outcome.status is Status.UNIQUE, text
+    assert (
+        json_extras(read, outcome.solutions[0])["grid"]
+        == json_extras(made.puzzle, made.solution)["grid"]
+    )
+    assert answer_of(read, outcome.solutions[0]) == answer_of(made.puzzle, made.solution)
