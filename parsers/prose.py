@@ -25,7 +25,6 @@ from typing import Any
 from ..puzzles.zebra import POSITION, Clue, Question, Zebra, arranged, clue_text
 from . import ParseError, check_grid_size
 from . import relations as grammar
-from .baron import is_comparison
 from .english import plural, singular, singulars
 
 # -- words ------------------------------------------------------------------------------------
@@ -691,7 +690,7 @@ class Reader:
 
     def read(self, text: str, label: str = "clue") -> list[Clue]:
         """The constraints one clue says; Unread when it says none, or two different ones."""
-        if is_comparison(text):  # an amount and its unit: the ordered categories' reader
+        if _compares(text):  # an amount and its unit: the ordered categories' reader
             return self._compare(text, label)
         ws = tokens(text)
         readings: list[list[Clue]] = []
@@ -721,9 +720,10 @@ class Reader:
         """Every reading the clue forms give a reduced clue."""
         said = reduced + " "
         readings: list[list[Clue]] = []
-        for meaning, pattern in _CLUES:
-            match = pattern.fullmatch(said)
-            if match and grammar.fits(match):
+        words = frozenset(said.split())
+        for form in _CLUES:
+            meaning, match = form.meaning, form.match(said, words)
+            if match:
                 clues = self._meaning(meaning, match, symbols)
                 if clues not in readings:
                     readings.append(clues)
@@ -839,6 +839,26 @@ def entity_nouns(texts: list[str]) -> set[str]:
 _KNOWN_GLUE = frozenset(re.split(" ", "is are was were the a an who that which whose one"))
 
 
+_COMPARING = frozenset(
+    re.split(
+        " ",
+        "more less fewer higher lower greater larger bigger smaller expensive pricier "
+        "cheaper taller longer farther further shorter heavier lighter older younger after "
+        "later before earlier sooner",
+    )
+)
+"""The words a comparison turns on (the ordered categories' reader is loaded only for one)."""
+
+
+def _compares(text: str) -> bool:
+    """Whether a clue compares two values of an ordered category ("$5 more than", "later")."""
+    if not _COMPARING & set(tokens(text)):
+        return False
+    from .baron import is_comparison
+
+    return is_comparison(text)
+
+
 def _leftmost(
     spans: list[tuple[int, int, list[tuple[int, str]]]], start: int
 ) -> list[tuple[int, int, list[tuple[int, str]]]]:
@@ -878,9 +898,10 @@ def _question(line: Line, reader: Reader) -> Question:
     asked = text.rstrip("?").strip()
     reduced, symbols = reader.reduce(tokens(asked))
     said = reduced + " "
-    for meaning, pattern in _QUESTIONS:
-        match = pattern.fullmatch(said)
-        if not match or not grammar.fits(match):
+    words = frozenset(said.split())
+    for form in _QUESTIONS:
+        meaning, match = form.meaning, form.match(said, words)
+        if not match:
             continue
         may = symbols[int(match["A"][1:])]
         if len(may) > 1:
@@ -940,7 +961,7 @@ def parse_prose(lines: list[str], style: str = "english") -> Zebra:
     notes = [(line.line, line.text) for line in found.notes]
     for line in found.clues:
         where = f"clue {line.number} (line {line.line}) {line.text!r}"
-        if not any(reader.found(tokens(line.text))) and not is_comparison(line.text):
+        if not any(reader.found(tokens(line.text))) and not _compares(line.text):
             notes.append((line.line, line.text))  # names no value: no clue, said so
             continue
         try:

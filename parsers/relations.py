@@ -497,6 +497,30 @@ def vocabulary(forms: Iterable[tuple[str, str]]) -> frozenset[str]:
     return frozenset(found | HAVE | PERSONS | DETERMINERS | AGENTS)
 
 
-def compile_forms(forms: Iterable[tuple[str, str]]) -> list[tuple[str, re.Pattern[str]]]:
-    """Each form as a pattern over a reduced clue (words one space apart, values as ``@i``)."""
-    return [(meaning, re.compile(alternatives(text))) for meaning, text in forms]
+class Form:
+    """A clue or question form: its meaning, its words, the words it cannot do without, and
+    its pattern, compiled when first needed (a puzzle's clues use a few of the forms)."""
+
+    def __init__(self, meaning: str, text: str) -> None:
+        self.meaning = meaning
+        self.text = text
+        bare = re.sub(r"\[[^\]]*\]|\([^)]*\)", " ", text)  # (what is optional or a choice)
+        self.needed = frozenset(
+            w.strip(",") for w in bare.split() if w.strip(",").islower() and w.isascii()
+        )
+        self._pattern: re.Pattern[str] | None = None
+
+    def match(self, said: str, words: frozenset[str]) -> re.Match[str] | None:
+        """The form's match of a reduced clue (and one more space), whose words are
+        ``words``; None when it does not fit, or its verbs are no verbs (``fits``)."""
+        if not self.needed <= words:
+            return None
+        if self._pattern is None:
+            self._pattern = re.compile(alternatives(self.text))
+        found = self._pattern.fullmatch(said)
+        return found if found and fits(found) else None
+
+
+def compile_forms(forms: Iterable[tuple[str, str]]) -> list[Form]:
+    """Each form, to match a reduced clue (words one space apart, values as ``@i``)."""
+    return [Form(meaning, text) for meaning, text in forms]
