@@ -115,7 +115,8 @@ def _lines(path: Path) -> Iterator[Item]:
         known = row.get("solution")
         if known is None:
             known = _own_solution(text, f"{path}:{number}")
-        name = row.get("name") or row.get("id") if row.get("puzzle") else None
+        name = row.get("name") or (row.get("id") if row.get("puzzle") else None)  # (an id
+        # names a record that has its puzzle apart; else the id is the puzzle)
         yield Item(str(name or f"{path}:{number}"), text, known, answer=row.get("answer"))
 
 

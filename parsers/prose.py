@@ -222,6 +222,9 @@ def layout(lines: list[str]) -> Layout:
         body = bullet[1] if bullet else text
         if numbered:
             body = numbered[4]
+        if "|" in body:  # a table to fill in (an answer's form), not a clue
+            found.notes.append(Line(n, body))
+            continue
         if re.search(r"\birrelevant\b|\bnot all (?:of the )?clues\b", body, re.IGNORECASE):
             found.irrelevant = True
             found.notes.append(Line(n, body))

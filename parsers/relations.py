@@ -18,7 +18,7 @@ _HAVE_VERBS = (
     "keep own have like love enjoy prefer drink eat play drive smoke wear read use grow collect "
     "favor favour adore fancy ride speak study practice practise raise breed watch listen sing "
     "cook bake paint write teach fly sail visit drink support follow choose pick order buy "
-    "bring take make work go"
+    "bring take make work go get pay cost win earn spend score sell hold buy"
 )
 """Verbs by which a person has a value ("keeps horses", "drives a Ford"), in their base form."""
 
@@ -44,6 +44,13 @@ _IRREGULAR_FORMS = {
     "sing": ("sang", "sung", "singer"),
     "study": ("studies", "studied", "studying"),
     "go": ("goes", "went", "gone", "going", "goer"),
+    "get": ("got", "gotten", "getting"),
+    "pay": ("paid", "payer"),
+    "cost": ("costing",),
+    "win": ("won", "winning", "winner"),
+    "spend": ("spent",),
+    "sell": ("sold", "seller"),
+    "hold": ("held", "holder"),
 }
 
 
