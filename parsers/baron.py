@@ -89,7 +89,8 @@ def _layout(
         return None
     categories: list[tuple[int, str, list[str]]] = []
     first_n, first = filled[0]
-    if ":" not in first and "," in first:  # the two-part layout
+    names_line = all(len(x.split()) <= 3 for x in first.split(","))  # (not a story's sentence)
+    if ":" not in first and "," in first and names_line:  # the two-part layout
         names = [" ".join(x.split()) for x in first.split(",")]
         after = [(n, t) for n, t in filled if n > first_n]
         if len(after) < len(names) or not all(names):
@@ -342,7 +343,9 @@ class Reader:
             return unit_kind == kind.kind
         if kind.kind in ("month",):
             return unit in ("month", "months")
-        return kind.kind == "number" and unit.rstrip("s") == kind.unit.rstrip("s")
+        named = self.names[row].rstrip("s")  # "7 votes more" of a category named votes
+        said = unit.rstrip("s")
+        return kind.kind == "number" and said in (kind.unit.rstrip("s"), named)
 
     def _amount(self, ask: _Ask, match: re.Match[str], row: int, unit: str) -> int:
         """The amount of a comparison, in the category's smallest unit."""

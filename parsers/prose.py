@@ -442,7 +442,7 @@ _CLASSES: dict[str, frozenset[str]] = {
     "Y": _classes("only also really usually always"),
     "L": _classes("favorite favourite own preferred"),
     "Z": _classes("partial fond keen"),  # "partial to", "fond of", "keen on"
-    "E": _classes("with having owning from of in at"),
+    "E": _classes("with having owning from of in at on for"),
     "l": _classes("living residing staying lives is"),
     "n": _classes("in on"),
     "R": grammar.RESERVED,
@@ -475,6 +475,7 @@ _LEFT = "|".join(
         rf"(?:{_t('n')})?{_D}",  # the person whose mother's name is
         rf"{_D}{_HEAD}(?:(?:{_t('W')})?{_t('l')})?{_t('E')}{_D}{_MEASURE}(?:{_F})*",  # with a
         rf"{_D}{_t('H')}{_t('b')}(?:{_F})+{_t('B')}{_t('N')}",  # the person's child is named
+        rf"{_D}{_HEAD}{_t('V')}{_t('P')}{_D}{_MEASURE}(?:{_F})*",  # the movie directed by
         rf"{_D}(?:{_F}|{_t('G')})+(?:{_t('O')}|{_t('f')}){_D}",  # the owner of the
         rf"{_t('d')}(?:{_F})+{_D}",  # the colour red
         rf"{_D}{_t('H')}{_t('N')}",  # the person named
@@ -667,6 +668,7 @@ class Reader:
         if (
             word in own
             or word in grammar.HAVE
+            or word in grammar.PAST
             or (word.endswith("ed") and word not in grammar.RESERVED)
         ):
             found.append("V")
@@ -820,8 +822,8 @@ class Reader:
 
 
 _HEAD_PLACES = re.compile(
-    r"(?:^|\s)(?:'s|the|a|an|each|every) ([a-z]+) (?:who|whom|that|whose|from|with|of|in|at|"
-    r"for|'s|is|was)\b"
+    r"(?:^|\s)(?:'s|the|a|an|each|every) ([a-z]+) (?:who|whom|that|whose|which|from|with|of|in|"
+    r"at|on|by|to|for|'s|is|was|[a-z]+ed)\b"
 )
 
 

@@ -68,6 +68,16 @@ def verb_forms(base: str) -> set[str]:
     return found
 
 
+PAST = frozenset(
+    re.split(
+        " ",
+        "sent built caught threw thrown spoke spoken gave given begun began won flew flown "
+        "drove driven wrote written made sold bought held kept found brought taught chose chosen "
+        "took taken ran swam sang sung grew grown drew drawn led met shot put set hit bred fed "
+        "dug hung spun stood stuck struck sought told bound",
+    )
+)
+"""Verbs in the past that do not end in -ed ("was built in 1525", "the one caught in Gary")."""
 HAVE_BASES = tuple(_HAVE_VERBS.split())
 HAVE = frozenset(f for verb in HAVE_BASES for f in verb_forms(verb))
 """Every form of the verbs of having."""
@@ -343,19 +353,26 @@ CLUE_FORMS: tuple[tuple[str, str], ...] = (
     # Two values, one person (or one house).
     ("same", f"A {BE} B"),
     ("same", f"A {LIVES} (in|at) B"),
-    ("same", f"A {BE} (in|at|from) B"),
+    ("same", f"A {BE} (in|at|from|for|about|on|with) B"),
     ("same", "A HAVE B"),
     ("same", f"A {BE} HAVE (by|in|at) B"),
     ("same", f"A {BE} (also|likewise) B"),
-    ("same", "A VERB [from|in|at|to|for|with|on|by|as|into] B"),
+    ("same", f"A {BE} VERB {PREPOSITIONS} B"),  # "was built in 1525", "is directed by"
+    ("same", f"A (will be|would be|has been|had been) [VERB] {PREPOSITIONS} B"),
+    ("same", f"A VERB {PREPOSITIONS} B"),
     ("same", f"A and B {BE} (the same person|one and the same)"),
     ("same", f"A {LIVES} in the same (house|place|position) as B"),
     ("differ", f"A {BE_NOT} B"),
     ("differ", f"A {DOES_NOT_LIVE} (in|at|from) B"),
     ("differ", f"A {DO_NOT} HAVE B"),
     ("differ", f"A {BE_NOT} HAVE (by|in|at) B"),
-    ("differ", f"A {DO_NOT} VERB [from|in|at|to|for|with|on|by|as|into] B"),
-    ("differ", "A never VERB [from|in|at|to|for|with|on|by|as|into] B"),
+    ("differ", f"A {DO_NOT} VERB {PREPOSITIONS} B"),
+    ("differ", f"A {BE_NOT} VERB {PREPOSITIONS} B"),
+    (
+        "differ",
+        f"A (won't be|will not be|wouldn't be|hasn't been|has not been) [VERB] {PREPOSITIONS} B",
+    ),
+    ("differ", f"A never VERB {PREPOSITIONS} B"),
     ("differ", f"A and B {BE} (different people|not the same person|two different people)"),
     ("differ", f"A and B {BE_NOT} the same person"),
     # The order of the positions.
@@ -396,10 +413,17 @@ CLUE_FORMS: tuple[tuple[str, str], ...] = (
     ("neither", f"neither A nor B {BE} C"),
     ("neither", f"neither A nor B {LIVES} (in|at) C"),
     ("neither", "neither A nor B HAVE C"),
-    ("neither", "neither A nor B VERB [from|in|at|to|for|with|on|by|as|into] C"),
+    ("neither", f"neither A nor B VERB {PREPOSITIONS} C"),
     *(
         ("pairs", f"of A and B, one {says} C{comma} and the other {says} D")
-        for says in (BE, "HAVE", f"VERB {PREPOSITIONS}", f"{LIVES} (in|at|from)")
+        for says in (
+            BE,
+            "HAVE",
+            f"VERB {PREPOSITIONS}",
+            f"{LIVES} (in|at|from|for|on|with)",
+            f"{BE} VERB {PREPOSITIONS}",
+            f"(will be|would be) [VERB] {PREPOSITIONS}",
+        )
         for comma in ("", ",")
     ),
 )
@@ -467,6 +491,10 @@ def alternatives(text: str) -> str:
     return "".join(out)
 
 
+_NOT_VERBS = "from|in|at|to|for|with|on|by|as|into|about|is|are|was|were|be|been|the|a|an"
+"""Words a form's verb never is (so that an optional verb leaves them to the form)."""
+
+
 def fits(match: re.Match[str]) -> bool:
     """Whether a form's verbs are verbs: each ``HAVE`` one of having, each ``VERB`` one of
     having or in the past, and none a word that changes a clue's meaning."""
@@ -476,7 +504,7 @@ def fits(match: re.Match[str]) -> bool:
         if name[0] == "h" and word not in HAVE:
             return False
         if name[0] == "v" and (
-            word in RESERVED or not (word in HAVE or word.endswith("ed"))
+            word in RESERVED or not (word in HAVE or word in PAST or word.endswith("ed"))
         ):  # a free verb else is too loose to trust
             return False
     return True
@@ -492,7 +520,7 @@ def _word(word: str, verbs: Iterator[int]) -> str:
     if word == "HAVE":
         return f"(?P<h{next(verbs)}>[a-z]+)(?: to| of)?(?: the| a| an)?"
     if word == "VERB":  # a verb in the past (Puzzle Baron's "sailed from"), or of having
-        return f"(?P<v{next(verbs)}>[a-z]+)"
+        return f"(?P<v{next(verbs)}>(?!(?:{_NOT_VERBS}) )[a-z]+)"
     if word == "CATEGORY":
         return r"(?P<CAT>[a-z' ]+?)"
     return re.escape(word.replace(",", " ,")).replace(r"\ ", " ")
