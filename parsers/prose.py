@@ -634,8 +634,9 @@ class Reader:
         phrase = ws[bare[0] : bare[1]]
         if not told:  # a person is not had: "the jay owner" is the bird's
             had = set(phrase) & (grammar.HAVE | grammar.AGENTS - grammar.PERSONS)
-            if had:
-                readings = [r for r in readings if not (r[1] and self.cats[r[1] - 1].person)]
+            things = [r for r in readings if not (r[1] and self.cats[r[1] - 1].person)]
+            if had and things:
+                readings = things
                 told = readings if len(readings) == 1 else []
         if len(told) != 1 and len(readings) > 1:
             plain = [w for w in phrase if w not in ("the", "a", "an")] == ["@@"]

@@ -7,6 +7,7 @@ the answer to their question in every solution found."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from typing import Any
 
@@ -72,3 +73,32 @@ def test_each_layout_is_read_at_least_as_often_as_now() -> None:
     read = Counter(r["layout"] for r in RECORDS if _read(r) is not None)
     for layout, least in READ_AT_LEAST.items():
         assert read[layout] >= least, (layout, read[layout])
+
+
+def test_mutated_outside_puzzles_are_read_or_refused_in_one_line() -> None:
+    # Words dropped, added, swapped, cut short or shouted: a reading or one line, never a crash.
+    rng = random.Random(7)
+    extra = ["not", "left", "the", "?", ":", "-", "`", "1", "one", "between", "either", "nor",
+             "Clue", "##", "and", ",", "who", "whose", "'s", "person", "house"]  # fmt: skip
+    for _ in range(300):
+        words = rng.choice(RECORDS)["puzzle"].split(" ")
+        i, j = rng.randrange(len(words)), rng.randrange(len(words))
+        change = rng.randrange(5)
+        if change == 0:
+            del words[i]
+        elif change == 1:
+            words.insert(i, rng.choice(extra))
+        elif change == 2:
+            words[i], words[j] = words[j], words[i]
+        elif change == 3:
+            words = words[:i]
+        else:
+            words[i] = words[i].upper()
+        try:
+            puzzle = parse(" ".join(words))
+        except ParseError as e:
+            assert "\n" not in str(e) and str(e)
+            continue
+        outcome = solve(ZEBRA, puzzle, get_backend("sat:cadical195"), limit=2)
+        for grid in outcome.solutions:
+            assert check(puzzle, grid) == []
