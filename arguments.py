@@ -200,7 +200,8 @@ def _solve(sub: Any, genre: str | None) -> None:
         help="solve a puzzle",
         description="Solve a puzzle; "
         "exit 0 solved, 1 no solution, 2 bad input, 3 not unique "
-        "(with --unique), 4 time or memory limit, 70 internal error, 130 interrupted. "
+        "(with --unique; or a logic grid's question not settled), 4 time or memory limit, "
+        "70 internal error, 130 interrupted. "
         "A number board may come as published, with a [Solution] section: the answer is "
         "checked against it (exit 2 naming the rule when the file's solution breaks the "
         "rules, 70 naming the cells when the answer differs from it).",
