@@ -165,7 +165,8 @@ def parse_baron(lines: Sequence[str]) -> Zebra:
 # Comparative words: the direction (1: the first is the greater) and the kinds they fit.
 _ORDERED = ("money", "length", "metric length", "weight", "metric weight", "date", "month",
             "time", "age", "year", "number")  # fmt: skip
-_MUCH = ("money", "number", "weight", "metric weight")
+_MUCH = ("money", "number", "weight", "metric weight", "time", "date")
+"""What "more" and "less" compare: amounts, and spans of time ("trained 1 week more")."""
 _COMPARATIVES: dict[str, tuple[int, tuple[str, ...]]] = {
     **dict.fromkeys(("more", "higher", "greater", "larger", "bigger"), (1, _MUCH)),
     **dict.fromkeys(("less", "fewer", "lower", "smaller"), (-1, _MUCH)),
@@ -173,8 +174,9 @@ _COMPARATIVES: dict[str, tuple[int, tuple[str, ...]]] = {
     "less expensive": (-1, ("money",)),
     "pricier": (1, ("money",)),
     "cheaper": (-1, ("money",)),
-    **dict.fromkeys(("taller", "longer", "farther", "further"), (1, ("length", "metric length"))),
-    **dict.fromkeys(("shorter",), (-1, ("length", "metric length"))),
+    **dict.fromkeys(("taller", "farther", "further"), (1, ("length", "metric length"))),
+    "longer": (1, ("length", "metric length", "time")),  # (a time: "bakes 5 minutes longer")
+    "shorter": (-1, ("length", "metric length", "time")),
     "heavier": (1, ("weight", "metric weight")),
     "lighter": (-1, ("weight", "metric weight")),
     "older": (1, ("age",)),
@@ -190,7 +192,7 @@ _COMPARATIVE = re.compile(
     r"(?:(?:somewhat|sometime|some time|a bit|a little|much) )?"
     r"\b(?P<word>more expensive|less expensive|"
     + "|".join(sorted(_COMPARATIVES, key=len, reverse=True))
-    + r")\b(?:(?: [a-z]+)? than\b)?"
+    + r")\b(?:(?: (?P<after>[a-z]+))? than\b)?"
 )
 _NEGATION = re.compile(r"\b(?:not|never|no)\b|n't\b")
 # Words that speak of something a free identity cannot say: never read as "is".
@@ -310,6 +312,10 @@ class Reader:
         unit = match["unit"] or ""
         if match["amount"] and match["amount"].startswith("$"):
             unit = "$"
+        if not unit and match["after"]:  # "6 more wins than": the word after may be the unit
+            named = [r for r, q in enumerate(self.kinds) if q is not None and
+                     self._fits_unit(r, match["after"])]  # fmt: skip
+            unit = match["after"] if named else ""
         rows = [r for r, q in enumerate(self.kinds) if q is not None and q.kind in fits]
         if unit:
             rows = [r for r in rows if self._fits_unit(r, unit)]
@@ -325,7 +331,8 @@ class Reader:
         if _NEGATION.search(ask.skeleton) or _RELATIONS.search(ask.skeleton.replace("<cmp>", "")):
             ask.fail("a comparison with more in it than one order")
         first, second = ask.found
-        if match["amount"] is None:
+        vague = re.search(r"\b(?:somewhat|sometime|some time|a bit|a little|much)\b", match[0])
+        if match["amount"] is None or vague:  # "an APR somewhat higher": no amount said
             return Clue("more", (first, second) if sign > 0 else (second, first), row=row)
         amount = self._amount(ask, match, row, unit)
         return Clue("+", (first, second), amount=sign * amount, row=row)
@@ -343,7 +350,7 @@ class Reader:
             return unit_kind == kind.kind
         if kind.kind in ("month",):
             return unit in ("month", "months")
-        named = self.names[row].rstrip("s")  # "7 votes more" of a category named votes
+        named = self.names[row].split()[-1].rstrip("s")  # "7 votes more": votes; "3 sizes"
         said = unit.rstrip("s")
         return kind.kind == "number" and said in (kind.unit.rstrip("s"), named)
 
@@ -366,6 +373,8 @@ class Reader:
         kind = self.kinds[row]
         assert kind is not None
         size = UNITS[unit][1] if unit in UNITS and UNITS[unit][0] != "years" else 1
+        if kind.kind == "money" and not unit:  # "made 3 million less": dollars, not cents
+            size = 100
         if kind.kind == "time" and not unit:
             ask.fail("say how long: minutes or hours")
         if kind.kind in ("length", "metric length", "weight", "metric weight") and not unit:
@@ -428,11 +437,10 @@ class Reader:
             ask.fail("names one value twice", words=False)
 
     def _distinct(self, pairs: list[tuple[str, str]], ask: _Ask) -> list[Clue]:
-        """Pairs apart, one clue when they share a category (then the list is all different)."""
+        """Neither A nor B is C: three different people (as Puzzle Baron means it: the two
+        named are two, and neither is the third)."""
         (a, c), (b, _) = pairs
-        if self.row_of[a] == self.row_of[b]:
-            return [Clue("!", (a, b, c))]
-        return [Clue("!", pair) for pair in pairs]
+        return [Clue("!", (a, b, c))]
 
 
 @dataclass(slots=True)

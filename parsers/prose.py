@@ -439,7 +439,7 @@ _CLASSES: dict[str, frozenset[str]] = {
     "s": _classes("as"),
     "N": _classes("named called"),
     "M": _classes("many several various unique assorted"),
-    "Y": _classes("only also really usually always"),
+    "Y": _classes("only also really usually always exactly"),
     "L": _classes("favorite favourite own preferred"),
     "Z": _classes("partial fond keen"),  # "partial to", "fond of", "keen on"
     "E": _classes("with having owning from of in at on for"),
@@ -670,8 +670,8 @@ class Reader:
             word in own
             or word in grammar.HAVE
             or word in grammar.PAST
-            or (word.endswith("ed") and word not in grammar.RESERVED)
-        ):
+            or (word.endswith(("ed", "ing")) and word not in grammar.RESERVED)
+        ):  # (in a phrase, a participle too: "the team leaving in May")
             found.append("V")
         if word in self.head_words:
             found.append("H")
@@ -788,8 +788,8 @@ class Reader:
             return [Clue("B", (a, b, c))]
         if meaning == "between in order":
             return [Clue("<", (b, a)), Clue("<", (a, c))]
-        if meaning == "neither":
-            return [Clue("!", (a, c)), Clue("!", (b, c))]
+        if meaning == "neither":  # A and B are two people, and neither is C
+            return [Clue("!", (a, b, c))]
         if meaning == "either":
             clues = [Clue("|", (a, b, c))]
             if self._row(b) != self._row(c):  # exactly one of them is so
@@ -810,12 +810,17 @@ class Reader:
         """ "The four were A, B, C and D": all different, when the count says as many."""
         match = re.fullmatch(r"(?:the )?(\w+) (?:\w+ )?(?:are|were|was) ((?:@\d+ (?:, )?)+)"
                              r"(?:, )?and (@\d+)", reduced)  # fmt: skip
-        if not match:
+        after = re.fullmatch(r"((?:@\d+ (?:, )?)+)(?:, )?and (@\d+) (?:are|were) (all|\w+) "
+                             r"different (\w+)", reduced)  # fmt: skip
+        if after:  # "A, B and C are all (three) different people"
+            said, named = after[3], re.findall(r"@\d+", after[1] + after[2])
+        elif match:
+            said, named = match[1], re.findall(r"@\d+", match[2] + match[3])
+        else:
             return None
-        count = _count(match[1])
-        named = re.findall(r"@\d+", match[2] + match[3])
+        count = len(named) if said == "all" else _count(said)
         if count is None or count != len(named):
-            raise Unread(f"it says {match[1]} but lists {len(named)}")
+            raise Unread(f"it says {said} but lists {len(named)}")
         return [Clue("!", tuple(symbols[int(v[1:])] for v in named))]
 
     def _row(self, symbol: str) -> int:

@@ -349,6 +349,16 @@ TO_THE = "[to|on] [the]"
 PREPOSITIONS = "[from|in|at|to|for|with|on|by|as|into]"
 UNITS = "(house|houses|position|positions|seat|seats|spot|spots|place|places)"
 
+_SAYS = (
+    BE,
+    "HAVE",
+    f"VERB {PREPOSITIONS}",
+    f"{LIVES} (in|at|from|for|on|with)",
+    f"{BE} VERB {PREPOSITIONS}",
+    f"(will be|would be) [VERB] {PREPOSITIONS}",
+)
+"""How "one" and "the other" of a pairing are said to be their values (each half its own)."""
+
 CLUE_FORMS: tuple[tuple[str, str], ...] = (
     # Two values, one person (or one house).
     ("same", f"A {BE} B"),
@@ -415,15 +425,9 @@ CLUE_FORMS: tuple[tuple[str, str], ...] = (
     ("neither", "neither A nor B HAVE C"),
     ("neither", f"neither A nor B VERB {PREPOSITIONS} C"),
     *(
-        ("pairs", f"of A and B, one {says} C{comma} and the other {says} D")
-        for says in (
-            BE,
-            "HAVE",
-            f"VERB {PREPOSITIONS}",
-            f"{LIVES} (in|at|from|for|on|with)",
-            f"{BE} VERB {PREPOSITIONS}",
-            f"(will be|would be) [VERB] {PREPOSITIONS}",
-        )
+        ("pairs", f"of A and B, one {one} C{comma} and the other {other} D")
+        for one in _SAYS
+        for other in _SAYS
         for comma in ("", ",")
     ),
 )
@@ -441,7 +445,7 @@ MEANINGS: dict[str, tuple[str, tuple[int, ...]]] = {
     "apart": ("D", (0, 1)),  # K apart
     "gap": ("D", (0, 1)),  # K between: K + 1 apart
     "either": ("|", (0, 1, 2)),
-    "neither": ("!", (0, 2)),  # and (1, 2): see the reader
+    "neither": ("!", (0, 1, 2)),  # neither A nor B is C: three different people
     "pairs": ("p", (0, 1, 2, 3)),
 }
 """A meaning as Grizzly's kinds: the kind and the order of the values it takes."""

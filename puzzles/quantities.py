@@ -96,6 +96,10 @@ def read_quantity(text: str) -> Quantity | None:
         if not 1 <= int(m[2]) <= _MONTH_DAYS[index] + (index == 1):
             return None
         return Quantity("date", sum(_MONTH_DAYS[:index]) + int(m[2]))
+    if m := re.fullmatch(rf"({_NUMBER}) ?%", t):  # a percentage: counted in percent
+        number = digits(m[1])
+        whole = number is not None and number.denominator == 1
+        return Quantity("number", int(number), "percent") if whole and number is not None else None
     if m := re.fullmatch(rf"({_NUMBER})(?: (thousand|million|billion))?(?: ([a-z$'\"]+))?", t):
         number = digits(m[1])
         if number is None:

@@ -419,7 +419,7 @@ def test_the_readme_example_has_its_answer() -> None:
     puzzle = parse(text)
     answer = {"Dana": ("$30", "soup"), "Hugo": ("$25", "salad"), "Mira": ("$35", "pasta")}
     outcome = solve(ZEBRA, puzzle, BACKEND, limit=2)
-    assert len(puzzle.clues) == 9  # clues 3 and 4 say two things each
+    assert len(puzzle.clues) == 8  # clue 4 says two things
     assert outcome.status is Status.UNIQUE
     assert outcome.solutions == [answer_grid(puzzle, answer)]
 
@@ -470,8 +470,8 @@ HEAD = "Names: Dana, Hugo, Mira\nPrices: $25, $30, $35\nDishes: salad, soup, pas
         ("The person who paid $25 is Mira", [("=", "$25", "Mira")]),
         ("Mira's meal didn't cost $35.", [("!", "Mira", "$35")]),
         ("Neither Dana nor Hugo ordered the soup.", [("!", "Dana", "Hugo", "soup")]),
-        ("Neither Dana nor the one who paid $25 ordered soup.",
-         [("!", "Dana", "soup"), ("!", "$25", "soup")]),
+        ("Neither Dana nor the one who paid $25 ordered soup.",  # (Dana did not pay $25)
+         [("!", "Dana", "$25", "soup")]),
         ("Dana is either the one who paid $30 or the one who ordered the pasta.",
          [("|", "Dana", "$30", "pasta"), ("!", "$30", "pasta")]),
         ("Either Dana or Hugo paid $25.", [("|", "$25", "Dana", "Hugo")]),
