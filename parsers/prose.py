@@ -358,6 +358,28 @@ class Category:
     person: bool  # its values name the people: a value named alone means the person
 
 
+_UNIT_WORDS = {
+    "money": "dollar dollars cent cents",
+    "length": "foot feet inch inches ft long tall",
+    "metric length": "meter meters metre metres centimeters centimetres long tall",
+    "weight": "pound pounds lbs heavy",
+    "metric weight": "gram grams kilogram kilograms kg heavy",
+    "time": "minute minutes hour hours long",
+    "age": "year years old",
+}
+"""Words said of an ordered category's values ("the 50-year-old", "14 feet long")."""
+
+
+def _unit_words(values: list[str], said: set[str]) -> set[str]:
+    """The words said of a category's values when they are quantities of one kind (an age:
+    a category named so, or values in years)."""
+    from ..puzzles.quantities import read_quantity
+
+    kinds = {q.kind if q else None for q in (read_quantity(v) for v in values)}
+    kind = "age" if "age" in said else next(iter(kinds)) if len(kinds) == 1 else None
+    return set(_UNIT_WORDS.get(kind or "", "").split())
+
+
 def categories(declared: list[Declared], size: int) -> list[Category]:
     """The categories of a layout, each with ``size`` different values, named apart."""
     from .houses import characteristic
@@ -381,6 +403,7 @@ def categories(declared: list[Declared], size: int) -> list[Category]:
         own |= {w.lower() for w in d.frame if w.lower() != "one"}
         said = {singular(w) for w in own}
         person = "name" in said and said <= {"name", "first"}
+        own |= _unit_words(d.values, said)
         for w in list(own):  # the verbs it has its values by: "keep" gives "keeper", "keeps"
             if w in grammar.HAVE or w in {x.lower() for x in d.frame}:
                 own |= next((grammar.verb_forms(b) for b in grammar.HAVE_BASES
@@ -838,9 +861,13 @@ def entity_nouns(texts: list[str]) -> set[str]:
     boat", "the passenger who"): a phrase of a value may end in one ("the black boat")."""
     found: set[str] = set()
     for text in texts:
-        said = " ".join(tokens(text))
+        ws = tokens(text)
+        said = " ".join(ws)
         found |= {m for m in _HEAD_PLACES.findall(said)}
         found |= set(re.findall(r"'s ([a-z]+)\b", said))
+        for the, noun, then in zip(ws, ws[1:], ws[2:], strict=False):  # "the animal bought"
+            if the in ("the", "a", "an") and (then in grammar.PAST or then.endswith("ing")):
+                found.add(noun)
     return {
         w for w in found
         if w not in grammar.RESERVED and w not in grammar.HAVE and w not in _KNOWN_GLUE
@@ -967,6 +994,10 @@ def parse_prose(lines: list[str], style: str = "english") -> Zebra:
     check_grid_size(len(cats) + 1, size)
     implicit = not found.noun
     nouns = entity_nouns([line.text for line in found.clues])
+    nouns |= {
+        w for d in found.categories if d.listed for t in tokens(d.description)
+        for w in (t, singular(t)) if w not in grammar.RESERVED and w not in _VERBS
+    }  # "the amphibian purchased in ...", of a category named amphibians  # fmt: skip
     reader = Reader(size, found.noun, cats, implicit, nouns)
     clues: list[Clue] = []
     notes = [(line.line, line.text) for line in found.notes]

@@ -332,7 +332,7 @@ ORDINALS = {
 
 BE = "(is|are|was|were|'s)"
 BE_NOT = "(is not|isn't|are not|aren't|was not|wasn't|were not|weren't)"
-DO_NOT = "(does not|doesn't|do not|don't|did not|didn't)"
+DO_NOT = "(does not|doesn't|do not|don't|did not|didn't|won't|will not|wouldn't|would not)"
 STAYING = re.split(
     " ", "live lives lived living sit sits sat sitting stay stays stayed staying reside resides "
     "resided residing"
@@ -351,6 +351,7 @@ UNITS = "(house|houses|position|positions|seat|seats|spot|spots|place|places)"
 
 _SAYS = (
     BE,
+    f"(will|would) BASE {PREPOSITIONS}",
     "HAVE",
     f"VERB {PREPOSITIONS}",
     f"{LIVES} (in|at|from|for|on|with)",
@@ -378,6 +379,10 @@ CLUE_FORMS: tuple[tuple[str, str], ...] = (
     ("differ", f"A {BE_NOT} HAVE (by|in|at) B"),
     ("differ", f"A {DO_NOT} VERB {PREPOSITIONS} B"),
     ("differ", f"A {BE_NOT} VERB {PREPOSITIONS} B"),
+    ("differ", f"A {BE_NOT} (in|at|from|for|with|on|about) B"),
+    ("differ", f"A {DO_NOT} BASE {PREPOSITIONS} B"),  # "won't launch in April"
+    ("differ", "A (has|had) nothing to do with B"),
+    ("same", f"A (will|would) BASE {PREPOSITIONS} B"),  # "will include Yolanda"
     (
         "differ",
         f"A (won't be|will not be|wouldn't be|hasn't been|has not been) [VERB] {PREPOSITIONS} B",
@@ -496,6 +501,11 @@ def alternatives(text: str) -> str:
 
 
 _NOT_VERBS = "from|in|at|to|for|with|on|by|as|into|about|is|are|was|were|be|been|the|a|an"
+_NEGATIVE_VERBS = frozenset(
+    re.split(" ", "hate hates dislike dislikes avoid avoids refuse refuses lack lacks fear fears "
+             "miss misses lose loses reject rejects ignore ignores oppose opposes leave leaves")
+)  # fmt: skip
+"""Verbs that say a person has not a value: never read as having it."""
 """Words a form's verb never is (so that an optional verb leaves them to the form)."""
 
 
@@ -506,6 +516,8 @@ def fits(match: re.Match[str]) -> bool:
         if word is None:
             continue
         if name[0] == "h" and word not in HAVE:
+            return False
+        if name[0] == "b" and (word in RESERVED or word in _NEGATIVE_VERBS):
             return False
         if name[0] == "v" and (
             word in RESERVED or not (word in HAVE or word in PAST or word.endswith("ed"))
@@ -523,6 +535,8 @@ def _word(word: str, verbs: Iterator[int]) -> str:
         return r"(?P<K>\d+|" + "|".join(COUNTS) + ")"
     if word == "HAVE":
         return f"(?P<h{next(verbs)}>[a-z]+)(?: to| of)?(?: the| a| an)?"
+    if word == "BASE":  # a verb as "will" or "does not" take it: any, checked by ``fits``
+        return f"(?P<b{next(verbs)}>(?!(?:{_NOT_VERBS}) )[a-z]+)"
     if word == "VERB":  # a verb in the past (Puzzle Baron's "sailed from"), or of having
         return f"(?P<v{next(verbs)}>(?!(?:{_NOT_VERBS}) )[a-z]+)"
     if word == "CATEGORY":
