@@ -60,9 +60,10 @@ def right(record: dict[str, Any], puzzle: Any, outcome: Any, proved: list[Any]) 
         if outcome.status is not Status.UNIQUE:
             return False
         grid = outcome.solutions[0]
-        at = [{row[p].split(":", 1)[-1].lower() for row in grid} for p in range(puzzle.size)]
-        rows = record["solution"]["rows"]
-        return all({str(v).lower() for v in r[1:]} <= at[p] for p, r in enumerate(rows))
+        at = [{row[p].split(":", 1)[-1].lower().rstrip(".") for row in grid}
+              for p in range(puzzle.size)]  # fmt: skip
+        rows = record["solution"]["rows"]  # (a list's last value may lose its full stop)
+        return all({str(v).lower().rstrip(".") for v in r[1:]} <= at[p] for p, r in enumerate(rows))
     if record.get("answer") is not None and proved:
         possible, whole = proved[0]
         return whole and [a.lower() for a in possible] == [str(record["answer"]).lower()]

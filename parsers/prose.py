@@ -466,7 +466,8 @@ _CLASSES: dict[str, frozenset[str]] = {
     "L": _classes("favorite favourite own preferred"),
     "Z": _classes("partial fond keen"),  # "partial to", "fond of", "keen on"
     "E": _classes("with having owning from of in at on for"),
-    "l": _classes("living residing staying lives is"),
+    "l": _classes("living residing staying"),  # "the person living in"
+    "u": _classes("lives is"),  # "the person who lives in" (after who, that)
     "n": _classes("in on"),
     "R": grammar.RESERVED,
     "K": _VERBS,  # words that begin what is said of a value: never its noun
@@ -496,7 +497,7 @@ _LEFT = "|".join(
         rf"{_D}{_HEAD}{_t('Z')}{_t('P')}{_D}{_MEASURE}",  # the person partial to
         rf"{_D}{_HEAD}{_t('S')}(?:{_t('L')})?(?:{_F}|{_t('b')})+{_t('B')}(?:{_t('N')})?"
         rf"(?:{_t('n')})?{_D}",  # the person whose mother's name is
-        rf"{_D}{_HEAD}(?:(?:{_t('W')})?{_t('l')})?{_t('E')}{_D}{_MEASURE}(?:{_F})*",  # with a
+        rf"{_D}{_HEAD}(?:{_t('l')}|{_t('W')}{_t('u')})?{_t('E')}{_D}{_MEASURE}(?:{_F})*",  # with
         rf"{_D}{_t('H')}{_t('b')}(?:{_F})+{_t('B')}{_t('N')}",  # the person's child is named
         rf"{_D}{_HEAD}{_t('V')}{_t('P')}{_D}{_MEASURE}(?:{_F})*",  # the movie directed by
         rf"{_D}(?:{_F}|{_t('G')})+(?:{_t('O')}|{_t('f')}){_D}",  # the owner of the

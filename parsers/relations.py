@@ -351,6 +351,7 @@ UNITS = "(house|houses|position|positions|seat|seats|spot|spots|place|places)"
 
 _SAYS = (
     BE,
+    f"{BE} (in|at|on|for|from|with|about)",
     f"(will|would) BASE {PREPOSITIONS}",
     "HAVE",
     f"VERB {PREPOSITIONS}",
@@ -503,7 +504,9 @@ def alternatives(text: str) -> str:
 _NOT_VERBS = "from|in|at|to|for|with|on|by|as|into|about|is|are|was|were|be|been|the|a|an"
 _NEGATIVE_VERBS = frozenset(
     re.split(" ", "hate hates dislike dislikes avoid avoids refuse refuses lack lacks fear fears "
-             "miss misses lose loses reject rejects ignore ignores oppose opposes leave leaves")
+             "miss misses lose loses reject rejects ignore ignores oppose opposes leave leaves "
+             "hating disliking avoiding refusing lacking fearing missing losing rejecting "
+             "ignoring opposing")
 )  # fmt: skip
 """Verbs that say a person has not a value: never read as having it."""
 """Words a form's verb never is (so that an optional verb leaves them to the form)."""
@@ -520,7 +523,10 @@ def fits(match: re.Match[str]) -> bool:
         if name[0] == "b" and (word in RESERVED or word in _NEGATIVE_VERBS):
             return False
         if name[0] == "v" and (
-            word in RESERVED or not (word in HAVE or word in PAST or word.endswith("ed"))
+            word in RESERVED
+            or word in _NEGATIVE_VERBS
+            or word.removesuffix("ing") in _NEGATIVE_VERBS
+            or not (word in HAVE or word in PAST or word.endswith(("ed", "ing")))
         ):  # a free verb else is too loose to trust
             return False
     return True
