@@ -181,8 +181,10 @@ _COMPARATIVES: dict[str, tuple[int, tuple[str, ...]]] = {
     "lighter": (-1, ("weight", "metric weight")),
     "older": (1, ("age",)),
     "younger": (-1, ("age",)),
-    **dict.fromkeys(("after", "later"), (1, ("date", "month", "time", "year"))),
-    **dict.fromkeys(("before", "earlier", "sooner"), (-1, ("date", "month", "time", "year"))),
+    **dict.fromkeys(("after", "later"), (1, ("date", "month", "time", "year", "order"))),
+    **dict.fromkeys(
+        ("before", "earlier", "sooner"), (-1, ("date", "month", "time", "year", "order"))
+    ),
 }
 _COMPARATIVE = re.compile(
     r"(?:(?<![\w$])(?!(?:a bit|a little|a lot) )"
@@ -350,6 +352,8 @@ class Reader:
             return unit_kind == kind.kind
         if kind.kind in ("month",):
             return unit in ("month", "months")
+        if kind.kind == "order":  # "1 spot after", "1 chapter after" (values "Chapter 1", ...)
+            return unit.rstrip("s") in ("spot", "place", "position", kind.unit.rstrip("s"))
         named = self.names[row].split()[-1].rstrip("s")  # "7 votes more": votes; "3 sizes"
         said = unit.rstrip("s")
         return kind.kind == "number" and said in (kind.unit.rstrip("s"), named)

@@ -14,6 +14,9 @@ _MONTHS = re.split(
 )
 _MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 SCALE = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+_PLACES = re.split(
+    " ", "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth"
+)
 # Units, each with its kind and its size in the kind's smallest unit (money in cents).
 UNITS: dict[str, tuple[str, int]] = {
     **dict.fromkeys(("inch", "inches", "in", '"'), ("length", 1)),
@@ -96,6 +99,10 @@ def read_quantity(text: str) -> Quantity | None:
         if not 1 <= int(m[2]) <= _MONTH_DAYS[index] + (index == 1):
             return None
         return Quantity("date", sum(_MONTH_DAYS[:index]) + int(m[2]))
+    if t in _PLACES:  # a place in an order: first, second, ...
+        return Quantity("order", _PLACES.index(t))
+    if m := re.fullmatch(r"([a-z]+) (\d{1,3})", t):  # "chapter 3", "round 2": an order too
+        return Quantity("order", int(m[2]), m[1])
     if m := re.fullmatch(rf"({_NUMBER}) ?%", t):  # a percentage: counted in percent
         number = digits(m[1])
         whole = number is not None and number.denominator == 1
