@@ -29,7 +29,9 @@ from .english import plural, singular, singulars
 
 # -- words ------------------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"\$ ?\d[\d,]*(?:\.\d+)?|\d+(?:\.\d+)?(?:st|nd|rd|th)?|[a-z]+(?:'[a-z]+)*|,")
+_TOKEN = re.compile(
+    r"\$ ?\d+(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?(?:st|nd|rd|th)?|[a-z]+(?:'[a-z]+)*|,"
+)
 
 
 def tokens(text: str) -> list[str]:
@@ -447,7 +449,7 @@ def _classes(text: str) -> frozenset[str]:
 
 
 _CLASSES: dict[str, frozenset[str]] = {
-    "D": _classes("the a an some their his her"),  # a determiner
+    "D": _classes("the a an some their his her exactly"),  # a determiner ("exactly 27 wins")
     "A": _classes("the a an"),  # an article
     "d": _classes("the a an their his her"),
     "W": _classes("who that which"),
