@@ -136,6 +136,7 @@ class Declared:
     values: list[str]
     listed: bool  # a "Names: ..." line (named by its label), not a sentence
     frame: list[str] = field(default_factory=list)  # words each value came with ("one ate")
+    people: bool = False  # the people's own category, with no names ("nationalities")
 
 
 @dataclass(slots=True)
@@ -404,7 +405,7 @@ def categories(declared: list[Declared], size: int) -> list[Category]:
             own = {singular(w) for w in tokens(d.description)} - _DESCRIPTION_WORDS
         own |= {w.lower() for w in d.frame if w.lower() != "one"}
         said = {singular(w) for w in own}
-        person = "name" in said and said <= {"name", "first"}
+        person = d.people or ("name" in said and said <= {"name", "first"})
         own |= _unit_words(d.values, said)
         for w in list(own):  # the verbs it has its values by: "keep" gives "keeper", "keeps"
             if w in grammar.HAVE or w in {x.lower() for x in d.frame}:
@@ -712,7 +713,7 @@ class Reader:
         """ "where A lives", "the house where A lives": the position of A, as A."""
         return re.compile(
             rf"(?<![^ ])(?:the (?:{self.heads}) )?(?:where|in which) {_DET}@@ "
-            rf"(?:lives|live|is|sits|stays)(?![^ ])"
+            rf"(?:lives|live|sits|stays|(?:is|are)(?: (?:kept|drunk|[a-z]+ed))?)(?![^ ])"
         )
 
     def _label(self, row: int) -> str:
@@ -982,14 +983,54 @@ def _asked_row(text: str, reader: Reader) -> int | None:
 # -- the puzzle --------------------------------------------------------------------------------
 
 
-def parse_prose(lines: list[str], style: str = "english") -> Zebra:
-    """A logic grid in English: its categories, its clues read by the grammar, its questions."""
-    found = layout(lines)
-    if not found.categories:
+def _unlisted(lines: list[str]) -> Layout:
+    """A puzzle that lists no values (the 1962 Zebra puzzle): its sentences, the one that
+    names the categories, and their values found in the clues (``unlisted``)."""
+    from . import unlisted
+
+    found = Layout()
+    sentences: list[tuple[int, str]] = []
+    for n, raw in _unwrapped(lines):
+        text = re.sub(r"^\s*>\s?", "", raw).strip().replace("**", "")
+        if not text or text.startswith("#") or _HEADING.fullmatch(text) or text.startswith("—"):
+            continue
+        numbered = _NUMBERED.fullmatch(text)
+        bullet = _BULLET.fullmatch(text)
+        body = numbered[4] if numbered else bullet[1] if bullet else text
+        for said in re.split(r"(?<=[.?!])\s+(?=[A-Z])", body):
+            asked = re.sub(r"^(?:now|so|then|finally),?\s+", "", said, flags=re.IGNORECASE)
+            if asked.endswith("?") and _QUESTION_START.match(asked):
+                found.questions.append(Line(n, asked[0].upper() + asked[1:]))
+            elif said.endswith(":"):
+                continue  # "The following 15 statements are all known to be true:"
+            else:
+                sentences.append((n, said))
+    named = unlisted.categories_named([s for _, s in sentences])
+    if named is None:
         raise ParseError(
             "no categories: list each with its values, as `- Each person has a unique name: "
             "Arnold, Eric, Peter` or `Names: Arnold, Eric, Peter`"
         )
+    _preamble(" ".join(s for _, s in sentences), found)
+    if found.size is None:
+        raise ParseError("no category lists, and no sentence says how many positions there are")
+    naming = next(n for n, s in sentences if s.lower().count("different") >= 2)
+    clues = [(n, s) for n, s in sentences if n != naming]
+    texts = [s for _, s in clues] + [q.text for q in found.questions]
+    unlisted.find_values(named, texts, found.size)
+    for cat in named:
+        words = " ".join(cat.words) or "category"
+        found.categories.append(Declared(naming, words, cat.values, True, sorted(cat.verbs),
+                                         people=cat.people))  # fmt: skip
+    found.clues = [Line(n, s, k) for k, (n, s) in enumerate(clues, 1)]
+    return found
+
+
+def parse_prose(lines: list[str], style: str = "english") -> Zebra:
+    """A logic grid in English: its categories, its clues read by the grammar, its questions."""
+    found = layout(lines)
+    if not found.categories:
+        found = _unlisted(lines)
     size = found.size or len(found.categories[0].values)
     if size < 2 or len(found.categories) < 1:
         raise ParseError("a logic grid needs at least 2 positions and a category")

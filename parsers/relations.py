@@ -406,6 +406,7 @@ CLUE_FORMS: tuple[tuple[str, str], ...] = (
     ("next", f"A {LIVES} [directly|immediately|right] (next to|beside|adjacent to|next door to) B"),
     ("next", f"A {LIVES} in the house next to B"),
     ("next", f"A {LIVES} in a house next to B"),
+    ("next", f"A {BE} VERB in the house next to B"),  # "Kools are smoked in the house next to"
     ("next", f"A {BE} (a|the) (neighbor|neighbour) of B"),
     ("not next", f"A and B {DOES_NOT_LIVE} (next to|beside|adjacent to) each other"),
     ("not next", f"A {DOES_NOT_LIVE} (next to|beside|adjacent to|next door to) B"),
@@ -479,6 +480,7 @@ QUESTION_FORMS: tuple[tuple[str, str], ...] = (
     ("what", "what CATEGORY (is|was) A"),
     ("what", "what (does|do|did) A CATEGORY"),  # "What does Cleo drink?": its verb's category
     ("who", "who HAVE A"),
+    ("who", "which of the (residents|people|inhabitants|men|women|owners) HAVE A"),
     ("who", "who (is|lives|lives in|is in|is at) A"),
     ("who", "whose CATEGORY is A"),
 )

@@ -311,3 +311,47 @@ def test_made_puzzles_reworded_and_reordered_come_out_the_same(seed: int) -> Non
         == json_extras(made.puzzle, made.solution)["grid"]
     )
     assert answer_of(read, outcome.solutions[0]) == answer_of(made.puzzle, made.solution)
+
+
+# -- a puzzle that lists no values --------------------------------------------------------------
+
+LIFE_1962 = """1. There are five houses.
+2. The Englishman lives in the red house.
+3. The Spaniard owns the dog.
+4. Coffee is drunk in the green house.
+5. The Ukrainian drinks tea.
+6. The green house is immediately to the right of the ivory house.
+7. The Old Gold smoker owns snails.
+8. Kools are smoked in the yellow house.
+9. Milk is drunk in the middle house.
+10. The Norwegian lives in the first house.
+11. The man who smokes Chesterfields lives in the house next to the man with the fox.
+12. Kools are smoked in the house next to the house where the horse is kept.
+13. The Lucky Strike smoker drinks orange juice.
+14. The Japanese smokes Parliaments.
+15. The Norwegian lives next to the blue house.
+
+Now, who drinks water? Who owns the zebra?
+
+In the interest of clarity, it must be added that each of the five houses is painted a
+different color, and their inhabitants are of different national extractions, own different
+pets, drink different beverages and smoke different brands of American cigarettes."""
+"""The Zebra puzzle as Life International printed it (December 17, 1962)."""
+
+
+def test_the_1962_zebra_puzzle_as_printed_is_answered() -> None:
+    # Its values are named only in the clues and the questions; its categories in a sentence.
+    puzzle = parse(LIFE_1962)
+    assert [len(row) for row in puzzle.rows] == [5] * 6
+    assert {v.split(":", 1)[1] for v in puzzle.rows[3]} >= {"dog", "snails", "fox", "horse"}
+    run = gridsat("solve", "zebra", "--unique", stdin=LIFE_1962)
+    assert run.returncode == 0, run.stderr
+    assert "Who drinks water? Norwegian" in run.stdout
+    assert "Who owns the zebra? Japanese" in run.stdout
+    assert "answer: Japanese (every solution gives it)" in run.stdout
+
+
+def test_a_puzzle_whose_values_cannot_all_be_found_is_refused_naming_what_was() -> None:
+    short = LIFE_1962.replace("5. The Ukrainian drinks tea.\n", "")
+    with pytest.raises(ParseError, match=r"the clues name 4 values of [a-z ]+, not 5 \("):
+        parse(short)
