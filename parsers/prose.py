@@ -1014,14 +1014,14 @@ def _unlisted(lines: list[str]) -> Layout:
     _preamble(" ".join(s for _, s in sentences), found)
     if found.size is None:
         raise ParseError("no category lists, and no sentence says how many positions there are")
-    naming = next(n for n, s in sentences if s.lower().count("different") >= 2)
-    clues = [(n, s) for n, s in sentences if n != naming]
+    naming = {n for n, s in sentences if "different" in s.lower()}
+    clues = [(n, s) for n, s in sentences if n not in naming]
     texts = [s for _, s in clues] + [q.text for q in found.questions]
     unlisted.find_values(named, texts, found.size)
     for cat in named:
         words = " ".join(cat.words) or "category"
-        found.categories.append(Declared(naming, words, cat.values, True, sorted(cat.verbs),
-                                         people=cat.people))  # fmt: skip
+        found.categories.append(Declared(min(naming), words, cat.values, True,
+                                         sorted(cat.verbs), people=cat.people))  # fmt: skip
     found.clues = [Line(n, s, k) for k, (n, s) in enumerate(clues, 1)]
     return found
 

@@ -51,16 +51,18 @@ class Named:
 
 
 def categories_named(sentences: list[str]) -> list[Named] | None:
-    """The categories a sentence names with "different" (two or more of them), or None."""
+    """The categories the sentences name with "different" (two or more in all), or None."""
+    found: list[Named] = []
     for sentence in sentences:
-        if sentence.lower().count("different") < 2:
+        if "different" not in sentence.lower():
             continue
-        found = []
         for chunk in _CHUNK.split(sentence):
             words = re.findall(r"[a-z]+", chunk.lower())
             if "different" not in words:
                 continue
             after = words[words.index("different") + 1 :]
+            if after and after[0] in _PEOPLE | {"man", "woman", "person", "resident"}:
+                continue  # "a different man lives in each house": the people, no category
             verbs = set()
             for w in words[: words.index("different")]:
                 base = next((b for b in grammar.HAVE_BASES if w in grammar.verb_forms(b)), None)
@@ -71,9 +73,7 @@ def categories_named(sentences: list[str]) -> list[Named] | None:
             found.append(  # (the houses' own is found by its noun: "the red house")
                 Named(nouns, set() if houses else verbs, houses, not verbs and not houses)
             )
-        if len(found) >= 2:
-            return found
-    return None
+    return found if len(found) >= 2 else None
 
 
 def _phrase_after(text: str, start: int) -> str:
