@@ -137,6 +137,10 @@ def find_values(named: list[Named], texts: list[str], size: int) -> None:
             for m in re.finditer(r"\b(?:with|where)\s+the\s+([a-z]+)\b", text):
                 if singular(m[1]) not in taken and m[1] not in _NOT_VALUES:
                     short[0].add(m[1])
+    for cat in named:  # "Coffee is drunk": a capital that only begins a sentence goes
+        lower = sum(v[:1].islower() for v in cat.values)
+        if lower * 2 > len(cat.values):
+            cat.values = [v[0].lower() + v[1:] if " " not in v else v for v in cat.values]
     for cat in named:
         if len(cat.values) != size:
             said = ", ".join(cat.values) or "none"
