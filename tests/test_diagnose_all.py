@@ -161,7 +161,9 @@ def test_a_time_limit_stops_diagnose_with_one_line_and_exit_4(
     genre: Genre, capsys: pytest.CaptureFixture[str]
 ) -> None:
     codes = set()
-    for seconds, form in (("0.001", []), ("0.05", ["--json"]), ("0.3", [])):
+    # (1 ms is raced by a child that finishes first on a busy machine: asked three times)
+    tries = (("0.001", []),) * 3 + (("0.05", ["--json"]), ("0.3", []))
+    for seconds, form in tries:
         code, out, err = run(capsys, "diagnose", genre.name, str(limited(genre)),
                              "--time-limit", seconds, *form)  # fmt: skip
         assert code in (0, 1, 3, 4), err
@@ -174,7 +176,7 @@ def test_a_time_limit_stops_diagnose_with_one_line_and_exit_4(
             assert err == ""
             if form:
                 json.loads(out)
-    assert 4 in codes  # the smallest limit always stops it
+    assert 4 in codes  # the smallest limit stops it
 
 
 @pytest.mark.slow
