@@ -27,6 +27,7 @@ from ..contract import GenerateError
 from ..puzzles.quantities import SCALE, UNITS, Quantity, digits, normal, read_quantity
 from ..puzzles.zebra import POSITION, Clue, Grid, Zebra, arranged, holds
 from . import ParseError, check_grid_size
+from .relations import COMPARATIVES
 
 STYLE = "baron"
 """The ``style`` of a puzzle read or made in this layout."""
@@ -163,29 +164,7 @@ def parse_baron(lines: Sequence[str]) -> Zebra:
 # -- reading one clue ---------------------------------------------------------------------------
 
 # Comparative words: the direction (1: the first is the greater) and the kinds they fit.
-_ORDERED = ("money", "length", "metric length", "weight", "metric weight", "date", "month",
-            "time", "age", "year", "number")  # fmt: skip
-_MUCH = ("money", "number", "weight", "metric weight", "time", "date")
-"""What "more" and "less" compare: amounts, and spans of time ("trained 1 week more")."""
-_COMPARATIVES: dict[str, tuple[int, tuple[str, ...]]] = {
-    **dict.fromkeys(("more", "higher", "greater", "larger", "bigger"), (1, _MUCH)),
-    **dict.fromkeys(("less", "fewer", "lower", "smaller"), (-1, _MUCH)),
-    "more expensive": (1, ("money",)),
-    "less expensive": (-1, ("money",)),
-    "pricier": (1, ("money",)),
-    "cheaper": (-1, ("money",)),
-    **dict.fromkeys(("taller", "farther", "further"), (1, ("length", "metric length"))),
-    "longer": (1, ("length", "metric length", "time")),  # (a time: "bakes 5 minutes longer")
-    "shorter": (-1, ("length", "metric length", "time")),
-    "heavier": (1, ("weight", "metric weight")),
-    "lighter": (-1, ("weight", "metric weight")),
-    "older": (1, ("age",)),
-    "younger": (-1, ("age",)),
-    **dict.fromkeys(("after", "later"), (1, ("date", "month", "time", "year", "order"))),
-    **dict.fromkeys(
-        ("before", "earlier", "sooner"), (-1, ("date", "month", "time", "year", "order"))
-    ),
-}
+_COMPARATIVES = COMPARATIVES  # (the grammar's: each word's direction and the kinds it fits)
 _COMPARATIVE = re.compile(
     r"(?:(?<![\w$])(?!(?:a bit|a little|a lot) )"
     r"(?P<amount>\$ ?[\d,]+(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|an?|one|"

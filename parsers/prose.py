@@ -22,7 +22,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..puzzles.zebra import POSITION, Clue, Question, Zebra, arranged, clue_text
+from ..puzzles.quantities import MONTHS, read_quantity
+from ..puzzles.zebra import POSITION, Clue, Question, Zebra, arranged
 from . import ParseError, check_grid_size
 from . import relations as grammar
 from .english import plural, singular, singulars
@@ -69,15 +70,10 @@ def value_forms(value: str) -> set[tuple[str, ...]]:
         if last.endswith("ing") and len(last) > 5:  # painting: paints, paint
             stem = last[:-3]
             lasts |= {stem, f"{stem}s", f"{stem}e", f"{stem}es", f"{stem}er"}
-        months = [m for m in _MONTHS if m.startswith(last) and len(last) >= 3]
+        months = [m for m in MONTHS if m.startswith(last) and len(last) >= 3]
         lasts |= set(months[:1])
-        lasts |= {m[:3] for m in _MONTHS if last == m} | {m[:4] for m in _MONTHS if last == m}
+        lasts |= {m[:3] for m in MONTHS if last == m} | {m[:4] for m in MONTHS if last == m}
     return {(*head, x) for x in lasts} | shorter
-
-
-_MONTHS = re.split(
-    " ", "january february march april may june july august september october november december"
-)
 
 
 # -- the layout ---------------------------------------------------------------------------------
@@ -150,13 +146,6 @@ class Layout:
     questions: list[Line] = field(default_factory=list)
     notes: list[Line] = field(default_factory=list)  # sentences that are not clues
     irrelevant: bool = False  # the puzzle says some clues may be irrelevant
-
-
-def detect(lines: list[str]) -> bool:
-    """Whether a text is English this reader reads: category lines or a preamble it knows, and
-    clues written as sentences."""
-    found = layout(lines)
-    return bool(found.categories) and bool(found.clues)
 
 
 def _unwrapped(lines: list[str]) -> list[tuple[int, str]]:
@@ -331,9 +320,8 @@ def _preamble(text: str, found: Layout) -> None:
 
 
 def _count(word: str) -> int | None:
-    if word.isdigit():
-        return int(word)
-    return grammar.COUNTS.get(word)
+    """A count in digits or words (``3``, ``three``)."""
+    return int(word) if word.isdigit() else grammar.COUNTS.get(word)
 
 
 # -- categories --------------------------------------------------------------------------------
@@ -376,8 +364,6 @@ _UNIT_WORDS = {
 def _unit_words(values: list[str], said: set[str]) -> set[str]:
     """The words said of a category's values when they are quantities of one kind (an age:
     a category named so, or values in years)."""
-    from ..puzzles.quantities import read_quantity
-
     kinds = {q.kind if q else None for q in (read_quantity(v) for v in values)}
     kind = "age" if "age" in said else next(iter(kinds)) if len(kinds) == 1 else None
     return set(_UNIT_WORDS.get(kind or "", "").split())
@@ -716,9 +702,6 @@ class Reader:
             rf"(?:lives|live|sits|stays|(?:is|are)(?: (?:kept|drunk|[a-z]+ed))?)(?![^ ])"
         )
 
-    def _label(self, row: int) -> str:
-        return self.noun if row == 0 else self.cats[row - 1].label.lower()
-
     # -- one clue -----------------------------------------------------------------------------
 
     def read(self, text: str, label: str = "clue") -> list[Clue]:
@@ -770,7 +753,7 @@ class Reader:
         near or far, the words not understood, or no form at all."""
         unknown = [
             w for w in reduced.split()
-            if not w.startswith("@") and w != "," and w not in _KNOWN and not _is_number(w)
+            if not w.startswith("@") and w != "," and w not in _KNOWN and _count(w) is None
             and not re.fullmatch(r"[a-z]+ed", w)
         ]  # fmt: skip
         nouns = "|".join(_POSITION_NOUNS)
@@ -881,20 +864,9 @@ def entity_nouns(texts: list[str]) -> set[str]:
 _KNOWN_GLUE = frozenset(re.split(" ", "is are was were the a an who that which whose one"))
 
 
-_COMPARING = frozenset(
-    re.split(
-        " ",
-        "more less fewer higher lower greater larger bigger smaller expensive pricier "
-        "cheaper taller longer farther further shorter heavier lighter older younger after "
-        "later before earlier sooner",
-    )
-)
-"""The words a comparison turns on (the ordered categories' reader is loaded only for one)."""
-
-
 def _compares(text: str) -> bool:
     """Whether a clue compares two values of an ordered category ("$5 more than", "later")."""
-    if not _COMPARING & set(tokens(text)):
+    if not grammar.COMPARING & set(tokens(text)):  # (the reader of quantities loads only then)
         return False
     from .baron import is_comparison
 
@@ -913,18 +885,8 @@ def _leftmost(
     return way
 
 
-def _said(reader: Reader, clue: Clue) -> str:
-    """A reading, in the clue language."""
-    shown = Zebra(tuple(reader.rows), (), (reader.position, *(c.name for c in reader.cats)))
-    return clue_text(shown, clue)
-
-
 def _value(symbol: str) -> str:
     return symbol.split(":", 1)[1] if ":" in symbol else symbol
-
-
-def _is_number(word: str) -> bool:
-    return word.isdigit() or word in grammar.COUNTS
 
 
 def _suffix(n: int) -> str:

@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from .english import NUMBERS
+from .english import ORDINALS as ORDINALS  # (the grammar's too)
+
 # -- classes of words -------------------------------------------------------------------------
 
 _HAVE_VERBS = (
@@ -141,192 +144,58 @@ PERSONS = frozenset(
 
 DETERMINERS = frozenset(["the", "a", "an", "some", "their", "his", "her", "its"])
 
-RESERVED = frozenset(
-    [
-        "not",
-        "no",
-        "never",
-        "nobody",
-        "none",
-        "nothing",
-        "neither",
-        "nor",
-        "either",
-        "or",
-        "and",
-        "both",
-        "all",
-        "each",
-        "every",
-        "only",
-        "except",
-        "unless",
-        "if",
-        "than",
-        "then",
-        "more",
-        "less",
-        "fewer",
-        "most",
-        "least",
-        "before",
-        "after",
-        "behind",
-        "ahead",
-        "apart",
-        "away",
-        "above",
-        "below",
-        "higher",
-        "lower",
-        "greater",
-        "greatest",
-        "smaller",
-        "larger",
-        "bigger",
-        "earlier",
-        "later",
-        "sooner",
-        "prior",
-        "preceded",
-        "followed",
-        "left",
-        "right",
-        "next",
-        "beside",
-        "besides",
-        "adjacent",
-        "near",
-        "between",
-        "among",
-        "directly",
-        "immediately",
-        "just",
-        "somewhere",
-        "anywhere",
-        "same",
-        "different",
-        "other",
-        "another",
-        "others",
-        "end",
-        "ends",
-        "middle",
-        "center",
-        "centre",
-        "first",
-        "last",
-        "second",
-        "third",
-        "fourth",
-        "fifth",
-        "sixth",
-        "seventh",
-        "eighth",
-        "ninth",
-        "tenth",
-        "eleventh",
-        "twelfth",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "zero",
-        "order",
-        "exactly",
-        "taller",
-        "shorter",
-        "older",
-        "younger",
-        "heavier",
-        "lighter",
-        "longer",
-        "farther",
-        "further",
-        "cheaper",
-        "pricier",
-        "expensive",
-        "over",
-        "under",
-        "within",
-        "than",
-        "also",
-        "too",
-        "neighbor",
-        "neighbour",
-        "neighbors",
-        "neighbours",
-        "somewhat",
-        "much",
-        "bit",
-        "lot",
-        "number",
-        "hated",
-        "disliked",
-        "avoided",
-        "refused",
-        "lacked",
-        "feared",
-        "missed",
-        "skipped",
-        "rejected",
-        "declined",
-        "ignored",
-        "lost",
-        "failed",
-        "opposed",
-    ]
+RESERVED = (
+    frozenset(
+        re.split(
+            " ",
+            "not no never nobody none nothing neither nor either or and both all each every "
+            "only except unless if than then more less fewer most least before after behind "
+            "ahead apart away above below higher lower greater greatest smaller larger "
+            "bigger earlier later sooner prior preceded followed left right next beside "
+            "besides adjacent near between among directly immediately just somewhere "
+            "anywhere same different other another others end ends middle center centre last "
+            "order exactly taller shorter older younger heavier lighter longer farther "
+            "further cheaper pricier expensive over under within than also too neighbor "
+            "neighbour neighbors neighbours somewhat much bit lot number hated disliked "
+            "avoided refused lacked feared missed skipped rejected declined ignored lost "
+            "failed opposed",
+        )
+    )
+    | frozenset(NUMBERS)
+    | frozenset(ORDINALS)
 )
 """Words that may change what a clue means: never read as a free verb or noun of a phrase."""
 
-COUNTS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ]
-    )
+COUNTS = NUMBERS  # (english.py's: "one" is 1)
+
+# -- comparisons of ordered categories (read by baron.py's reader of quantities) ---------------
+
+MUCH = ("money", "number", "weight", "metric weight", "time", "date")
+"""What "more" and "less" compare: amounts, and spans of time ("trained 1 week more")."""
+COMPARATIVES: dict[str, tuple[int, tuple[str, ...]]] = {
+    **dict.fromkeys(("more", "higher", "greater", "larger", "bigger"), (1, MUCH)),
+    **dict.fromkeys(("less", "fewer", "lower", "smaller"), (-1, MUCH)),
+    "more expensive": (1, ("money",)),
+    "less expensive": (-1, ("money",)),
+    "pricier": (1, ("money",)),
+    "cheaper": (-1, ("money",)),
+    **dict.fromkeys(("taller", "farther", "further"), (1, ("length", "metric length"))),
+    "longer": (1, ("length", "metric length", "time")),  # (a time: "bakes 5 minutes longer")
+    "shorter": (-1, ("length", "metric length", "time")),
+    "heavier": (1, ("weight", "metric weight")),
+    "lighter": (-1, ("weight", "metric weight")),
+    "older": (1, ("age",)),
+    "younger": (-1, ("age",)),
+    **dict.fromkeys(("after", "later"), (1, ("date", "month", "time", "year", "order"))),
+    **dict.fromkeys(
+        ("before", "earlier", "sooner"), (-1, ("date", "month", "time", "year", "order"))
+    ),
 }
-ORDINALS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zeroth",
-            "first",
-            "second",
-            "third",
-            "fourth",
-            "fifth",
-            "sixth",
-            "seventh",
-            "eighth",
-            "ninth",
-            "tenth",
-            "eleventh",
-            "twelfth",
-        ]
-    )
-}
+"""Comparative words: the direction (1: the first is the greater) and the kinds of ordered
+category they fit (``puzzles/quantities.py``'s kinds)."""
+COMPARING = frozenset(w for phrase in COMPARATIVES for w in phrase.split())
+"""The words a comparison turns on."""
+
 
 # -- clue forms ---------------------------------------------------------------------------------
 

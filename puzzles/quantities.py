@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-_MONTHS = re.split(
+MONTHS = re.split(
     " ", "january february march april may june july august september october november december"
 )
 _MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
@@ -91,9 +91,9 @@ def read_quantity(text: str) -> Quantity | None:
         return Quantity("time", hours * 60 + int(m[2] or 0)) if int(m[1]) <= 12 else None
     if t in ("noon", "midnight"):
         return Quantity("time", 720 if t == "noon" else 0)
-    month = rf"({'|'.join(_MONTHS)}|{'|'.join(m[:3] for m in _MONTHS)})\.?"
+    month = rf"({'|'.join(MONTHS)}|{'|'.join(m[:3] for m in MONTHS)})\.?"
     if m := re.fullmatch(rf"{month}(?: (\d{{1,2}}))?", t):
-        index = next(i for i, name in enumerate(_MONTHS) if name.startswith(m[1]))
+        index = next(i for i, name in enumerate(MONTHS) if name.startswith(m[1]))
         if m[2] is None:
             return Quantity("month", index + 1)
         if not 1 <= int(m[2]) <= _MONTH_DAYS[index] + (index == 1):
