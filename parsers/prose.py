@@ -476,6 +476,8 @@ _NOUN = r"<(?=[^>]*w)[^>RK]*>"  # a free word that may end a phrase ("carnations
 _D = rf"(?:{_t('D')})?"
 _HEAD = rf"(?:{_t('H')}|{_t('A')}{_WORD})"
 _F = _t("F")
+_OWN = r"<(?=[^>]*F)[^>KR]*>"  # its category's own word, not one that begins a clause
+_PART = r"<(?=[^>]*V)[^>R]*>"  # a verb of having or a participle ("to go online in")
 _MEASURE = rf"(?:{_t('A')}{_WORD}{_t('O')})?"  # "a bouquet of", "an aquarium of"
 _VERB = rf"(?:{_t('Y')})?(?:{_t('B')})?(?:{_t('V')}){{1,2}}(?:{_t('P')})?{_MEASURE}(?:{_t('M')})*"
 _LEFT = "|".join(
@@ -489,6 +491,9 @@ _LEFT = "|".join(
         rf"{_D}{_HEAD}(?:{_t('l')}|{_t('W')}{_t('u')})?{_t('E')}{_D}{_MEASURE}(?:{_F})*",  # with
         rf"{_D}{_t('H')}{_t('b')}(?:{_F})+{_t('B')}{_t('N')}",  # the person's child is named
         rf"{_D}{_HEAD}{_t('V')}{_t('P')}{_D}{_MEASURE}(?:{_F})*",  # the movie directed by
+        rf"{_t('A')}(?:{_t('H')}|{_WORD})(?:{_t('W')}(?:{_t('B')})?)?(?:{_OWN}|{_t('P')}|{_t('A')}|{_PART})*"
+        rf"{_OWN}(?:{_t('P')})?{_D}",
+        # the facility scheduled to go online in (its category's words, learned)
         rf"{_D}(?:{_F}|{_t('G')})+(?:{_t('O')}|{_t('f')}){_D}",  # the owner of the
         rf"{_t('d')}(?:{_F})+{_D}",  # the colour red
         rf"{_D}{_t('H')}{_t('N')}",  # the person named
@@ -503,7 +508,9 @@ _BARE_RIGHT = (  # a value that begins a clause takes no free noun: "Arnold freq
     rf"(?:{_F}|{_t('G')})*(?:{_t('H')})?(?:{_t('s')}(?:{_t('A')})?{_F})?"
     rf"(?:{_t('b')}(?:{_WORD})?)?"
 )
-_NOUN_PHRASE = re.compile(rf"(?:{_LEFT})<@>{_RIGHT}|<@>{_BARE_RIGHT}")
+_DONE_BY = rf"{_t('A')}(?:{_t('H')}|{_WORD})<@>{_t('p')}(?!{_t('P')}|{_t('D')})"
+"""A thing named by what a value did to it: "the comet Gilda Frank discovered"."""
+_NOUN_PHRASE = re.compile(rf"{_DONE_BY}|(?:{_LEFT})<@>{_RIGHT}|<@>{_BARE_RIGHT}")
 """A value's noun phrase, over the tags of its words (the value at hand is ``<@>``)."""
 
 
@@ -547,10 +554,37 @@ class Reader:
             for form in self._position_forms(p):
                 self._add(form, 0, symbol)
         self.longest = max(len(f) for f in self.index)
+        self.counted = [all(re.search(r"\d", v) for v in c.values) for c in cats]
         nouns |= set(grammar.PERSONS) | {self.noun, f"{self.noun}s"} | set(_POSITION_NOUNS)
         self.heads = "|".join(sorted(nouns, key=len, reverse=True))
         self.head_words = frozenset(nouns)
         self._ordered: Any = None  # the reader of comparisons, made when one is read
+
+    def learn(self, texts: list[str]) -> None:
+        """The words a puzzle's clues put between a thing and one category's values, said of
+        two values or more ("the facility scheduled to go online in 2017", "... in 2019"):
+        that category's own words, as its line's are. None that may change a meaning."""
+        said: dict[tuple[int, tuple[str, ...]], set[str]] = {}
+        for text in texts:
+            ws = tokens(text)
+            last = 0
+            for start, end, hit in self.found(ws)[0]:
+                rows = {row for row, _ in hit}
+                before, last = ws[max(last, start - 8) : start], end
+                if len(rows) != 1:
+                    continue
+                row = rows.pop()
+                words = _described(before, self.head_words)
+                if words:
+                    said.setdefault((row, words), set()).update(s for _, s in hit)
+                if row and self.counted[row - 1]:  # "125 attendees", "room 203"
+                    for w in (ws[start - 1] if start else "", ws[end] if end < len(ws) else ""):
+                        if _unit(w):
+                            said.setdefault((row, (w,)), set()).update(s for _, s in hit)
+        known = self.head_words | grammar.HAVE | grammar.PERSONS
+        for (row, words), values in said.items():
+            if len(values) > 1:
+                self.own[row] |= frozenset(words) - known
 
     def _add(self, form: tuple[str, ...], row: int, symbol: str) -> None:
         entry = self.index.setdefault(form, [])
@@ -686,6 +720,8 @@ class Reader:
             or (word.endswith(("ed", "ing")) and word not in grammar.RESERVED)
         ):  # (in a phrase, a participle too: "the team leaving in May")
             found.append("V")
+        if word in grammar.PAST or (word.endswith("ed") and word not in grammar.RESERVED):
+            found.append("p")
         if word in self.head_words:
             found.append("H")
         if word.isalpha() or "'" in word[1:] or "-" in word:
@@ -835,6 +871,42 @@ class Reader:
 
     def _row(self, symbol: str) -> int:
         return next(r for r, row in enumerate(self.rows) if symbol in row)
+
+
+_CLAUSE_LINKS = frozenset(re.split(" ", "who that which whom will be is are was were to of from in "
+                                   "at on for with by into about as"))  # fmt: skip
+"""The small words of a clause that describes a thing: never learned as a category's own."""
+
+
+def _unit(word: str) -> bool:
+    """Whether a word next to a number may be what it counts ("125 attendees", "room 203")."""
+    return (
+        word.isalpha() and word not in grammar.RESERVED and word not in _VERBS
+        and word not in grammar.PAST and not word.endswith("ed") and word not in _CLAUSE_LINKS
+        and word not in grammar.DETERMINERS and word not in grammar.NEGATIVE_VERBS
+    )  # fmt: skip
+
+
+def _described(before: list[str], heads: frozenset[str]) -> tuple[str, ...]:
+    """The describing words between a thing and a value ("the facility | scheduled to go online
+    in | 2017"): none if any may change a meaning, or no article and noun begin them."""
+    found: tuple[str, ...] = ()
+    for k in range(len(before) - 2, -1, -1):  # the farthest article whose clause is all free
+        if before[k] in ("the", "a", "an") or (before[k] == "'s" and before[k + 1] in heads):
+            clause = before[k + 2 :]
+            while clause and clause[-1] in grammar.DETERMINERS:
+                clause = clause[:-1]
+            if any(
+                w in grammar.RESERVED
+                or w in grammar.NEGATIVE_VERBS
+                or "'" in w
+                or not w.isalpha()
+                or w in ("and", "or", "nor", "but")
+                for w in clause
+            ):
+                break
+            found = tuple(w for w in clause if w not in _CLAUSE_LINKS | grammar.DETERMINERS)
+    return found
 
 
 _HEAD_PLACES = re.compile(
@@ -1005,6 +1077,7 @@ def parse_prose(lines: list[str], style: str = "english") -> Zebra:
         for w in (t, singular(t)) if w not in grammar.RESERVED and w not in _VERBS
     }  # "the amphibian purchased in ...", of a category named amphibians  # fmt: skip
     reader = Reader(size, found.noun, cats, implicit, nouns)
+    reader.learn([line.text for line in found.clues])
     clues: list[Clue] = []
     notes = [(line.line, line.text) for line in found.notes]
     for line in found.clues:

@@ -373,7 +373,7 @@ def alternatives(text: str) -> str:
 
 
 _NOT_VERBS = "from|in|at|to|for|with|on|by|as|into|about|is|are|was|were|be|been|the|a|an"
-_NEGATIVE_VERBS = frozenset(
+NEGATIVE_VERBS = frozenset(
     re.split(" ", "hate hates dislike dislikes avoid avoids refuse refuses lack lacks fear fears "
              "miss misses lose loses reject rejects ignore ignores oppose opposes leave leaves "
              "hating disliking avoiding refusing lacking fearing missing losing rejecting "
@@ -391,12 +391,12 @@ def fits(match: re.Match[str]) -> bool:
             continue
         if name[0] == "h" and word not in HAVE:
             return False
-        if name[0] == "b" and (word in RESERVED or word in _NEGATIVE_VERBS):
+        if name[0] == "b" and (word in RESERVED or word in NEGATIVE_VERBS):
             return False
         if name[0] == "v" and (
             word in RESERVED
-            or word in _NEGATIVE_VERBS
-            or word.removesuffix("ing") in _NEGATIVE_VERBS
+            or word in NEGATIVE_VERBS
+            or word.removesuffix("ing") in NEGATIVE_VERBS
             or not (word in HAVE or word in PAST or word.endswith(("ed", "ing")))
         ):  # a free verb else is too loose to trust
             return False

@@ -355,3 +355,87 @@ def test_a_puzzle_whose_values_cannot_all_be_found_is_refused_naming_what_was() 
     short = LIFE_1962.replace("5. The Ukrainian drinks tea.\n", "")
     with pytest.raises(ParseError, match=r"the clues name 4 values of [a-z ]+, not 5 \("):
         parse(short)
+
+
+# -- the puzzle's own words for a category ------------------------------------------------------
+
+ACCELERATORS = """Four new particle accelerators will open over the next four years. Match each
+year to its accelerator, its lead scientist and the crowd at its opening.
+
+years : 2016, 2017, 2018, 2019.
+names : Bale-Hahn SSC, Egert Facility, ISON-X42, Tevatron LHC.
+scientists : Dr. Farley, Dr. Peters, Dr. Quinn, Dr. Weber.
+attendees : 110, 125, 140, 155.
+
+Clues:
+1. The facility scheduled to go online in 2017 is either the Egert Facility or the project
+headed by Dr. Quinn.
+2. The facility scheduled to go online in 2019 isn't the project headed by Dr. Weber.
+3. The accelerator Dr. Farley designed will have 155 attendees.
+4. The Tevatron LHC will have 110 attendees.
+5. Neither the project headed by Dr. Peters nor the ISON-X42 is the facility scheduled to go
+online in 2016.
+6. The Egert Facility is headed by Dr. Weber.
+7. The facility scheduled to go online in 2018 will have 155 attendees.
+8. The Bale-Hahn SSC will have 140 attendees.
+9. The project headed by Dr. Quinn is the Bale-Hahn SSC.
+10. The facility scheduled to go online in 2016 isn't the Egert Facility.
+"""
+ACCELERATOR_CATEGORIES = [
+    ["2016", "2017", "2018", "2019"],
+    ["Bale-Hahn SSC", "Egert Facility", "ISON-X42", "Tevatron LHC"],
+    ["Dr. Farley", "Dr. Peters", "Dr. Quinn", "Dr. Weber"],
+    ["110", "125", "140", "155"],
+]
+ACCELERATOR_RULES: list[Callable[[Place], bool]] = [
+    lambda a: all(a[y] == p for p, y in enumerate(ACCELERATOR_CATEGORIES[0], 1)),  # years in order
+    lambda a: (
+        a["2017"] in (a["Egert Facility"], a["Dr. Quinn"]) and a["Egert Facility"] != a["Dr. Quinn"]
+    ),
+    lambda a: a["2019"] != a["Dr. Weber"],
+    lambda a: a["Dr. Farley"] == a["155"],
+    lambda a: a["Tevatron LHC"] == a["110"],
+    lambda a: len({a["Dr. Peters"], a["ISON-X42"], a["2016"]}) == 3,
+    lambda a: a["Egert Facility"] == a["Dr. Weber"],
+    lambda a: a["2018"] == a["155"],
+    lambda a: a["Bale-Hahn SSC"] == a["140"],
+    lambda a: a["Dr. Quinn"] == a["Bale-Hahn SSC"],
+    lambda a: a["2016"] != a["Egert Facility"],
+]
+
+
+def test_words_a_puzzle_says_of_a_category_again_and_again_are_its_own() -> None:
+    # "scheduled to go online in" (before two years and more), "headed by", "attendees" after
+    # counts, and a thing named by what a value did to it ("the accelerator Dr. Farley designed")
+    (expected,) = brute_force(ACCELERATOR_CATEGORIES, ACCELERATOR_RULES)
+    puzzle = parse(ACCELERATORS)
+    outcome = solve(ZEBRA, puzzle, BACKEND, limit=2)
+    assert outcome.status is Status.UNIQUE
+    (grid,) = outcome.solutions
+    assert check(puzzle, grid) == []
+    assert _grid_places(puzzle, grid) == {
+        v: p for v, p in expected.items() if v not in ACCELERATOR_CATEGORIES[0]
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        # said of one year only: not the category's own words
+        (
+            (
+                "6. The Egert Facility is headed by Dr. Weber.",
+                "6. The facility scheduled to open in 2018 is headed by Dr. Farley.",
+            ),
+            "'open'",
+        ),
+        # a word that may change the meaning is never learned, however often it is said
+        (("scheduled to go online in", "nobody scheduled to go online in"), "nobody"),
+    ],
+)
+def test_words_said_once_or_that_change_a_meaning_are_not_learned(
+    change: tuple[str, str], named: str
+) -> None:
+    with pytest.raises(ParseError) as refused:
+        parse(ACCELERATORS.replace(*change))
+    assert named in str(refused.value).lower().split("words not understood")[1]
