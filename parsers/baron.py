@@ -96,6 +96,8 @@ def _layout(
         after = [(n, t) for n, t in filled if n > first_n]
         if len(after) < len(names) or not all(names):
             return None
+        if any(_CATEGORY.fullmatch(text) for _, text in after[: len(names)]):
+            return None  # values with a label of their own: the other layout
         blank = any(not t for n, t in body if first_n < n < after[0][0])
         for (n, text), name in zip(after, names, strict=False):
             categories.append((n, name, _split_values(text)))
@@ -173,7 +175,7 @@ _COMPARATIVE = re.compile(
     r"(?:(?:somewhat|sometime|some time|a bit|a little|much) )?"
     r"\b(?P<word>more expensive|less expensive|"
     + "|".join(sorted(_COMPARATIVES, key=len, reverse=True))
-    + r")\b(?:(?: (?P<after>[a-z]+))? than\b)?"
+    + r")\b(?:(?: (?P<after>[a-z]+(?: [a-z]+)?))? than\b)?"
 )
 _NEGATION = re.compile(r"\b(?:not|never|no)\b|n't\b")
 # Words that speak of something a free identity cannot say: never read as "is".
@@ -299,7 +301,11 @@ class Reader:
             unit = match["after"] if named else ""
         rows = [r for r, q in enumerate(self.kinds) if q is not None and q.kind in fits]
         if unit:
-            rows = [r for r in rows if self._fits_unit(r, unit)]
+            counted = [r for r in rows if self._fits_unit(r, unit)]
+            bare = [r for r in rows if (q := self.kinds[r]) and (q.kind, q.unit) == ("number", "")]
+            # a word no category is measured in counts the one category of bare numbers
+            # ("7 points lower", of scores 41, 48, ...)
+            rows = counted or (bare if unit not in UNITS and len(bare) == 1 else [])
         rows = [r for r in rows if not all(self.row_of[s] == r for s in ask.found)]
         if not rows:
             ask.fail("no ordered category fits " + repr(match[0]))
@@ -334,8 +340,8 @@ class Reader:
         if kind.kind == "order":  # "1 spot after", "1 chapter after" (values "Chapter 1", ...)
             return unit.rstrip("s") in ("spot", "place", "position", kind.unit.rstrip("s"))
         named = self.names[row].split()[-1].rstrip("s")  # "7 votes more": votes; "3 sizes"
-        said = unit.rstrip("s")
-        return kind.kind == "number" and said in (kind.unit.rstrip("s"), named)
+        whole = self.names[row].rstrip("s")  # or all its name: "14 fewer shooting stars"
+        return kind.kind == "number" and unit.rstrip("s") in (kind.unit.rstrip("s"), named, whole)
 
     def _amount(self, ask: _Ask, match: re.Match[str], row: int, unit: str) -> int:
         """The amount of a comparison, in the category's smallest unit."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..puzzles.quantities import MONTHS, read_quantity
-from ..puzzles.zebra import POSITION, Clue, Question, Zebra, arranged
+from ..puzzles.zebra import POSITION, Clue, Question, Zebra, arranged, speaks_of_positions
 from . import ParseError, check_grid_size
 from . import relations as grammar
 from .english import plural, singular, singulars
@@ -59,6 +59,9 @@ def value_forms(value: str) -> set[tuple[str, ...]]:
         return set()
     *head, last = ws
     if last[0].isdigit() or last[0] == "$":
+        day = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)?", last)
+        if day and head and head[-1] in MONTHS:  # "May 7" and "May 7th" are one day
+            return {(*head, day[1]), (*head, f"{day[1]}{_suffix(int(day[1]))}")}
         return {tuple(ws)}
     agent = len(ws) > 1 and last in grammar.AGENTS  # "a romance book lover": "romance book" too
     shorter = value_forms(" ".join(head)) if agent else set()
@@ -148,10 +151,16 @@ class Layout:
     irrelevant: bool = False  # the puzzle says some clues may be irrelevant
 
 
+def _listed(text: str) -> bool:
+    """Whether a line is a category's own: a short label, a colon, and values between commas."""
+    match = _LIST.fullmatch(text.strip())
+    return bool(match) and len(match[1].split()) <= 3 and "," in match[2]
+
+
 def _unwrapped(lines: list[str]) -> list[tuple[int, str]]:
     """The lines, each with its number, a line wrapped onto the next joined back to it: a line
     that ends mid-sentence (no full stop, colon or question mark) and a next line that starts
-    no item of its own (a bullet, a number, a heading)."""
+    no item of its own (a bullet, a number, a heading, a category's ``Label: values``)."""
     out: list[tuple[int, str]] = []
     for n, raw in enumerate(lines, 1):
         text = raw.rstrip()
@@ -161,6 +170,7 @@ def _unwrapped(lines: list[str]) -> list[tuple[int, str]]:
             and text.strip()
             and out[-1][1].strip()
             and not starts
+            and not (_listed(text) and _listed(out[-1][1]))
             and not re.search(r"[.:?!]\**$", out[-1][1].strip())
             and not _HEADING.fullmatch(out[-1][1].strip().replace("**", ""))
         ):
@@ -206,6 +216,8 @@ def layout(lines: list[str]) -> Layout:
                 found.clues.append(Line(n, numbered[4], int(said)))
                 continue
         if not in_clues and _categories_in(n, text, found):
+            story = text[: text.find(":")].rpartition(". ")[0]
+            preamble += [story] if story else []  # "5 people live in a row ... values are: "
             continue
         if not found.categories:
             preamble.append(text)
@@ -454,7 +466,7 @@ _CLASSES: dict[str, frozenset[str]] = {
     "Y": _classes("only also really usually always exactly"),
     "L": _classes("favorite favourite own preferred"),
     "Z": _classes("partial fond keen"),  # "partial to", "fond of", "keen on"
-    "E": _classes("with having owning from of in at on for"),
+    "E": _classes("with having owning from of in at on for to"),
     "l": _classes("living residing staying"),  # "the person living in"
     "u": _classes("lives is"),  # "the person who lives in" (after who, that)
     "n": _classes("in on"),
@@ -472,7 +484,7 @@ def _t(c: str) -> str:
 
 
 _WORD = r"<(?=[^>]*w)[^>R]*>"  # a free word: none that changes a clue's meaning
-_NOUN = r"<(?=[^>]*w)[^>RK]*>"  # a free word that may end a phrase ("carnations arrangement")
+_NOUN = r"<(?=[^>]*w)[^>RKp]*>"  # a free word that may end a phrase ("carnations arrangement")
 _D = rf"(?:{_t('D')})?"
 _HEAD = rf"(?:{_t('H')}|{_t('A')}{_WORD})"
 _F = _t("F")
@@ -490,7 +502,7 @@ _LEFT = "|".join(
         rf"(?:{_t('n')})?{_D}",  # the person whose mother's name is
         rf"{_D}{_HEAD}(?:{_t('l')}|{_t('W')}{_t('u')})?{_t('E')}{_D}{_MEASURE}(?:{_F})*",  # with
         rf"{_D}{_t('H')}{_t('b')}(?:{_F})+{_t('B')}{_t('N')}",  # the person's child is named
-        rf"{_D}{_HEAD}{_t('V')}{_t('P')}{_D}{_MEASURE}(?:{_F})*",  # the movie directed by
+        rf"{_t('D')}{_HEAD}{_t('V')}{_t('P')}{_D}{_MEASURE}(?:{_F})*",  # the movie directed by
         rf"{_t('A')}(?:{_t('H')}|{_WORD})(?:{_t('W')}(?:{_t('B')})?)?(?:{_OWN}|{_t('P')}|{_t('A')}|{_PART})*"
         rf"{_OWN}(?:{_t('P')})?{_D}",
         # the facility scheduled to go online in (its category's words, learned)
@@ -554,6 +566,7 @@ class Reader:
             for form in self._position_forms(p):
                 self._add(form, 0, symbol)
         self.longest = max(len(f) for f in self.index)
+        self.verbs: frozenset[str] = frozenset()  # verbs its clues say of values (``learn``)
         self.counted = [all(re.search(r"\d", v) for v in c.values) for c in cats]
         nouns |= set(grammar.PERSONS) | {self.noun, f"{self.noun}s"} | set(_POSITION_NOUNS)
         self.heads = "|".join(sorted(nouns, key=len, reverse=True))
@@ -565,8 +578,8 @@ class Reader:
         two values or more ("the facility scheduled to go online in 2017", "... in 2019"):
         that category's own words, as its line's are. None that may change a meaning."""
         said: dict[tuple[int, tuple[str, ...]], set[str]] = {}
-        for text in texts:
-            ws = tokens(text)
+        seen = [tokens(text) for text in texts]
+        for ws in seen:
             last = 0
             for start, end, hit in self.found(ws)[0]:
                 rows = {row for row, _ in hit}
@@ -577,13 +590,19 @@ class Reader:
                 words = _described(before, self.head_words)
                 if words:
                     said.setdefault((row, words), set()).update(s for _, s in hit)
+                k = start - 2 if start > 1 and ws[start - 1] in _CLAUSE_LINKS else start - 1
+                if k >= 0 and _said_of(ws[k]):  # "starts in June", "costs $215"
+                    said.setdefault((-1 - row, (ws[k],)), set()).update(s for _, s in hit)
                 if row and self.counted[row - 1]:  # "125 attendees", "room 203"
-                    for w in (ws[start - 1] if start else "", ws[end] if end < len(ws) else ""):
+                    noun = start > 1 and ws[start - 2] in _CLAUSE_LINKS | grammar.DETERMINERS
+                    for w in (ws[start - 1] if noun else "", ws[end] if end < len(ws) else ""):
                         if _unit(w):
                             said.setdefault((row, (w,)), set()).update(s for _, s in hit)
         known = self.head_words | grammar.HAVE | grammar.PERSONS
         for (row, words), values in said.items():
-            if len(values) > 1:
+            if row < 0 and (len(values) > 1 or sum(ws.count(words[0]) for ws in seen) > 1):
+                self.verbs |= frozenset(words)  # (said again, if of another value's row)
+            elif len(values) > 1:
                 self.own[row] |= frozenset(words) - known
 
     def _add(self, form: tuple[str, ...], row: int, symbol: str) -> None:
@@ -726,7 +745,7 @@ class Reader:
             found.append("H")
         if word.isalpha() or "'" in word[1:] or "-" in word:
             found.append("w")
-        if "n't" in word:
+        if "n't" in word or word in self.verbs:
             found.append("K")
         return "<" + "".join(found) + ">"
 
@@ -754,9 +773,12 @@ class Reader:
                 failed = failed or e
                 continue
             for symbols in itertools.islice(itertools.product(*options), _MOST_WAYS + 1):
-                for clues in self._readings(reduced, list(symbols)):
-                    if clues not in readings:
-                        readings.append(clues)
+                try:
+                    read = self._readings(reduced, list(symbols))
+                except Unread as e:  # these values cannot be so: others may
+                    failed = failed or e
+                    continue
+                readings += [clues for clues in read if clues not in readings]
         if len(readings) == 1:
             return readings[0]
         if len(readings) > _MOST_WAYS:
@@ -774,7 +796,7 @@ class Reader:
         readings: list[list[Clue]] = []
         words = frozenset(said.split())
         for form in _CLUES:
-            meaning, match = form.meaning, form.match(said, words)
+            meaning, match = form.meaning, form.match(said, words, self.verbs)
             if match:
                 clues = self._meaning(meaning, match, symbols)
                 if clues not in readings:
@@ -836,7 +858,9 @@ class Reader:
             return [Clue("<", (b, a)), Clue("<", (a, c))]
         if meaning == "neither":  # A and B are two people, and neither is C
             return [Clue("!", (a, b, c))]
-        if meaning == "either":
+        if meaning in ("either", "either of"):
+            if meaning == "either of":  # "either A or B is C": C is A or B
+                a, b, c = c, a, b
             clues = [Clue("|", (a, b, c))]
             if self._row(b) != self._row(c):  # exactly one of them is so
                 clues.append(Clue("!", (b, c)))
@@ -850,6 +874,8 @@ class Reader:
                 raise Unread(f"{match['K']!r} {'between' if meaning == 'gap' else 'apart'} does "
                              f"not fit {self.size} positions")  # fmt: skip
             return [Clue("D", values, amount)]
+        if kind == "=" and self._row(values[0]) == self._row(values[1]):
+            raise Unread("two values of one category cannot be one")
         return [Clue(kind, values)]
 
     def _list(self, reduced: str, symbols: list[str]) -> list[Clue] | None:
@@ -876,6 +902,15 @@ class Reader:
 _CLAUSE_LINKS = frozenset(re.split(" ", "who that which whom will be is are was were to of from in "
                                    "at on for with by into about as"))  # fmt: skip
 """The small words of a clause that describes a thing: never learned as a category's own."""
+
+
+def _said_of(word: str) -> bool:
+    """Whether a word before a value may be a verb in the present said of it ("starts")."""
+    return (
+        len(word) > 3 and word.isalpha() and word.endswith("s") and not word.endswith("ss")
+        and word not in grammar.RESERVED and word not in _VERBS and word not in _CLAUSE_LINKS
+        and word not in grammar.NEGATIVE_VERBS and word not in grammar.DETERMINERS
+    )  # fmt: skip
 
 
 def _unit(word: str) -> bool:
@@ -1090,6 +1125,15 @@ def parse_prose(lines: list[str], style: str = "english") -> Zebra:
         except Unread as e:
             listed = f": {', '.join(map(repr, e.unknown))}" if e.unknown else ""
             raise ParseError(f"{where}: {e.why}{listed}") from None
+        if implicit and any(
+            speaks_of_positions(c, reader.rows[0])
+            for r in read
+            for c in (r, *(c for way in r.readings for c in way))
+        ):  # no row was said: "next to" would guess one
+            raise ParseError(
+                f"{where}: it places things in a row, but the puzzle says of no row: say "
+                "how they stand ('4 people sit in a row, in seats 1 to 4')"
+            )
         clues += [replace(c, source=line.text, line=line.line) for c in read]
     questions = []
     for line in found.questions:

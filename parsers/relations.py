@@ -21,7 +21,8 @@ _HAVE_VERBS = (
     "keep own have like love enjoy prefer drink eat play drive smoke wear read use grow collect "
     "favor favour adore fancy ride speak study practice practise raise breed watch listen sing "
     "cook bake paint write teach fly sail visit drink support follow choose pick order buy "
-    "bring take make work go get pay cost win earn spend score sell hold buy"
+    "bring take make work go get pay cost win earn spend score sell hold buy weigh measure last "
+    "belong do"
 )
 """Verbs by which a person has a value ("keeps horses", "drives a Ford"), in their base form."""
 
@@ -234,7 +235,7 @@ CLUE_FORMS: tuple[tuple[str, str], ...] = (
     # Two values, one person (or one house).
     ("same", f"A {BE} B"),
     ("same", f"A {LIVES} (in|at) B"),
-    ("same", f"A {BE} (in|at|from|for|about|on|with) B"),
+    ("same", f"A {BE} (in|at|from|for|about|on|with|to|by) B"),
     ("same", "A HAVE B"),
     ("same", f"A {BE} HAVE (by|in|at) B"),
     ("same", f"A {BE} (also|likewise) B"),
@@ -294,9 +295,13 @@ CLUE_FORMS: tuple[tuple[str, str], ...] = (
     ("between in order", f"A {LIVES} [somewhere] [in] between B and C in that order"),
     # Several values.
     ("either", f"A {BE} either B or C"),
-    ("either", f"either A or B {BE} C"),
+    ("either of", f"either A or B {BE} C"),  # C is A or B
+    ("either of", "either A or B HAVE C"),  # "either Dana or Hugo paid $25"
+    ("either of", f"either A or B VERB {PREPOSITIONS} C"),
+    ("either of", f"either A or B {LIVES} (in|at) C"),
     ("either", f"A {LIVES} (in|at) either B or C"),
     ("neither", f"neither A nor B {BE} C"),
+    ("neither", f"neither A nor B {BE} {PREPOSITIONS} C"),  # "is from Bristol"
     ("neither", f"neither A nor B {LIVES} (in|at) C"),
     ("neither", "neither A nor B HAVE C"),
     ("neither", f"neither A nor B VERB {PREPOSITIONS} C"),
@@ -320,7 +325,8 @@ MEANINGS: dict[str, tuple[str, tuple[int, ...]]] = {
     "not next": ("N", (0, 1)),
     "apart": ("D", (0, 1)),  # K apart
     "gap": ("D", (0, 1)),  # K between: K + 1 apart
-    "either": ("|", (0, 1, 2)),
+    "either": ("|", (0, 1, 2)),  # A is B or C
+    "either of": ("|", (2, 0, 1)),  # either A or B is C: C is A or B
     "neither": ("!", (0, 1, 2)),  # neither A nor B is C: three different people
     "pairs": ("p", (0, 1, 2, 3)),
 }
@@ -383,9 +389,10 @@ NEGATIVE_VERBS = frozenset(
 """Words a form's verb never is (so that an optional verb leaves them to the form)."""
 
 
-def fits(match: re.Match[str]) -> bool:
+def fits(match: re.Match[str], verbs: frozenset[str] = frozenset()) -> bool:
     """Whether a form's verbs are verbs: each ``HAVE`` one of having, each ``VERB`` one of
-    having or in the past, and none a word that changes a clue's meaning."""
+    having, in the past or of the puzzle's own ``verbs``, and none a word that changes a
+    clue's meaning."""
     for name, word in match.groupdict().items():
         if word is None:
             continue
@@ -397,7 +404,7 @@ def fits(match: re.Match[str]) -> bool:
             word in RESERVED
             or word in NEGATIVE_VERBS
             or word.removesuffix("ing") in NEGATIVE_VERBS
-            or not (word in HAVE or word in PAST or word.endswith(("ed", "ing")))
+            or not (word in HAVE or word in PAST or word.endswith(("ed", "ing")) or word in verbs)
         ):  # a free verb else is too loose to trust
             return False
     return True
@@ -440,15 +447,18 @@ class Form:
         )
         self._pattern: re.Pattern[str] | None = None
 
-    def match(self, said: str, words: frozenset[str]) -> re.Match[str] | None:
+    def match(
+        self, said: str, words: frozenset[str], verbs: frozenset[str] = frozenset()
+    ) -> re.Match[str] | None:
         """The form's match of a reduced clue (and one more space), whose words are
-        ``words``; None when it does not fit, or its verbs are no verbs (``fits``)."""
+        ``words``; None when it does not fit, or its verbs are no verbs (``fits``; ``verbs``
+        the puzzle's own)."""
         if not self.needed <= words:
             return None
         if self._pattern is None:
             self._pattern = re.compile(alternatives(self.text))
         found = self._pattern.fullmatch(said)
-        return found if found and fits(found) else None
+        return found if found and fits(found, verbs) else None
 
 
 def compile_forms(forms: Iterable[tuple[str, str]]) -> list[Form]:

@@ -29,8 +29,8 @@ def parse(text: str) -> Zebra:
 
     if houses.detect(lines):
         return prose.parse_prose(lines, "houses")
-    if is_baron(lines):
-        return parse_baron(lines)
+    if is_baron(lines):  # Puzzle Baron's plain layouts: its two-part one, or lists and clues
+        return parse_baron(lines) if _two_part(lines) else prose.parse_prose(lines, "baron")
     found = prose.layout(lines)
     sentences = sum(c.text.rstrip().endswith((".", "!")) for c in found.clues) * 2 > len(
         found.clues
@@ -43,6 +43,15 @@ def parse(text: str) -> Zebra:
     if found.categories and found.clues and english and not _clue_language(lines, found):
         return prose.parse_prose(lines, "english")
     return parse_clues(lines)
+
+
+def _two_part(lines: list[str]) -> bool:
+    """Whether the text is in Puzzle Baron's two-part layout (the category names, then each
+    one's values a line), which the Puzzle Baron reader reads and the English one does not."""
+    from .baron import _layout
+
+    found = _layout(lines)
+    return found is not None and found[2]
 
 
 def _clue_language(lines: list[str], found: Any) -> bool:
