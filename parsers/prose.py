@@ -154,7 +154,7 @@ class Layout:
 def _listed(text: str) -> bool:
     """Whether a line is a category's own: a short label, a colon, and values between commas."""
     match = _LIST.fullmatch(text.strip())
-    return bool(match) and len(match[1].split()) <= 3 and "," in match[2]
+    return match is not None and len(match[1].split()) <= 3 and "," in match[2]
 
 
 def _unwrapped(lines: list[str]) -> list[tuple[int, str]]:
