@@ -515,21 +515,25 @@ class Generated:
 
         return generated_remark(self.name, self.givens, self.of, self.grade)
 
-    def to_json(self) -> dict[str, Any]:
-        """The line ``gridsat generate --json`` prints for it."""
+    def written(self, form: str | None = None) -> str:
+        """The puzzle in the genre's own text, or in ``form`` (as ``convert`` writes it)."""
+        return str(self.puzzle) if form is None else convert(self.puzzle, form)
+
+    def to_json(self, form: str | None = None) -> dict[str, Any]:
+        """The line ``gridsat generate --json`` prints for it (the puzzle in ``form``)."""
         from .views import generated_json
 
-        return generated_json(self.name, str(self.puzzle), self.solution.to_json(), self.givens,
-                              self.of, self.propagation, self.grade)  # fmt: skip
+        return generated_json(self.name, self.written(form), self.solution.to_json(),
+                              self.givens, self.of, self.propagation, self.grade)  # fmt: skip
 
-    def save(self, folder: str | os.PathLike[str]) -> None:
-        """The puzzle and its solution in ``folder`` (``generate --out``): NAME.txt and
-        NAME.solution.json."""
+    def save(self, folder: str | os.PathLike[str], form: str | None = None) -> None:
+        """The puzzle (in ``form``) and its solution in ``folder`` (``generate --out``):
+        NAME.txt and NAME.solution.json."""
         import json
         from pathlib import Path
 
         where = Path(folder)
-        (where / f"{self.name}.txt").write_text(str(self) + "\n", encoding="utf-8")
+        (where / f"{self.name}.txt").write_text(self.written(form) + "\n", encoding="utf-8")
         (where / f"{self.name}.solution.json").write_text(json.dumps(self.solution.to_json())
                                                           + "\n")  # fmt: skip
 
@@ -1530,13 +1534,15 @@ def render(puzzle: Puzzle, path: str | os.PathLike[str], solution: Solution | No
 
 def convert(puzzle: Puzzle, to: str) -> str:
     """``puzzle`` written in another of its genre's formats, which the genre reads back as the
-    same puzzle: ``plain`` (its own text), a Tatham game ID (``id``) where the genre reads one,
-    and the layouts ``generate --style`` writes (zebra: ``houses``, ``baron``). PuzzleError
-    naming the choices for a format the genre has not, or one this puzzle cannot be put in."""
-    from .conversion import ConvertError, formats
+    same puzzle: ``text`` (its own), a Tatham game ID (``tatham``) where the genre reads one, a
+    puzz.link URL (``url``) where it reads them, and the layouts ``generate --style`` writes
+    (zebra: ``houses``, ``baron``). PuzzleError naming the choices for a format the genre has
+    not, or one this puzzle cannot be put in."""
+    from .conversion import ALIASES, ConvertError, formats
 
     genre = _puzzle(puzzle).genre
     _text("to", to, "a format's name")
+    to = ALIASES.get(to, to)
     writers = formats(genre)
     if to not in writers:
         raise PuzzleError(f"{genre.name} has no format {to!r} (choose from {', '.join(writers)})")

@@ -105,6 +105,7 @@ def read(words: list[str]) -> argparse.Namespace:
     """The arguments of a command line, read by the grammar of the genre it names when that can
     (so a run loads no other genre's modules), else by the whole grammar, which says what is
     wrong: one line, exit 2."""
+    words = _url_genre(words)
     args = _quick_arguments(words)
     if args is None:
         grammar = parser()
@@ -113,6 +114,24 @@ def read(words: list[str]) -> argparse.Namespace:
         if extra:
             grammar.error(f"unrecognized arguments: {' '.join(extra)}")
     return args
+
+
+def _url_genre(words: list[str]) -> list[str]:
+    """``COMMAND URL ...`` read as ``COMMAND GENRE URL ...``, the genre the puzz.link URL names
+    (a command that reads one puzzle; an error in one line when no genre reads the URL)."""
+    if len(words) < 2 or words[0] not in ONE_PUZZLE:
+        return words
+    from .parsers import ParseError, puzzlink
+
+    if not puzzlink.is_url(words[1]):
+        return words
+    from .registry import url_genre
+
+    try:
+        genre = url_genre(puzzlink.split(words[1]).word).name
+    except (ParseError, ValueError) as e:
+        parser().error(str(e))
+    return [words[0], genre, *words[1:]]
 
 
 def _quick_arguments(words: list[str]) -> argparse.Namespace | None:
@@ -357,6 +376,27 @@ def _render(sub: Any, genre: str | None) -> None:
     _add_puzzle_options(render, genre)
 
 
+def _convert(sub: Any, genre: str | None) -> None:
+    """convert: a puzzle, or its solution, written in another of the genre's forms."""
+    conv = sub.add_parser(
+        "convert",
+        help="write a puzzle in another form (a puzz.link URL, a Tatham game ID, text)",
+        description="Write a puzzle read in any form gridsat reads in another it writes: text "
+        "(the genre's own), tatham (a game ID), url (a puzz.link URL), or a style the genre "
+        "generates in; `gridsat genres` lists each genre's. It is read back as the same puzzle, "
+        "or refused (exit 2) when the form cannot hold it. With --solution, the puzzle is "
+        "solved and its solution written instead, in one of the genre's output formats or json "
+        "(exit 1 when it has none).",
+    )
+    _add_puzzle_source(conv)
+    conv.add_argument("--to", required=True, metavar="FORMAT", help="the form to write")
+    conv.add_argument(
+        "--solution", action="store_true", help="write the puzzle's solution, not the puzzle"
+    )
+    _add_backend_choice(conv)
+    _add_puzzle_options(conv, genre)
+
+
 def _diagnose(sub: Any, genre: str | None) -> None:
     """diagnose: forced and free cells, givens to add or spare."""
     diag = sub.add_parser(
@@ -411,6 +451,12 @@ def _generate(sub: Any, genre: str | None) -> None:
                      "(K categories of N values); Sudoku: N, the side, or Tatham's blocks CxR "
                      "(3x3: a 9x9 board)")  # fmt: skip
     gen.add_argument("--seed", type=int, help="repeatable runs (default: a random seed)")
+    gen.add_argument(
+        "--format",
+        metavar="FORMAT",
+        help="write each puzzle in this form, as `gridsat convert --to` does (text, tatham, url, "
+        "or a style)",
+    )
     gen.add_argument(
         "--style",
         help="another layout to write the puzzles in, where the genre has several (zebra: "
@@ -486,6 +532,7 @@ COMMANDS: dict[str, Callable[[Any, str | None], None]] = {
     "compare": _compare,
     "bench": _bench,
     "render": _render,
+    "convert": _convert,
     "diagnose": _diagnose,
     "grade": _grade,
     "generate": _generate,
@@ -495,14 +542,21 @@ COMMANDS: dict[str, Callable[[Any, str | None], None]] = {
 """Each command and what adds its grammar, in the order ``--help`` lists them."""
 
 
+ONE_PUZZLE = ("solve", "compare", "render", "convert", "diagnose", "grade")
+"""The commands that read one puzzle, as GENRE and INPUT (``_add_puzzle_source``)."""
+
+
 def _add_puzzle_source(parser: argparse.ArgumentParser) -> None:
     """GENRE and INPUT, as every command that reads one puzzle takes them."""
-    parser.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
+    parser.add_argument(
+        "genre",
+        help="the puzzle genre (see `gridsat genres`); before a puzz.link URL it may be left out",
+    )
     parser.add_argument(
         "input",
         nargs="?",
         default="-",
-        help="a file, the puzzle itself (e.g. a game ID), or - for stdin",
+        help="a file, the puzzle itself (e.g. a game ID or a puzz.link URL), or - for stdin",
     )
 
 

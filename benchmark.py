@@ -54,11 +54,27 @@ def items(paths: list[str]) -> Iterator[Item]:
         elif path.suffix == ".jsonl":
             yield from _lines(path)
         elif path.is_file():
-            yield _file_item(path)
+            yield from _urls(path) or [_file_item(path)]
         elif inputs.odd_file(raw):  # a pipe, a device: bench reads what it can name and read again
             raise ValueError(f"{raw} is {inputs.odd_file(raw)}")
         else:
             raise FileNotFoundError(f"no such file or folder: {raw}")
+
+
+def _urls(path: Path) -> list[Item]:
+    """The puzzles of a file of puzz.link URLs, one a line (blank lines and ``#`` comments
+    skipped); empty when any other line is in it (a file of one puzzle, read whole)."""
+    from .parsers import puzzlink
+
+    try:
+        text = inputs.read_file(str(path))
+    except inputs.TooLong:
+        return []
+    found = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.lstrip().startswith("#")]  # fmt: skip
+    if not found or not all(puzzlink.is_url(line) for _, line in found):
+        return []
+    return [Item(f"{path}:{n}", line) for n, line in found]
 
 
 def _file_item(path: Path) -> Item:
@@ -137,7 +153,7 @@ def run_one(
         return {**record, "status": Status.BAD_INPUT, "ok": False, Status.ERROR: item.error}
     start = time.perf_counter()
     try:
-        puzzle = genre.parse(item.text)
+        puzzle = genre.read(item.text)
     except ParseError as e:
         return {**record, "status": Status.BAD_INPUT, "ok": False, Status.ERROR: str(e)}
     times["parse"] = time.perf_counter() - start

@@ -240,6 +240,13 @@ def _generate(args: argparse.Namespace) -> int:
 
     if args.givens is not None and not 0 <= args.givens <= 1:
         raise UsageError(f"--givens {args.givens:g}: a share between 0 and 1")
+    if args.format is not None:  # (a name the genre has not is said before any is made)
+        from .conversion import ALIASES, formats
+
+        known = formats(_checked_genre(args.genre))
+        if ALIASES.get(args.format, args.format) not in known:
+            raise UsageError(f"{args.genre} has no format {args.format!r} (choose from "
+                             f"{', '.join(known)})")  # fmt: skip
     run = api.generate(args.genre, args.size, args.seed, args.backend, args.givens,
                        args.difficulty, args.style, count=args.count,
                        time_limit=args.time_limit, progress=sys.stderr,
@@ -254,11 +261,11 @@ def _generate(args: argparse.Namespace) -> int:
             raise UsageError(f"--out {out}: cannot make the folder: {e.strerror}") from e
     for i, made in enumerate(run, 1):
         if out is not None:
-            made.save(out)
+            made.save(out, args.format)
         elif args.json:
-            print(json.dumps(made.to_json(), ensure_ascii=False), flush=True)
+            print(json.dumps(made.to_json(args.format), ensure_ascii=False), flush=True)
         else:
-            print(("\n" if i > 1 else "") + str(made), flush=True)
+            print(("\n" if i > 1 else "") + made.written(args.format), flush=True)
     if run.error is None:
         return EXIT_OK
     return _fail(run.error, EXIT_CUT_SHORT if run.status is Status.ERROR else EXIT_TIMEOUT)
@@ -270,6 +277,25 @@ def _render(args: argparse.Namespace) -> int:
     genre = _checked_genre(args.genre)
     _check_render(genre, args.file)
     api.render(_read(genre, args), args.file)
+    return EXIT_OK
+
+
+def _convert(args: argparse.Namespace) -> int:
+    import json
+
+    from . import api
+
+    genre = _checked_genre(args.genre)
+    puzzle = _read(genre, args)
+    if not args.solution:
+        print(api.convert(puzzle, args.to))
+        return EXIT_OK
+    if args.to != "json":
+        checked_format(genre, args.to)  # (before the solve: a bad name is said at once)
+    found = api.solve(puzzle, args.backend, args.encoding).solution
+    if found is None:
+        return _fail("no solution", EXIT_NO_SOLUTION)
+    print(json.dumps(found.to_json()) if args.to == "json" else found.format(args.to))
     return EXIT_OK
 
 
@@ -351,6 +377,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "compare": _compare,
     "bench": _bench,
     "render": _render,
+    "convert": _convert,
     "diagnose": _diagnose,
     "grade": _grade,
     "generate": _generate,

@@ -74,6 +74,7 @@ class Reading(NamedTuple):
     example: str  # a puzzle ``parse`` reads, with one solution
     options: tuple[Option, ...] = ()  # keywords ``parse`` takes, and their flags
     output_formats: tuple[str, ...] = ("grid",)  # ``format_solution``'s styles, the default first
+    urls: tuple[str, ...] = ()  # puzz.link's words for the genre (``ReadsUrls``), the written first
 
 
 class Solving(NamedTuple):
@@ -290,10 +291,26 @@ class AddsToJson(Protocol[P_contra, S_contra]):
 
 @runtime_checkable
 class WritesIds(Protocol[P_contra]):
-    """A reader that writes a puzzle as a Simon Tatham game ID too (``convert(puzzle, "id")``)."""
+    """A reader that writes a puzzle as a Simon Tatham game ID too (``convert(puzzle, "tatham")``)."""
 
     def format_id(self, puzzle: P_contra, /) -> str:
         """The puzzle as the game ID its collection reads."""
+        ...
+
+
+@runtime_checkable
+class ReadsUrls(Protocol[P]):
+    """A reader of the genre's puzz.link URLs (``Reading.urls`` its words there): the puzzle
+    community's common format, read as leniently as pzprjs reads it and written as it writes."""
+
+    def parse_url(self, url: Any, /) -> P:
+        """The puzzle a ``parsers.puzzlink.Url`` gives; ``parsers.ParseError`` when bad, or when
+        it says what the genre has no rule for."""
+        ...
+
+    def format_url(self, puzzle: P, /) -> str:
+        """The puzzle as the URL puzz.link opens as the same board; ``ValueError`` when the
+        puzzle has what the site's genre cannot hold."""
         ...
 
 

@@ -1,6 +1,7 @@
 """A puzzle written in another of its genre's formats: its own text, a Tatham game ID where the
-genre's reader writes one (``WritesIds``), and the layouts ``generate --style`` writes where it
-writes them (``Restyles``: zebra's houses and baron)."""
+genre's reader writes one (``WritesIds``), a puzz.link URL where it reads them (``ReadsUrls``),
+and the layouts ``generate --style`` writes where it writes them (``Restyles``: zebra's houses
+and baron)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ from typing import Any
 
 from .registry import Genre
 
-PLAIN = "plain"
+PLAIN = "text"
 """The genre's own text format, as it writes a puzzle it has read."""
+
+ALIASES = {"plain": PLAIN, "id": "tatham", "puzzlink": "url"}
+"""Other names the formats answer to."""
 
 
 class ConvertError(ValueError):
@@ -19,11 +23,13 @@ class ConvertError(ValueError):
 
 
 def formats(genre: Genre[Any, Any]) -> dict[str, Callable[[Any], str]]:
-    """Each format ``genre`` can write a puzzle in, by name: ``plain``, ``id`` where its reader
-    writes game IDs, then its ``styles``."""
+    """Each format ``genre`` can write a puzzle in, by name: ``text``, ``tatham`` where its
+    reader writes game IDs, ``url`` where it reads puzz.link URLs, then its ``styles``."""
     writers: dict[str, Callable[[Any], str]] = {PLAIN: partial(_styled, genre, "")}
     if genre.format_id is not None:
-        writers["id"] = genre.format_id
+        writers["tatham"] = genre.format_id
+    if genre.format_url is not None:
+        writers["url"] = partial(_url, genre)
     for style in genre.about.making.styles:
         writers[style] = partial(_styled, genre, style)
     return writers
@@ -37,9 +43,18 @@ def _styled(genre: Genre[Any, Any], style: str, puzzle: Any) -> str:
         return genre.format_puzzle(puzzle)
     try:  # (a category or clue the layout has no words for: a name missing, or not read back)
         text = restyle(puzzle, style)
-        again = genre.parse(text)
+        again = genre.read(text)
     except (KeyError, ValueError) as e:  # (ParseError is a ValueError)
         raise ConvertError(f"its words do not fit that layout ({e})") from e
     if restyle(again, "") != restyle(puzzle, ""):
         raise ConvertError("its words do not fit that layout (it reads back as another puzzle)")
     return text
+
+
+def _url(genre: Genre[Any, Any], puzzle: Any) -> str:
+    """The puzzle as a puzz.link URL, refused when the site's genre cannot hold it."""
+    assert genre.format_url is not None
+    try:
+        return genre.format_url(puzzle)
+    except ValueError as e:
+        raise ConvertError(str(e)) from e

@@ -53,9 +53,10 @@ def stats_json(outcome: Outcome) -> dict[str, dict[str, int]]:
 
 
 def parse(genre: Genre[Any, Any], text: str, times: dict[str, float], **options: Any) -> Any:
-    """The genre's parser, with its options, timed into ``times['parse']``."""
+    """The genre's reader (a URL, or its parser with its options), timed into
+    ``times['parse']``."""
     start = time.perf_counter()
-    puzzle = genre.parse(text, **options)
+    puzzle = genre.read(text, **options)
     times["parse"] = time.perf_counter() - start
     return puzzle
 

@@ -31,6 +31,7 @@ from .contract import (
     Reader,
     ReadsBack,
     ReadsTwoWays,
+    ReadsUrls,
     Remarks,
     Restyles,
     Rulebook,
@@ -102,6 +103,8 @@ class Genre(Generic[P, S]):
     cells: Callable[[P], int] | None = None  # Counts.cells
     make_styled: Callable[..., Any] | None = None  # MakesStyled.make_styled
     format_id: Callable[[P], str] | None = None  # WritesIds.format_id
+    parse_url: Callable[[Any], P] | None = None  # ReadsUrls.parse_url
+    format_url: Callable[[P], str] | None = None  # ReadsUrls.format_url
     format_styled: Callable[[P, str], str] | None = None  # Restyles.format_styled
     remarks: Callable[[P], list[str]] | None = None  # Remarks.remarks
     questions: Callable[[P], list[str]] | None = None  # Asks.questions
@@ -157,6 +160,37 @@ class Genre(Generic[P, S]):
     @property
     def data(self) -> str:
         return self.about.parts.data or self.about.name
+
+    def read(self, text: str, **options: Any) -> P:
+        """The puzzle ``text`` gives: a puzz.link URL read by the genre's ``parse_url`` (the
+        genre it names checked), else the text read by ``parse`` with the ``options``."""
+        from .parsers import ParseError, puzzlink
+
+        if not puzzlink.is_url(text):
+            return self.parse(text, **options)
+        url = puzzlink.split(text, self.about.reading.urls)
+        if url.word not in self.about.reading.urls:
+            try:
+                other = url_genre(url.word).name
+            except ValueError as e:
+                raise ParseError(str(e)) from None
+            raise ParseError(
+                f"this is puzz.link's {url.word!r}, which gridsat reads as {other}, not "
+                f"{self.name} (gridsat solve {other} URL, or gridsat solve URL)"
+            )
+        if self.parse_url is None:  # (a genre of its own that names words but reads none)
+            raise ParseError(f"{self.name} reads no puzz.link URLs")
+        given = [name for name, value in options.items() if value not in (None, False)]
+        if given:
+            flags = ", ".join(sorted(given))
+            raise ParseError(f"{flags} apply to the genre's own text; a URL says all itself")
+        try:
+            return self.parse_url(url)
+        except ParseError as e:
+            said = str(e)
+            if said.startswith(puzzlink.clip(url.text)):
+                raise
+            raise ParseError(f"{puzzlink.clip(url.text)}: {said}") from None
 
     def format_marked(self, puzzle: P, solution: S, places: set[Place]) -> str:
         """The solution as the genre prints it, with ``?`` at these places (diagnose's free
@@ -280,6 +314,8 @@ def load(module: str) -> Genre[Any, Any]:
         cells=rules.cells if isinstance(rules, Counts) else None,
         make_styled=parser.make_styled if isinstance(parser, MakesStyled) else None,
         format_id=parser.format_id if isinstance(parser, WritesIds) else None,
+        parse_url=parser.parse_url if isinstance(parser, ReadsUrls) else None,
+        format_url=parser.format_url if isinstance(parser, ReadsUrls) else None,
         format_styled=parser.format_styled if isinstance(parser, Restyles) else None,
         remarks=parser.remarks if isinstance(parser, Remarks) else None,
         questions=parser.questions if isinstance(parser, Asks) else None,
@@ -320,6 +356,19 @@ def all_options() -> list[Option]:
         for option in about(module).reading.options:
             found.setdefault(option.keyword, option)
     return list(found.values())
+
+
+def url_genre(word: str) -> Genre[Any, Any]:
+    """The genre whose puzz.link word (``Reading.urls``) is ``word``; ValueError naming the
+    genres gridsat reads from puzz.link when none is."""
+    key = word.strip().lower()
+    read = []
+    for module in rulebooks():
+        info = about(module)
+        if key in info.reading.urls:
+            return load(module)
+        read += [f"{info.reading.urls[0]} ({info.name})"] if info.reading.urls else []
+    raise ValueError(f"puzz.link's {word!r} is no genre gridsat reads (it reads {', '.join(read)})")
 
 
 def get_genre(name: str) -> Genre[Any, Any]:

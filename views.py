@@ -324,6 +324,7 @@ def genre_rows(described: list[About]) -> list[dict[str, Any]]:
             "generate_backend": g.making.backend,
             "formats": list(g.reading.output_formats),
             "styles": list(g.making.styles),
+            "puzzlink": list(g.reading.urls),
         }
         for g in described
     ]
@@ -349,6 +350,9 @@ def genres_text(rows: list[dict[str, Any]]) -> str:
         lines.append(f"  formats:   {', '.join(r['formats'])}")
         if r["styles"]:
             lines.append(f"  styles:    {', '.join(r['styles'])} (generate --style)")
+        if r["puzzlink"]:
+            lines.append(f"  puzz.link: {', '.join(r['puzzlink'])} (its URLs are read; the first "
+                         "is written)")  # fmt: skip
     return "\n".join(lines)
 
 

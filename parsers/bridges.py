@@ -9,7 +9,8 @@ from dataclasses import replace
 from typing import Any
 
 from ..puzzles.bridges import MOST, Board, Bridges, links
-from . import ParseError, is_digits
+from . import ParseError, is_digits, puzzlink
+from .puzzlink import Url
 from .tatham import MAX_SIDE, blank_run, clip, filled, split_id, where, write_cells
 
 EXAMPLE = "7x7m2:2a3a5a4a2a1i4b1a2j3d43a2d"
@@ -221,3 +222,35 @@ def format_solution(puzzle: Bridges, solution: Board, style: str = "grid") -> st
 def to_json(puzzle: Bridges, solution: Board) -> dict[str, Any]:
     """The corpus's form: the joined pairs, and the collection's text drawing."""
     return {"links": solved_links(puzzle, solution), "text": drawing(puzzle, solution, True)}
+
+
+# -- puzz.link URLs ------------------------------------------------------------------------------
+
+
+def parse_url(url: Url) -> Bridges:
+    """``hashi/COLS/ROWS/BODY``: number-16 over the cells, a number an island (1 to 8: up to 2
+    bridges join a pair, loops allowed); an island of ``?`` bridges is not read."""
+    puzzlink.only_flags(url)
+    numbers, rest = puzzlink.read_number16(url.body, url.cols * url.rows)
+    puzzlink.done(url, rest)
+    for at, n in enumerate(numbers):
+        if n == puzzlink.UNKNOWN or n == 0 or n > 4 * 2:
+            what = "'?'" if n == puzzlink.UNKNOWN else str(n)
+            raise puzzlink.refuse(
+                url, f"the island at row {at // url.cols + 1}, column {at % url.cols + 1} "
+                f"counts {what} bridges (gridsat reads islands of 1 to 8)"
+            )  # fmt: skip
+    cells = [0 if n == puzzlink.EMPTY else n for n in numbers]
+    rows = tuple(tuple(cells[r * url.cols : (r + 1) * url.cols]) for r in range(url.rows))
+    if not any(any(row) for row in rows):
+        raise puzzlink.refuse(url, "the board has no islands")
+    return Bridges(rows, 2, False, {})
+
+
+def format_url(puzzle: Bridges) -> str:
+    """The puzz.link URL of the board: its islands; refused for what the site's Hashi has not
+    (more than 2 bridges a pair, no loops, given water)."""
+    if puzzle.most != 2 or puzzle.no_loops or puzzle.fixed:
+        raise ValueError("puzz.link's Hashi has up to 2 bridges a pair, loops allowed, no givens")
+    numbers = [n or puzzlink.EMPTY for row in puzzle.rows for n in row]
+    return puzzlink.write("hashi", puzzle.width, puzzle.height, puzzlink.write_number16(numbers))

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from ..puzzles.grid import Cell
 from ..puzzles.lightup import BLACK, CLUES, LIGHT, WHITE, Board, LightUp
-from . import ParseError
+from . import ParseError, puzzlink
+from .puzzlink import Url
 from .tatham import clip, read_cells, read_size, split_id, where, write_cells
 
 MAX_CELLS = 250_000
@@ -196,3 +197,32 @@ def format_solution(puzzle: LightUp, solution: Sequence[Sequence[str]], style: s
 def to_json(puzzle: LightUp, solution: Board) -> list[str]:
     """H strings: ``L`` a light, ``#`` a black cell, ``.`` a lit empty cell (the corpus form)."""
     return ["".join(row) for row in solution]
+
+
+# -- puzz.link URLs ------------------------------------------------------------------------------
+
+
+def parse_url(url: Url) -> LightUp:
+    """``akari/COLS/ROWS/BODY``: number-4 over the cells, a number a black cell with that clue,
+    ``.`` a black cell with none."""
+    puzzlink.only_flags(url)
+    numbers, rest = puzzlink.read_number4(url.body, url.cols * url.rows)
+    puzzlink.done(url, rest)
+    flat = [
+        WHITE if n == puzzlink.EMPTY else BLACK if n == puzzlink.UNKNOWN else str(n)
+        for n in numbers
+    ]
+    rows = tuple("".join(flat[r * url.cols : (r + 1) * url.cols]) for r in range(url.rows))
+    return LightUp(rows)
+
+
+def format_url(puzzle: LightUp) -> str:
+    """The puzz.link URL of the board (a setter's marks have no place in it)."""
+    if puzzle.marks:
+        raise ValueError("a URL holds no given lights or marks")
+    numbers = [
+        puzzlink.EMPTY if ch == WHITE else puzzlink.UNKNOWN if ch == BLACK else int(ch)
+        for row in puzzle.rows
+        for ch in row
+    ]
+    return puzzlink.write("akari", puzzle.width, puzzle.height, puzzlink.write_number4(numbers))

@@ -8,7 +8,8 @@ import re
 from collections.abc import Collection
 
 from ..puzzles.loopy import Clues, Lines, Loopy
-from . import ParseError, is_digits
+from . import ParseError, is_digits, puzzlink
+from .puzzlink import Url
 from .tatham import MAX_SIDE, blank_run, clip, read_int, split_id, where, write_cells
 
 EXAMPLE_ID = "5x5t0:a3a23a13b3b032e321a"
@@ -234,3 +235,28 @@ def to_json(puzzle: Loopy, solution: Lines) -> dict[str, list[str]]:
         "h": ["".join(map(str, row)) for row in solution.h],
         "v": ["".join(map(str, row)) for row in solution.v],
     }
+
+
+# -- puzz.link URLs ------------------------------------------------------------------------------
+
+
+def parse_url(url: Url) -> Loopy:
+    """``slither/COLS/ROWS/BODY``: number-4 over the cells; its ``f`` flag (the loop visits
+    every dot) and ``?`` clues are rules gridsat's Loopy has not, and refused."""
+    puzzlink.only_flags(url)
+    numbers, rest = puzzlink.read_number4(url.body, url.cols * url.rows)
+    puzzlink.done(url, rest)
+    if puzzlink.UNKNOWN in numbers:
+        at = numbers.index(puzzlink.UNKNOWN)
+        raise puzzlink.refuse(
+            url, f"cell {at // url.cols + 1},{at % url.cols + 1} holds a '?' clue, which "
+            "gridsat's Loopy does not read"
+        )  # fmt: skip
+    clues = [None if n == puzzlink.EMPTY else n for n in numbers]
+    return Loopy(tuple(tuple(clues[r * url.cols : (r + 1) * url.cols]) for r in range(url.rows)))
+
+
+def format_url(puzzle: Loopy) -> str:
+    """The puzz.link URL of the board."""
+    numbers = [puzzlink.EMPTY if n is None else n for row in puzzle.rows for n in row]
+    return puzzlink.write("slither", puzzle.width, puzzle.height, puzzlink.write_number4(numbers))

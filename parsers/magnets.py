@@ -6,7 +6,8 @@ import re
 from collections.abc import Sequence
 
 from ..puzzles.magnets import HOLE, MINUS, PARTNER, PLUS, Counts, Magnets, Solution
-from . import ParseError, is_digits
+from . import ParseError, is_digits, puzzlink
+from .puzzlink import Url
 from .tatham import clip, read_size, split_id, where
 
 MAX_SIDE = 61
@@ -268,3 +269,95 @@ def format_solution(puzzle: Magnets, solution: Sequence[Sequence[str]], style: s
 def to_json(puzzle: Magnets, solution: Solution) -> list[str]:
     """The corpus form: a string a row of ``+``, ``-``, ``.``, ``#``."""
     return ["".join(row) for row in solution]
+
+
+# -- puzz.link URLs ------------------------------------------------------------------------------
+
+BLANK_CELL = "*"
+"""A cell in no domino, in a layout."""
+
+
+def parse_url(url: Url) -> Magnets:
+    """``magnets/COLS/ROWS/BODY``: the counts as outside clues, two a line (the - count next to
+    the board, the + count beyond it; columns above, rows at the left), the dominoes as region
+    walls, then, when there are any, given poles (not read: refused) and blank cells. Its ``a``
+    flag (anti-magnets) is a rule gridsat's Magnets has not, and refused."""
+    puzzlink.only_flags(url)
+    w, h = url.cols, url.rows
+    if w > MAX_SIDE or h > MAX_SIDE:
+        raise puzzlink.refuse(url, f"a side over {MAX_SIDE} (a count could not be written)")
+    counts, rest = puzzlink.read_outside(url.body, 2 * (w + h))
+    across, down, rest = puzzlink.read_borders(rest, w, h)
+    poles, blank = [0] * (w * h), [False] * (w * h)
+    if rest:
+        poles, rest = puzzlink.read_triples(rest, w * h)
+        blank, rest = puzzlink.read_bits(rest, w * h)
+    puzzlink.done(url, rest)
+    if any(poles):
+        at = next(i for i, p in enumerate(poles) if p)
+        raise puzzlink.refuse(
+            url, f"row {at // w + 1}, column {at % w + 1} is given a pole (gridsat reads none)"
+        )
+    if any(v == puzzlink.UNKNOWN for v in counts):
+        raise puzzlink.refuse(url, "a count is '?' (gridsat reads numbers, or none)")
+    said: list[int | None] = [None if v < 0 else v for v in counts]
+    layout = [[BLANK_CELL] * w for _ in range(h)]
+    for r in range(h):
+        for c in range(w):
+            if blank[r * w + c]:
+                continue
+            beside = [
+                (r2, c2, half)
+                for r2, c2, open_, half in (
+                    (r, c + 1, c + 1 < w and not across[r * (w - 1) + c], "LR"),
+                    (r, c - 1, c > 0 and not across[r * (w - 1) + c - 1], "RL"),
+                    (r + 1, c, r + 1 < h and not down[r * w + c], "TB"),
+                    (r - 1, c, r > 0 and not down[(r - 1) * w + c], "BT"),
+                )
+                if open_ and not blank[r2 * w + c2]
+            ]
+            if len(beside) != 1:
+                why = "in no domino" if not beside else "in a region of more than two cells"
+                raise puzzlink.refuse(url, f"row {r + 1}, column {c + 1} is {why}")
+            layout[r][c] = beside[0][2][0]
+    puzzle = Magnets(
+        tuple("".join(row) for row in layout),
+        tuple(said[2 * w + 2 * r + 1] for r in range(h)),
+        tuple(said[2 * w + 2 * r] for r in range(h)),
+        tuple(said[2 * c + 1] for c in range(w)),
+        tuple(said[2 * c] for c in range(w)),
+    )
+    _check_layout(puzzle.layout, [["in the URL"] * w for _ in range(h)])
+    names = {(s, line, i): "in the URL" for s in (PLUS, MINUS) for line in ("row", "column")
+             for i in range(max(w, h))}  # fmt: skip
+    _lines_fit(puzzle, names)
+    return puzzle
+
+
+def format_url(puzzle: Magnets) -> str:
+    """The puzz.link URL of the board: counts, dominoes as walls, blank cells when there are."""
+    w, h, layout = puzzle.width, puzzle.height, puzzle.layout
+
+    def count(n: int | None) -> int:
+        return puzzlink.EMPTY if n is None else n
+
+    counts = []
+    for m, p in zip(puzzle.minus_columns, puzzle.plus_columns, strict=True):
+        counts += [count(m), count(p)]
+    for m, p in zip(puzzle.minus_rows, puzzle.plus_rows, strict=True):
+        counts += [count(m), count(p)]
+    across = [  # (no wall beside a blank cell, as pzprjs writes it)
+        layout[r][c] != "L" and BLANK_CELL not in (layout[r][c], layout[r][c + 1])
+        for r in range(h)
+        for c in range(w - 1)
+    ]
+    down = [
+        layout[r][c] != "T" and BLANK_CELL not in (layout[r][c], layout[r + 1][c])
+        for r in range(h - 1)
+        for c in range(w)
+    ]
+    body = puzzlink.write_number16(counts) + puzzlink.write_borders(across, down)
+    blank = [ch == BLANK_CELL for row in layout for ch in row]
+    if any(blank):
+        body += puzzlink.write_triples([0] * (w * h)) + puzzlink.write_bits(blank)
+    return puzzlink.write("magnets", w, h, body)

@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 
 from ..puzzles.grid import Cell, cell_name
 from ..puzzles.pattern import Board, Clue, Pattern, say
-from . import ParseError, is_digits
+from . import ParseError, is_digits, puzzlink
+from .puzzlink import Url
 from .tatham import MAX_SIDE, clip, split_id, where
 
 NAMES = ("pattern", "nonogram", "griddler")
@@ -403,3 +404,37 @@ _SHOW = {1: "#", 0: "."}
 def to_json(puzzle: Pattern, solution: Board) -> list[str]:
     """H strings of ``0`` (white) and ``1`` (black), top row first: the corpus's form."""
     return ["".join(str(v) for v in row) for row in solution]
+
+
+# -- puzz.link URLs ------------------------------------------------------------------------------
+
+
+def parse_url(url: Url) -> Pattern:
+    """``nonogram/COLS/ROWS/BODY``: the clues as outside clues, each column's above the board in
+    ceil(rows/2) slots and each row's at its left in ceil(cols/2), the slot next to the board
+    holding the line's last number (a 0 says the line is empty)."""
+    puzzlink.only_flags(url)
+    w, h = url.cols, url.rows
+    _check_size(w, h, " in the URL")
+    down, across = (h + 1) // 2, (w + 1) // 2
+    numbers, rest = puzzlink.read_outside(url.body, w * down + h * across)
+    puzzlink.done(url, rest)
+    if puzzlink.UNKNOWN in numbers:
+        raise puzzlink.refuse(url, "a clue is '?' (gridsat reads numbers)")
+    columns = puzzlink.lines_outward(numbers[: w * down], w, down)
+    rows = puzzlink.lines_outward(numbers[w * down :], h, across)
+    return _checked(
+        [tuple(n for n in line if n) for line in columns],
+        [tuple(n for n in line if n) for line in rows],
+        "plain",
+    )
+
+
+def format_url(puzzle: Pattern) -> str:
+    """The puzz.link URL of the clues (cells shown from the start have no place in it)."""
+    if puzzle.fixed:
+        raise ValueError("a URL holds the clues only, no cells shown")
+    w, h = puzzle.width, puzzle.height
+    numbers = puzzlink.lines_inward(puzzle.columns, (h + 1) // 2)
+    numbers += puzzlink.lines_inward(puzzle.rows, (w + 1) // 2)
+    return puzzlink.write("nonogram", w, h, puzzlink.write_number16(numbers))

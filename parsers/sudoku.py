@@ -8,9 +8,10 @@ import re
 from dataclasses import replace
 
 from ..puzzles.sudoku import MAX_KILLER, MAX_ORDER, Board, Cage, Sudoku, block_shape
-from . import ParseError, is_digits
+from . import ParseError, is_digits, puzzlink
 from .grid import numbers_from_json, rows_json
 from .numbergrid import published, settings_line
+from .puzzlink import Url
 from .tatham import clip, read_blocks, read_numbers, split_id, where, write_blocks, write_numbers
 
 EXAMPLE = "3x3:a9a8_6c4d4_1a9g7_5a7_8a9_2b1b6e7b5b8_7a3_9a2_5g1a4_7d4c9_3a6a"
@@ -533,3 +534,42 @@ def format_solution(puzzle: Sudoku, solution: Board, style: str = "grid") -> str
 
 to_json = rows_json
 from_json = numbers_from_json
+
+
+# -- puzz.link URLs ------------------------------------------------------------------------------
+
+_URL_BLOCKS = {4: (2, 2), 6: (3, 2), 9: (3, 3), 16: (4, 4), 25: (5, 5)}
+"""The boards puzz.link's Sudoku has, and their blocks (width, height)."""
+
+
+def parse_url(url: Url) -> Sudoku:
+    """``sudoku/N/N/BODY``: number-16 over the cells; the blocks follow from the size (4, 6 with
+    blocks 3 wide and 2 tall, 9, 16, 25)."""
+    puzzlink.only_flags(url)
+    n = url.cols
+    if url.rows != n or n not in _URL_BLOCKS:
+        raise puzzlink.refuse(
+            url, f"a {url.cols}x{url.rows} Sudoku (puzz.link's are 4x4, 6x6, 9x9, 16x16 or 25x25)"
+        )
+    numbers, rest = puzzlink.read_number16(url.body, n * n)
+    puzzlink.done(url, rest)
+    for at, v in enumerate(numbers):
+        if v == puzzlink.UNKNOWN or v == 0 or v > n:
+            what = "'?'" if v == puzzlink.UNKNOWN else str(v)
+            raise puzzlink.refuse(
+                url, f"row {at // n + 1}, column {at % n + 1} gives {what} (1 to {n} on this board)"
+            )
+    cells = [0 if v == puzzlink.EMPTY else v for v in numbers]
+    rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
+    return Sudoku(rows, _URL_BLOCKS[n], (), False, (), "", "plain")
+
+
+def format_url(puzzle: Sudoku) -> str:
+    """The puzz.link URL of a classic Sudoku whose blocks are the site's for its size."""
+    n = len(puzzle.rows)
+    if puzzle.jigsaw or puzzle.diagonals or puzzle.cages:
+        raise ValueError("puzz.link's Sudoku has no jigsaw regions, diagonals or cages")
+    if _URL_BLOCKS.get(n) != (puzzle.shape or block_shape(n)):
+        raise ValueError(f"puzz.link's {n}x{n} Sudoku has other blocks, or none")
+    numbers = [v or puzzlink.EMPTY for row in puzzle.rows for v in row]
+    return puzzlink.write("sudoku", n, n, puzzlink.write_number16(numbers))

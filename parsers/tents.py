@@ -6,7 +6,8 @@ import re
 from collections.abc import Sequence
 
 from ..puzzles.tents import OPEN, SHOWN_GRASS, TENT, TREE, Solution, Tents
-from . import ParseError, is_digits
+from . import ParseError, is_digits, puzzlink
+from .puzzlink import Url
 from .tatham import clip, read_size, split_id, where
 
 MAX_SIDE = 1000
@@ -244,3 +245,35 @@ def format_solution(puzzle: Tents, solution: Sequence[Sequence[str]], style: str
 def to_json(puzzle: Tents, solution: Solution) -> list[str]:
     """The corpus form: a string a row, ``T`` tent, ``^`` tree, ``.`` grass."""
     return ["".join(row) for row in solution]
+
+
+# -- puzz.link URLs ------------------------------------------------------------------------------
+
+
+def parse_url(url: Url) -> Tents:
+    """``tents/COLS/ROWS/BODY``: the counts as outside clues (the columns' above, then the
+    rows' at the left), then the trees as one-value cells. Every line must have its count."""
+    puzzlink.only_flags(url)
+    w, h = url.cols, url.rows
+    if w * h > MAX_CELLS:
+        raise puzzlink.refuse(url, f"the board is over the limit of {MAX_CELLS} cells")
+    counts, rest = puzzlink.read_outside(url.body, w + h)
+    trees, rest = puzzlink.read_marked(rest, w * h)
+    puzzlink.done(url, rest)
+    for at, v in enumerate(counts):
+        line = f"column {at + 1}" if at < w else f"row {at - w + 1}"
+        if v < 0:
+            raise puzzlink.refuse(url, f"{line} has no count (gridsat's Tents needs each line's)")
+        if v > (h if at < w else w):
+            raise puzzlink.refuse(url, f"{line}'s count {v} is more than its cells")
+    rows = tuple("".join(TREE if trees[r * w + c] else OPEN for c in range(w)) for r in range(h))
+    return Tents(rows, tuple(counts[w:]), tuple(counts[:w]))
+
+
+def format_url(puzzle: Tents) -> str:
+    """The puzz.link URL of the board (tents or grass shown have no place in it)."""
+    if any(ch not in (OPEN, TREE) for row in puzzle.rows for ch in row):
+        raise ValueError("a URL holds only the trees and the counts, no tents or grass shown")
+    body = puzzlink.write_number16([*puzzle.column_counts, *puzzle.row_counts])
+    body += puzzlink.write_marked([ch == TREE for row in puzzle.rows for ch in row])
+    return puzzlink.write("tents", puzzle.width, puzzle.height, body)

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..puzzles.towers import MAX_SIDE, Board, Towers
-from . import ParseError, is_digits
+from . import ParseError, is_digits, puzzlink
+from .puzzlink import Url
 from .tatham import clip, read_numbers, split_id, where, write_numbers
 
 NAMES = ("towers", "skyscrapers")
@@ -199,3 +200,48 @@ def format_solution(puzzle: Towers, solution: Sequence[Sequence[Any]], style: st
 def to_json(puzzle: Towers, solution: Board) -> list[list[int]]:
     """The board as rows of ints."""
     return [list(row) for row in solution]
+
+
+# -- puzz.link URLs ------------------------------------------------------------------------------
+
+
+def parse_url(url: Url) -> Towers:
+    """``skyscrapers/N/N/BODY``: the clues around the board (top, bottom, left, right, each in
+    reading order) as outside clues, then, when the setter gave heights, number-16 over the
+    cells."""
+    puzzlink.only_flags(url)
+    n = url.cols
+    if url.rows != n or n > MAX_SIDE:
+        raise puzzlink.refuse(url, f"a {url.cols}x{url.rows} board: Towers boards are square")
+    clues, rest = puzzlink.read_outside(url.body, 4 * n)
+    heights, rest = puzzlink.read_number16(rest, n * n) if rest else ([puzzlink.EMPTY] * n * n, "")
+    puzzlink.done(url, rest)
+    sides = ("top", "bottom", "left", "right")
+    for at, v in enumerate(clues):
+        if v == puzzlink.UNKNOWN or v == 0 or v > n:
+            what = "'?'" if v == puzzlink.UNKNOWN else str(v)
+            raise puzzlink.refuse(
+                url, f"the {sides[at // n]} clue {at % n + 1} is {what} (1 to {n})"
+            )
+    for at, v in enumerate(heights):
+        if v == puzzlink.UNKNOWN or v == 0 or v > n:
+            what = "'?'" if v == puzzlink.UNKNOWN else str(v)
+            raise puzzlink.refuse(
+                url, f"row {at // n + 1}, column {at % n + 1} is {what} high (1 to {n})"
+            )
+    said = tuple(max(v, 0) for v in clues)
+    flat = [max(v, 0) for v in heights]
+    rows = tuple(tuple(flat[r * n : (r + 1) * n]) for r in range(n))
+    return Towers(said[:n], said[n : 2 * n], said[2 * n : 3 * n], said[3 * n :], rows)
+
+
+def format_url(puzzle: Towers) -> str:
+    """The puzz.link URL of the board: its clues, then its given heights when there are any."""
+    n = len(puzzle.rows)
+    clues = [
+        v or puzzlink.EMPTY for v in (*puzzle.top, *puzzle.bottom, *puzzle.left, *puzzle.right)
+    ]
+    body = puzzlink.write_number16(clues)
+    if any(any(row) for row in puzzle.rows):
+        body += puzzlink.write_number16([v or puzzlink.EMPTY for row in puzzle.rows for v in row])
+    return puzzlink.write("skyscrapers", n, n, body)

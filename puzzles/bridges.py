@@ -296,6 +296,7 @@ GENRE = About(
             ),
         ),
         output_formats=("grid", "tatham"),
+        urls=("hashi", "hashikake", "bridges"),
     ),
     solving=Solving(
         default_backend="sat:minisat22",

@@ -271,6 +271,7 @@ GENRE = About(
         "black, 0-4 numbered black (L a given light, + a white cell given no light)",
         example="7x7:dBf0bB2q12b1f1d",
         output_formats=("grid", "tatham"),
+        urls=("akari", "lightup", "bijutsukan"),
     ),
     solving=Solving(
         default_backend="sat:cadical195",

@@ -229,6 +229,7 @@ GENRE = About(
         "clues 0-4 with . for no clue",
         example=".3.1\n...2\n0..1\n.1..",
         output_formats=("grid", "tatham"),
+        urls=("slither", "slitherlink"),
     ),
     solving=Solving(
         default_backend="sat:cadical195",

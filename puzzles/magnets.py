@@ -263,6 +263,7 @@ GENRE = About(
         "line `+` and a line `-` of column counts, then rows of two counts (+, -) and L R T B *",
         example="3x3:201,102,120,111,LRTT*BBLR",
         output_formats=("grid", "tatham"),
+        urls=("magnets",),
     ),
     solving=Solving(
         default_backend="sat:cadical195",

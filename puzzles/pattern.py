@@ -173,6 +173,7 @@ GENRE = About(
         "',' fixed cells); or 'rows:' and 'columns:' sections, one clue a line; or a .non file",
         example="5x5:2/1.1/2/2.1/4/4/3/1/1.2/2",
         output_formats=("grid", "tatham"),
+        urls=("nonogram",),
     ),
     solving=Solving(
         default_backend="sat:cadical195",

@@ -235,6 +235,7 @@ GENRE = About(
             ),
         ),
         output_formats=("grid", "tatham"),
+        urls=("sudoku",),
     ),
     solving=Solving(
         default_backend="sat:cadical195",

@@ -249,6 +249,7 @@ GENRE = About(
         "^ or T (tree), each with its row count at the end, and a line of column counts below",
         example="5x4:ajaca,1,1,0,0,2,1,1,1,1",
         output_formats=("grid", "tatham"),
+        urls=("tents",),
     ),
     solving=Solving(
         default_backend="sat:cadical195",

@@ -205,6 +205,7 @@ GENRE = About(
         "a line of bottom clues; . (or 0, _, -) for no clue and a blank cell",
         example="4:2/2/3/1/2/3/1/2/2/2/1/2/1/3/4/2",
         output_formats=("grid", "tatham"),
+        urls=("skyscrapers", "building", "skyscraper"),
     ),
     solving=Solving(
         default_backend="sat:minisat22",

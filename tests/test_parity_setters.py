@@ -128,11 +128,13 @@ def test_convert_writes_what_reads_back(name: str) -> None:
 
     puzzle = gridsat.read(name, GENRES[name].reading.example)
     choices = list(formats(puzzle.genre))
-    assert choices[0] == "plain"
-    assert gridsat.read(name, gridsat.convert(puzzle, "plain")) == puzzle
-    if "id" in choices:  # a game ID reads back as the same ID
-        written = gridsat.convert(puzzle, "id")
-        assert gridsat.convert(gridsat.read(name, written), "id") == written
+    assert choices[0] == "text"
+    assert gridsat.read(name, gridsat.convert(puzzle, "text")) == puzzle
+    assert gridsat.convert(puzzle, "plain") == gridsat.convert(puzzle, "text")  # (its old name)
+    for form in ("tatham", "url"):  # a game ID, a URL: read back, written the same again
+        if form in choices:
+            written = gridsat.convert(puzzle, form)
+            assert gridsat.convert(gridsat.read(name, written), form) == written
     with pytest.raises(gridsat.PuzzleError) as refused:
         gridsat.convert(puzzle, "nope")
     assert str(refused.value) == (f"{name} has no format 'nope' (choose from "
