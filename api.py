@@ -585,15 +585,25 @@ def genres() -> list[About]:
     return [described(g) for g in all_genres()]
 
 
-def read(genre: str, text: str | os.PathLike[str], **options: Any) -> Puzzle:
+def read(genre: str, text: str | os.PathLike[str] | Any, **options: Any) -> Puzzle:
     """The puzzle ``text`` gives, read by ``genre`` (a name or alias) with the genre's parser
-    ``options``: the board, a game ID, ... as ``gridsat genres`` describes, or the path of a file
-    (a str or an os.PathLike), or ``"-"`` for standard input, as the command line reads its
-    INPUT. A ``[Solution]`` section is the puzzle's own answer, checked against the rules here
-    and against each answer found. PuzzleError when bad."""
+    ``options``: the board, a game ID, a puzz.link URL ... as ``gridsat genres`` describes, or
+    the path of a file (a str or an os.PathLike), or ``"-"`` for standard input, as the command
+    line reads its INPUT; for a board genre, rows of cells too (lists, or an array). A
+    ``[Solution]`` section is the puzzle's own answer, checked against the rules here and
+    against each answer found. PuzzleError when bad."""
     kind = checked_genre(genre)
+    if not isinstance(text, (str, os.PathLike)) and kind.rows_text is not None:
+        try:  # a grid as Python values: rows of cells, or an array
+            text = kind.rows_text(text)
+        except ParseError as e:
+            raise PuzzleError(str(e)) from e
+    if isinstance(text, (list, tuple)) or hasattr(text, "tolist"):
+        raise TypeError(f"{kind.name} reads no rows of cells: give its text, a file's path or an "
+                        "os.PathLike (gridsat genres lists its forms)")  # fmt: skip
     if not isinstance(text, os.PathLike):
-        _text("text", text, "the puzzle, a file's path, or an os.PathLike for a file")
+        _text("text", text, "the puzzle, a file's path, an os.PathLike for a file, or rows of "
+              "cells for a board genre")  # fmt: skip
     takes = {o.keyword for o in kind.options}
     for name in options:
         if name not in takes:

@@ -291,10 +291,22 @@ class AddsToJson(Protocol[P_contra, S_contra]):
 
 @runtime_checkable
 class WritesIds(Protocol[P_contra]):
-    """A reader that writes a puzzle as a Simon Tatham game ID too (``convert(puzzle, "tatham")``)."""
+    """A reader that writes a puzzle as a Simon Tatham game ID too (``convert(puzzle,
+    "tatham")``)."""
 
     def format_id(self, puzzle: P_contra, /) -> str:
         """The puzzle as the game ID its collection reads."""
+        ...
+
+
+@runtime_checkable
+class ReadsRows(Protocol):
+    """A reader of a grid given as Python values (``gridsat.read(genre, rows)``): rows of
+    cells, or an array, with blanks as ``Reading.input_format`` documents them."""
+
+    def rows_text(self, rows: Any, /) -> str:
+        """The grid written as the genre's own text (which ``parse`` reads);
+        ``parsers.ParseError`` naming a cell that holds no value of the genre's."""
         ...
 
 

@@ -30,6 +30,7 @@ from .contract import (
     Place,
     Reader,
     ReadsBack,
+    ReadsRows,
     ReadsTwoWays,
     ReadsUrls,
     Remarks,
@@ -103,6 +104,7 @@ class Genre(Generic[P, S]):
     cells: Callable[[P], int] | None = None  # Counts.cells
     make_styled: Callable[..., Any] | None = None  # MakesStyled.make_styled
     format_id: Callable[[P], str] | None = None  # WritesIds.format_id
+    rows_text: Callable[[Any], str] | None = None  # ReadsRows.rows_text
     parse_url: Callable[[Any], P] | None = None  # ReadsUrls.parse_url
     format_url: Callable[[P], str] | None = None  # ReadsUrls.format_url
     format_styled: Callable[[P, str], str] | None = None  # Restyles.format_styled
@@ -314,6 +316,7 @@ def load(module: str) -> Genre[Any, Any]:
         cells=rules.cells if isinstance(rules, Counts) else None,
         make_styled=parser.make_styled if isinstance(parser, MakesStyled) else None,
         format_id=parser.format_id if isinstance(parser, WritesIds) else None,
+        rows_text=parser.rows_text if isinstance(parser, ReadsRows) else None,
         parse_url=parser.parse_url if isinstance(parser, ReadsUrls) else None,
         format_url=parser.format_url if isinstance(parser, ReadsUrls) else None,
         format_styled=parser.format_styled if isinstance(parser, Restyles) else None,

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..puzzles.bridges import MOST, Board, Bridges, links
 from . import ParseError, is_digits, puzzlink
+from .grid import grid_text
 from .puzzlink import Url
 from .tatham import MAX_SIDE, blank_run, clip, filled, split_id, where, write_cells
 
@@ -254,3 +255,19 @@ def format_url(puzzle: Bridges) -> str:
         raise ValueError("puzz.link's Hashi has up to 2 bridges a pair, loops allowed, no givens")
     numbers = [n or puzzlink.EMPTY for row in puzzle.rows for n in row]
     return puzzlink.write("hashi", puzzle.width, puzzle.height, puzzlink.write_number16(numbers))
+
+
+# -- a grid as Python values ---------------------------------------------------------------------
+
+
+def rows_text(rows: object) -> str:
+    """Rows of cells as Python values: islands 1-16 (numbers), None, 0 or "" water."""
+    return grid_text(rows, _cell, "an island 1-16 or water (None, 0, '')", "")
+
+
+def _cell(value: object) -> str | None:
+    if value is None or value == 0 or value == "":
+        return "."
+    if isinstance(value, int) and 1 <= value <= len(ISLAND):
+        return ISLAND[value - 1]
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..puzzles.hidato import Board, Hidato, Moves
 from . import ParseError
-from .grid import format_number_grid, rows_from_json, rows_json
+from .grid import format_number_grid, grid_text, rows_from_json, rows_json
 from .numbergrid import NumberBoard, format_board, read_board
 
 
@@ -40,3 +40,22 @@ def format_solution(puzzle: Hidato, solution: Board, style: str = "grid") -> str
 
 to_json = rows_json
 from_json = rows_from_json
+
+
+# -- a grid as Python values ---------------------------------------------------------------------
+
+
+def rows_text(rows: object) -> str:
+    """Rows of cells as Python values: numbers; None, 0 or "" a blank; "#" (or "X") a hole."""
+    return grid_text(rows, board_cell, "a number, a blank (None, 0, '') or a hole ('#')")
+
+
+def board_cell(value: object) -> str | None:
+    """A number board's cell as its text writes it (``_`` a blank)."""
+    if value is None or value == 0 or value == "":
+        return "_"
+    if isinstance(value, int) and value > 0:
+        return str(value)
+    if value in ("#", "X", "x"):
+        return "#"
+    return None

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from ..puzzles.grid import Cell
 from ..puzzles.lightup import BLACK, CLUES, LIGHT, WHITE, Board, LightUp
 from . import ParseError, puzzlink
+from .grid import grid_text
 from .puzzlink import Url
 from .tatham import clip, read_cells, read_size, split_id, where, write_cells
 
@@ -226,3 +227,22 @@ def format_url(puzzle: LightUp) -> str:
         for ch in row
     ]
     return puzzlink.write("akari", puzzle.width, puzzle.height, puzzlink.write_number4(numbers))
+
+
+# -- a grid as Python values ---------------------------------------------------------------------
+
+
+def rows_text(rows: object) -> str:
+    """Rows of cells as Python values: None, "" or "." white, "#" black, 0-4 (a number or its
+    digit) black with that clue, "L" a given light, "+" a white cell given none."""
+    return grid_text(rows, _cell, "a cell (None, '.', '#', 0-4, 'L', '+')", "")
+
+
+def _cell(value: object) -> str | None:
+    if value is None or value == "":
+        return WHITE
+    if isinstance(value, int) and 0 <= value <= 4:
+        return str(value)
+    if isinstance(value, str) and len(value) == 1 and value in f"{WHITE}{BLACK}{CLUES}LX+":
+        return value
+    return None

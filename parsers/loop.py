@@ -4,8 +4,11 @@ with a space between tiles) or bitmask grids (1 up, 2 right, 4 down, 8 left, as 
 
 from __future__ import annotations
 
+import re
+
 from ..puzzles.loop import DOWN, LEFT, RIGHT, UP, Loop, Tiles
 from . import ParseError, is_digits
+from .grid import grid_text
 
 # The seed's order of the 16 glyphs: index bits 1 left, 2 down, 4 right, 8 up.
 SEED_ORDER = " ╸╻┓╺━┏┳╹┛┃┫┗┻┣╋"
@@ -203,3 +206,20 @@ def _sized(text: str) -> str:
 def to_json(puzzle: Loop, solution: Tiles) -> list[str]:
     """The solved board as JSON: one string of glyphs a row."""
     return ["".join(CHAR[t] for t in row) for row in solution]
+
+
+# -- a grid as Python values ---------------------------------------------------------------------
+
+
+def rows_text(rows: object) -> str:
+    """Rows of tiles as Python values: numbers 0-15 (1 up, 2 right, 4 down, 8 left; 0 no pipe),
+    or their text with ``*`` for a tile fixed as it stands."""
+    return grid_text(rows, _cell, "a tile 0-15")
+
+
+def _cell(value: object) -> str | None:
+    if isinstance(value, int) and 0 <= value <= 15:
+        return str(value)
+    if isinstance(value, str) and re.fullmatch(r"(?:[0-9]|1[0-5])\*?", value):
+        return value
+    return None

@@ -9,6 +9,7 @@ from collections.abc import Collection
 
 from ..puzzles.loopy import Clues, Lines, Loopy
 from . import ParseError, is_digits, puzzlink
+from .grid import grid_text
 from .puzzlink import Url
 from .tatham import MAX_SIDE, blank_run, clip, read_int, split_id, where, write_cells
 
@@ -260,3 +261,18 @@ def format_url(puzzle: Loopy) -> str:
     """The puzz.link URL of the board."""
     numbers = [puzzlink.EMPTY if n is None else n for row in puzzle.rows for n in row]
     return puzzlink.write("slither", puzzle.width, puzzle.height, puzzlink.write_number4(numbers))
+
+
+# -- a grid as Python values ---------------------------------------------------------------------
+
+
+def rows_text(rows: object) -> str:
+    """Rows of cells as Python values: clues 0-4 (numbers or digits), None or "" no clue (0 is
+    a clue here, not a blank)."""
+    return grid_text(rows, _cell, "a clue 0-4 or no clue (None, '')", "")
+
+
+def _cell(value: object) -> str | None:
+    if value is None or value == "" or value == ".":
+        return "."
+    return str(value) if value in (0, 1, 2, 3, 4, "0", "1", "2", "3", "4") else None

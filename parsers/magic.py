@@ -6,7 +6,8 @@ import re
 
 from ..puzzles.magic import Board, Magic
 from . import ParseError
-from .grid import format_number_grid, numbers_from_json, rows_json
+from .grid import format_number_grid, grid_text, numbers_from_json, rows_json
+from .hidato import board_cell
 from .numbergrid import NumberBoard, format_board, published, read_board, settings_line
 
 MAX_ORDER = 30
@@ -154,3 +155,15 @@ def format_solution(puzzle: Magic, solution: Board, style: str = "grid") -> str:
 
 to_json = rows_json
 from_json = numbers_from_json
+
+
+# -- a grid as Python values ---------------------------------------------------------------------
+
+
+def rows_text(rows: object) -> str:
+    """Rows of cells as Python values: numbers; None, 0 or "" a blank."""
+    return grid_text(rows, _cell, "a number or a blank (None, 0, '')")
+
+
+def _cell(value: object) -> str | None:
+    return None if value in ("#", "X", "x") else board_cell(value)

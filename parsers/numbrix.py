@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ..puzzles.hidato import Hidato
 from . import hidato
-from .hidato import format_puzzle, format_solution, from_json, to_json
+from .hidato import format_puzzle, format_solution, from_json, rows_text, to_json
 
-__all__ = ["format_puzzle", "format_solution", "from_json", "parse", "to_json"]
+__all__ = ["format_puzzle", "format_solution", "from_json", "parse", "rows_text", "to_json"]
 
 
 def parse(text: str, blank: str | None = None, hole: str | None = None) -> Hidato:

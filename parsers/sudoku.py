@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ..puzzles.sudoku import MAX_KILLER, MAX_ORDER, Board, Cage, Sudoku, block_shape
 from . import ParseError, is_digits, puzzlink
-from .grid import numbers_from_json, rows_json
+from .grid import grid_text, numbers_from_json, rows_json
 from .numbergrid import published, settings_line
 from .puzzlink import Url
 from .tatham import clip, read_blocks, read_numbers, split_id, where, write_blocks, write_numbers
@@ -573,3 +573,21 @@ def format_url(puzzle: Sudoku) -> str:
         raise ValueError(f"puzz.link's {n}x{n} Sudoku has other blocks, or none")
     numbers = [v or puzzlink.EMPTY for row in puzzle.rows for v in row]
     return puzzlink.write("sudoku", n, n, puzzlink.write_number16(numbers))
+
+
+# -- a grid as Python values ---------------------------------------------------------------------
+
+
+def rows_text(rows: object) -> str:
+    """Rows of cells as Python values: numbers (or a symbol's letter); None, 0 or "" a blank."""
+    return grid_text(rows, _cell, "a number, a symbol or a blank (None, 0, '')")
+
+
+def _cell(value: object) -> str | None:
+    if value is None or value == 0 or value == "":
+        return "."
+    if isinstance(value, int) and 0 < value < 100:
+        return str(value)
+    if isinstance(value, str) and len(value) == 1 and not value.isspace():
+        return value
+    return None

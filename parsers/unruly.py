@@ -7,6 +7,7 @@ import re
 
 from ..puzzles.unruly import Board, Unruly, line_count
 from . import ParseError, is_digits
+from .grid import grid_text
 from .tatham import MAX_SIDE, clip, split_id, where
 
 NAMES = ("unruly", "takuzu", "binairo")
@@ -296,3 +297,18 @@ def format_solution(puzzle: Unruly, solution: Board, style: str = "grid") -> str
 def to_json(puzzle: Unruly, solution: Board) -> list[list[int | None]]:
     """Rows of 0 and 1."""
     return [list(row) for row in solution]
+
+
+# -- a grid as Python values ---------------------------------------------------------------------
+
+
+def rows_text(rows: object) -> str:
+    """Rows of cells as Python values: 0 and 1 the two colours (ints or text); None or "" a
+    blank (0 is a colour here, not a blank)."""
+    return grid_text(rows, _colour, "0, 1 or a blank (None, '')", "")
+
+
+def _colour(value: object) -> str | None:
+    if value is None or value == "":
+        return "."
+    return str(value) if value in (0, 1, "0", "1") else None
