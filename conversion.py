@@ -27,7 +27,7 @@ def formats(genre: Genre[Any, Any]) -> dict[str, Callable[[Any], str]]:
     reader writes game IDs, ``url`` where it reads puzz.link URLs, then its ``styles``."""
     writers: dict[str, Callable[[Any], str]] = {PLAIN: partial(_styled, genre, "")}
     if genre.format_id is not None:
-        writers["tatham"] = genre.format_id
+        writers["tatham"] = partial(_held, genre.format_id)
     if genre.format_url is not None:
         writers["url"] = partial(_url, genre)
     for style in genre.about.making.styles:
@@ -54,7 +54,12 @@ def _styled(genre: Genre[Any, Any], style: str, puzzle: Any) -> str:
 def _url(genre: Genre[Any, Any], puzzle: Any) -> str:
     """The puzzle as a puzz.link URL, refused when the site's genre cannot hold it."""
     assert genre.format_url is not None
+    return _held(genre.format_url, puzzle)
+
+
+def _held(write: Callable[[Any], str], puzzle: Any) -> str:
+    """The puzzle written so, refused (a ConvertError) when the form cannot hold it."""
     try:
-        return genre.format_url(puzzle)
+        return write(puzzle)
     except ValueError as e:
         raise ConvertError(str(e)) from e

@@ -43,8 +43,8 @@ def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[S
             for cell in near_tree
             if rows[cell[0]][cell[1]] != SHOWN_GRASS
             and cell not in crowded
-            and puzzle.row_counts[cell[0]]
-            and puzzle.column_counts[cell[1]]
+            and puzzle.row_counts[cell[0]] != 0
+            and puzzle.column_counts[cell[1]] != 0
         )
         places = sorted(set(places) | set(shown_tents))
     else:
@@ -61,9 +61,10 @@ def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[S
             model.add_clause([tent[cell]])
         else:
             model.add_clause([])
-    # As many tents as trees: the counts must say so.
-    if sum(puzzle.row_counts) != len(trees) or sum(puzzle.column_counts) != len(trees):
-        model.add_clause([])
+    # As many tents as trees: the counts must say so (where every line of a side has one).
+    for counts in (puzzle.row_counts, puzzle.column_counts):
+        if None not in counts and sum(c or 0 for c in counts) != len(trees):
+            model.add_clause([])
     # Tents never touch, not even at a corner.
     for (r, c), lit in tent.items():
         for cell in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1)):
@@ -80,6 +81,8 @@ def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[S
         *zip(by_row, puzzle.row_counts, strict=True),
         *zip(by_column, puzzle.column_counts, strict=True),
     ]:
+        if count is None:  # a line whose count is not given counts nothing
+            continue
         if count > len(lits):
             model.add_clause([])
         elif count == 0:

@@ -17,8 +17,10 @@ EXAMPLE = "5x4:ajaca,1,1,0,0,2,1,1,1,1"
 _PARAMS = re.compile(r"(\d+)x(\d+)(?:d[a-z])?")
 """Tatham's parameters: ``WxH``, and the difficulty (``de``, ``dt``) a full parameter string
 carries, which changes nothing in the board."""
-_ROW = re.compile(r"(.*?)\s*(\d+)\s*")
+_ROW = re.compile(r"(.*?)\s*(\d+|\?)\s*")
 """A row of the plain layout: its cells, then its count."""
+NO_COUNT = "?"
+"""A line's count, in the plain layout, when the puzzle gives none."""
 _CELLS = {".": OPEN, "^": TREE, "T": TREE, "!": TENT, "-": SHOWN_GRASS}
 """The plain layout's cells: open, a tree (``^`` or ``T``), a tent shown, grass shown."""
 
@@ -89,7 +91,7 @@ def parse_id(text: str) -> Tents:
             f"too few cells in the tree layout: it covers {at} of {cells} and must end with a "
             f"letter or '_' that reaches just past the last cell, {where(text, i)}"
         )
-    counts: list[int] = []
+    counts: list[int | None] = []
     lines = [f"column {c + 1}" for c in range(w)] + [f"row {r + 1}" for r in range(h)]
     for line in lines:
         if i >= len(text):
@@ -138,6 +140,8 @@ def format_id(puzzle: Tents) -> str:
             out.append("!")
         elif ch == SHOWN_GRASS:
             out.append("-")
+    if None in puzzle.row_counts or None in puzzle.column_counts:
+        raise ValueError("a game ID holds every line's count, and a line of this board has none")
     counts = "".join(f",{n}" for n in (*puzzle.column_counts, *puzzle.row_counts))
     return f"{puzzle.width}x{puzzle.height}:{''.join(out)}{counts}"
 
@@ -160,7 +164,7 @@ def parse_plain(text: str) -> Tents:
     if len(numbered) - 1 > MAX_SIDE:
         raise ParseError(f"{len(numbered) - 1} rows is over the limit of {MAX_SIDE}")
     rows: list[str] = []
-    counts: list[int] = []
+    counts: list[int | None] = []
     width = 0
     for n, line in numbered[:-1]:
         match = _ROW.fullmatch(line)
@@ -196,16 +200,18 @@ def parse_plain(text: str) -> Tents:
             f"line {n}: {len(words)} column counts, expected {width} (the last line counts the "
             "tents of each column)"
         )
-    columns = []
+    columns: list[int | None] = []
     for c, word in enumerate(words, 1):
-        if not is_digits(word):
+        if not is_digits(word) and word != NO_COUNT:
             raise ParseError(f"line {n}: column {c}'s count {clip(word, 10)!r} is not a number")
         columns.append(_count(word, len(rows), f"line {n}: column {c}"))
     return Tents(tuple(rows), tuple(counts), tuple(columns))
 
 
-def _count(word: str, length: int, what: str) -> int:
-    """A tent count, no more than the cells of its line."""
+def _count(word: str, length: int, what: str) -> int | None:
+    """A tent count, no more than the cells of its line (``?``: none given)."""
+    if word == NO_COUNT:
+        return None
     if len(word) > 7 or int(word) > length:
         raise ParseError(f"{what}'s count {clip(word, 10)} is more than its {length} cells")
     return int(word)
@@ -215,11 +221,15 @@ def format_plain(puzzle: Tents) -> str:
     """The plain layout: cells a space apart, trees as ``^``, each row's count at its end."""
     plain = {OPEN: ".", TREE: "^", TENT: "!", SHOWN_GRASS: "-"}
     lines = [
-        " ".join(plain[ch] for ch in row) + f"  {count}"
+        " ".join(plain[ch] for ch in row) + f"  {_said(count)}"
         for row, count in zip(puzzle.rows, puzzle.row_counts, strict=True)
     ]
-    lines.append(" ".join(map(str, puzzle.column_counts)))
+    lines.append(" ".join(map(_said, puzzle.column_counts)))
     return "\n".join(lines)
+
+
+def _said(count: int | None) -> str:
+    return NO_COUNT if count is None else str(count)
 
 
 def format_puzzle(puzzle: Tents) -> str:
@@ -236,9 +246,10 @@ def format_solution(puzzle: Tents, solution: Sequence[Sequence[str]], style: str
         ]
         return "S" + "".join(tents)
     lines = [
-        " ".join(row) + f"  {count}" for row, count in zip(solution, puzzle.row_counts, strict=True)
+        " ".join(row) + f"  {_said(count)}"
+        for row, count in zip(solution, puzzle.row_counts, strict=True)
     ]
-    lines.append(" ".join(map(str, puzzle.column_counts)))
+    lines.append(" ".join(map(_said, puzzle.column_counts)))
     return "\n".join(lines)
 
 
@@ -252,7 +263,7 @@ def to_json(puzzle: Tents, solution: Solution) -> list[str]:
 
 def parse_url(url: Url) -> Tents:
     """``tents/COLS/ROWS/BODY``: the counts as outside clues (the columns' above, then the
-    rows' at the left), then the trees as one-value cells. Every line must have its count."""
+    rows' at the left; a line may have none), then the trees as one-value cells."""
     puzzlink.only_flags(url)
     w, h = url.cols, url.rows
     if w * h > MAX_CELLS:
@@ -262,18 +273,20 @@ def parse_url(url: Url) -> Tents:
     puzzlink.done(url, rest)
     for at, v in enumerate(counts):
         line = f"column {at + 1}" if at < w else f"row {at - w + 1}"
-        if v < 0:
-            raise puzzlink.refuse(url, f"{line} has no count (gridsat's Tents needs each line's)")
+        if v == puzzlink.UNKNOWN:
+            raise puzzlink.refuse(url, f"{line}'s count is '?' (a number, or none)")
         if v > (h if at < w else w):
             raise puzzlink.refuse(url, f"{line}'s count {v} is more than its cells")
     rows = tuple("".join(TREE if trees[r * w + c] else OPEN for c in range(w)) for r in range(h))
-    return Tents(rows, tuple(counts[w:]), tuple(counts[:w]))
+    said = [None if v == puzzlink.EMPTY else v for v in counts]
+    return Tents(rows, tuple(said[w:]), tuple(said[:w]))
 
 
 def format_url(puzzle: Tents) -> str:
     """The puzz.link URL of the board (tents or grass shown have no place in it)."""
     if any(ch not in (OPEN, TREE) for row in puzzle.rows for ch in row):
         raise ValueError("a URL holds only the trees and the counts, no tents or grass shown")
-    body = puzzlink.write_number16([*puzzle.column_counts, *puzzle.row_counts])
+    counts = (*puzzle.column_counts, *puzzle.row_counts)
+    body = puzzlink.write_number16([puzzlink.EMPTY if n is None else n for n in counts])
     body += puzzlink.write_marked([ch == TREE for row in puzzle.rows for ch in row])
     return puzzlink.write("tents", puzzle.width, puzzle.height, body)

@@ -47,9 +47,11 @@ def draw(
             shape.set_gid(f"value-{r}-{c}")
             ax.add_artist(shape)
     for r, count in enumerate(puzzle.row_counts):
-        _count(ax, w + 0.5, r + 0.5, count, points, f"sum-row-{r}")
+        if count is not None:
+            _count(ax, w + 0.5, r + 0.5, count, points, f"sum-row-{r}")
     for c, count in enumerate(puzzle.column_counts):
-        _count(ax, c + 0.5, h + 0.5, count, points, f"sum-col-{c}")
+        if count is not None:
+            _count(ax, c + 0.5, h + 0.5, count, points, f"sum-col-{c}")
 
 
 def _count(ax: Any, x: float, y: float, count: int, points: float, gid: str) -> None:

@@ -29,12 +29,13 @@ SIDES = ((-1, 0), (0, -1), (0, 1), (1, 0))
 @dataclass(frozen=True, slots=True)
 class Tents:
     """A board of trees (``^``), open cells (``.``) and cells already shown as a tent (``T``) or
-    grass (``-``), a row a string; the tents counted in each row and column. ``tatham``
-    remembers that it was read from a game ID, so it prints back as one."""
+    grass (``-``), a row a string; the tents counted in each row and column (None: a line whose
+    count is not given, as puzz.link's boards may leave). ``tatham`` remembers that it was read
+    from a game ID, so it prints back as one."""
 
     rows: tuple[str, ...]
-    row_counts: tuple[int, ...]
-    column_counts: tuple[int, ...]
+    row_counts: tuple[int | None, ...]
+    column_counts: tuple[int | None, ...]
     tatham: bool = field(default=False, compare=False)
 
     @property
@@ -130,11 +131,11 @@ def check(puzzle: Tents, solution: Sequence[str]) -> list[str]:
     # Each row and each column has as many tents as its count.
     for r, want in enumerate(puzzle.row_counts):
         have = solution[r].count(TENT)
-        if have != want:
+        if want is not None and have != want:
             problems.append(f"row {r + 1} has {have} tents, not {want}")
     for c, want in enumerate(puzzle.column_counts):
         have = sum(row[c] == TENT for row in solution)
-        if have != want:
+        if want is not None and have != want:
             problems.append(f"column {c + 1} has {have} tents, not {want}")
     # Each tree has a tent of its own and each tent a tree of its own, orthogonally next to it.
     trees = puzzle.trees()
@@ -246,7 +247,8 @@ GENRE = About(
     "count their tents",
     reading=Reading(
         input_format="Simon Tatham's Tents game ID (WxH:trees,counts), or rows of . (open) and "
-        "^ or T (tree), each with its row count at the end, and a line of column counts below",
+        "^ or T (tree), each with its row count at the end (? for none), and a line of column "
+        "counts below",
         example="5x4:ajaca,1,1,0,0,2,1,1,1,1",
         output_formats=("grid", "tatham"),
         urls=("tents",),

@@ -68,6 +68,7 @@ ANSWERS = {  # the complete boards of pzprjs's test files (their entry with no e
     "nonogram/6/6/12g1111h11112j12g11g21j11g3h": [
         "110100", "100010", "010110", "000000", "100010", "011100"
     ],
+    "tents/5/5/2g0h1i1j82323": [".T^..", "....T", "T^..^", "...^T", "T^..."],
     "magnets/5/5/g222j2h2g22g0g32fubmo3or00000000000400": [
         "+-+-.", "-+-+.", "+-#.-", "..+.+", "-+-+-"
     ],
@@ -78,11 +79,7 @@ ANSWERS = {  # the complete boards of pzprjs's test files (their entry with no e
 def test_pzprjs_test_puzzles_are_read_solved_and_written_back(url: str) -> None:
     body = url.partition("?")[2]
     genre = url_genre(puzzlink.split(url).word)
-    try:
-        puzzle = genre.read(url)
-    except ParseError as e:  # pzprjs's Tents leaves counts out, which gridsat's rules need
-        assert genre.name == "tents" and "has no count" in str(e)
-        return
+    puzzle = genre.read(url)
     outcome = solve(genre, puzzle, get_backend(genre.default_backend), limit=2)
     assert outcome.status is Status.UNIQUE
     (found,) = outcome.solutions
@@ -120,8 +117,8 @@ def test_most_real_urls_are_read() -> None:
             read += 1
         except ParseError:
             pass
-    assert read >= 27, read  # refused: islands of '?', 'x' past 255, towers not square, tents
-    # with lines left uncounted
+    assert read >= 34, read  # refused: islands of '?' or past 8 bridges, a clue too long for
+    # its line, towers not square
 
 
 # -- gridsat's own boards, written as URLs and read back -----------------------------------------
@@ -198,7 +195,7 @@ def test_urls_are_read_as_leniently_as_pzprjs_reads_them(url: str) -> None:
         ("sudoku", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g", "'nurikabe' is no genre"),
         ("loopy", "https://puzz.link/p?slither/2/1/.1", "'?' clue"),
         ("towers", "https://puzz.link/p?skyscrapers/3/5/1235433212312321", "square"),
-        ("tents", "https://puzz.link/p?tents/2/2/g1g11", "column 1 has no count"),
+        ("tents", "https://puzz.link/p?tents/2/2/.hg", "column 1's count is '?'"),
         ("pattern", "https://puzz.link/p?nonogram/2/2/.ggg", "'?'"),
     ],
 )

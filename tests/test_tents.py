@@ -261,3 +261,18 @@ def test_a_superscript_digit_in_a_count_is_one_line() -> None:
     for text in (". ^ 1\n1¹ 0\n", ". ^ . 1\n. . . 1¹\n1 0 1\n"):
         with pytest.raises(ParseError):
             GENRE.parse(text)
+
+
+def test_a_line_without_a_count_counts_nothing() -> None:
+    # puzz.link's boards may leave a line's count out: "?" in the plain layout
+    text = "^ .  ?\n. .  1\n1 ?"
+    puzzle = GENRE.parse(text)
+    assert puzzle.row_counts == (None, 1) and puzzle.column_counts == (1, None)
+    outcome = solve(GENRE, puzzle, get_backend("sat:cadical195"), limit=3)
+    found = {tuple(s) for s in outcome.solutions}
+    assert found == {("^.", "T.")}  # the tent in column 1, the only count there
+    for grid in outcome.solutions:
+        assert GENRE.check(puzzle, grid) == []
+    assert GENRE.parse(GENRE.format_puzzle(puzzle)) == puzzle
+    with pytest.raises(ValueError, match="every line's count"):
+        GENRE.format_id(puzzle)  # type: ignore[misc]
