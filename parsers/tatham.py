@@ -471,12 +471,17 @@ def _save_line(text: str, i: int) -> tuple[str, str, int]:
             f"the save file is cut short in its {key} line (line {line}): its length says "
             f"{length} characters, {len(value)} are there"
         )
-    printable = key == "SEED" or all(" " <= ch <= "~" for ch in value)  # (as the midend checks)
-    if not printable or (end < len(text) and text[end] not in "\r\n"):
+    if (end < len(text) and text[end] not in "\r\n") or "\n" in value or "\r" in value:
         held = len(text[j + 1 :].split("\n", 1)[0].rstrip("\r"))
         raise ParseError(
             f"the {key} line (line {line}) of the save file says its value is {length} "
             f"characters long, but the line holds {held}: the file was changed or spoiled"
+        )
+    if key != "SEED" and not all(" " <= ch <= "~" for ch in value):  # (as the midend checks)
+        odd = next(ch for ch in value if not " " <= ch <= "~")
+        raise ParseError(
+            f"the {key} line (line {line}) of the save file holds {odd!r}, which the collection "
+            "never writes (only printable ASCII)"
         )
     return key, value, end
 

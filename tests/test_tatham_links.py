@@ -122,6 +122,10 @@ def test_a_save_file_reads_as_its_id(record: dict[str, Any], tmp_path: Path) -> 
     played[6:6] = [("AUXINFO", "0a1b2c"), ("UI", "O0,0;C2,2"), ("TIME", "75.2958")]
     for text in [plain, save_file(played), save_file(saved(record), "\r\n"), "\n" + plain]:
         assert gridsat.read(genre(game), text).data == bare.data
+    longer = save_file(saved(record), "\r\n").replace(
+        f"DESC    :{len(desc)}:", f"DESC    :{len(desc) + 1}:"
+    )
+    assert "DESC line (line 7) of the save file says its value is" in refused(game, longer)
     path = tmp_path / f"{game}.sav"
     path.write_text(save_file(played) + "junk after the states the file counts is never read")
     assert gridsat.read(genre(game), str(path)).data == bare.data
@@ -214,6 +218,7 @@ def test_a_save_file_cut_short_is_refused_at_every_cut() -> None:
         (("GAME    :4:Solo", "GAME    :4:    "), "no GAME line"),
         (("DESC    :", "DISC    :"), "no DESC line"),
         (("Simon Tatham", "Simon Thatam"), "not a save file of Simon Tatham's"),
+        (("a2e9a5", "a2\te95"), "DESC line (line 6) of the save file holds '\\t'"),
     ],
 )
 def test_a_changed_save_file_is_refused_naming_the_key(change: tuple[str, str], named: str) -> None:
