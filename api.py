@@ -619,7 +619,7 @@ def _read(kind: Genre[Any, Any], source: str | os.PathLike[str], options: dict[s
     """``read`` of options already checked: the input, its own solution, the puzzle."""
     from .parsers.numbergrid import file_solution
 
-    text = inputs.read(source)
+    text = inputs.game_id(kind.name, inputs.read(source))  # (Tatham's page link or save file)
     try:  # (a bad [Solution] section stops here, before the puzzle is read)
         given = file_solution(text)
     except ParseError as e:

@@ -84,11 +84,48 @@ def odd_file(path: str) -> str | None:
     return "neither a file nor a folder (a pipe or a device)"
 
 
+def game_id(genre: str, text: str) -> str:
+    """The game ID that a page link of Tatham's collection or one of its save files holds,
+    for the genre named ``genre`` to read; any other ``text`` as it is. PuzzleError for one of
+    another genre (naming it), of a game gridsat has not, or that holds no puzzle."""
+    if "#" not in text and not text.lstrip().startswith("SAVEFILE:"):
+        return text  # (neither: the reader of links is not even loaded)
+    from .parsers import ParseError
+    from .parsers.tatham import unwrap
+    from .registry import get_genre
+
+    try:
+        link = unwrap(text)
+    except ParseError as e:
+        raise PuzzleError(str(e)) from None
+    if link is None:
+        return text
+    try:
+        name = get_genre(link.game.replace(" ", "")).name  # ("Light Up": lightup)
+    except ValueError:
+        raise PuzzleError(
+            f"this is a {link.game} {link.form}, a game of Tatham's collection that gridsat "
+            "does not solve"
+        ) from None
+    if name != genre:
+        raise PuzzleError(
+            f"this is a {link.game} {link.form}, not {genre}: read it as {name} (gridsat solve "
+            f"{name} ...)"
+        )
+    return link.id
+
+
 def looks_like_path(text: str) -> bool:
     """A name that was meant as a file: has a separator or an extension, and no spaces; a game
-    ID (``4:2/1//3...``: a ``:`` before any separator) is not one, though it has ``/``."""
+    ID (``4:2/1//3...``: a ``:`` before any separator) is not one, though it has ``/``, nor is
+    a web page's link to a puzzle (``.../loopy.html#5x5t0:...``)."""
     import re
 
+    if "#" in text:
+        from .parsers.tatham import is_link
+
+        if is_link(text):
+            return False
     if re.match(r"[^/\\\s]+:", text) and not re.match(r"[A-Za-z]:[/\\]", text):
         return False
     return not any(ch.isspace() for ch in text) and ("/" in text or "." in text[-5:])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from . import ParseError, is_digits
 
@@ -323,3 +324,181 @@ def write_blocks(regions: Sequence[int], n: int, repeats: bool = False) -> str:
         out.append(codes[k] + (str(count) if count > 2 else codes[k] * (count - 1)))
         k = same
     return "".join(out)
+
+
+# -- page links and save files ---------------------------------------------------------------
+
+
+class Link(NamedTuple):
+    """A puzzle of the collection as people pass it on: its game as Tatham names it (a page's
+    name, ``lightup``, or a save file's, ``Light Up``) and its game ID; ``form`` says which
+    (``link`` or ``save file``), for messages."""
+
+    game: str
+    id: str
+    form: str
+
+
+SAVE_MAGIC = "Simon Tatham's Portable Puzzle Collection"
+"""The value of a save file's first line, ``SAVEFILE``."""
+
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+_FIND_ID = "open the link and copy the game ID from Game > Specific... in its menu"
+
+
+def unwrap(text: str) -> Link | None:
+    """The game and game ID of a page link of the collection's web version or of a save file
+    of its Save menu, or None for any other text; ParseError for a link that holds no
+    puzzle (a random seed) or a save file cut short or spoiled."""
+    body = text.lstrip()
+    if body.startswith("SAVEFILE:"):
+        return read_save(text, len(text) - len(body))
+    return read_link(text.strip())
+
+
+def is_link(text: str) -> bool:
+    """A web page's address with a fragment: a scheme (``https://``) or a page ending
+    ``.html`` before the ``#``, one word, no query (``?``: a puzz.link URL's)."""
+    page, hash_mark, _ = text.partition("#")
+    if not hash_mark or "?" in page or any(ch.isspace() for ch in text):
+        return False
+    return bool(_SCHEME.match(page)) or page.lower().endswith((".html", ".htm"))
+
+
+def read_link(text: str) -> Link | None:
+    """The page link's game (its page's name) and the game ID after its ``#``, URL escapes
+    (``%3A``, ``%23``) undone; None for text that is no such link."""
+    if not is_link(text):
+        return None
+    from urllib.parse import unquote
+
+    page, _, fragment = text.partition("#")
+    name = page.rstrip("/").rsplit("/", 1)[-1]
+    game = re.sub(r"\.html?$", "", name, flags=re.I).lower()
+    given = unquote(fragment).strip()
+    colon, seed = given.find(":"), given.find("#")
+    if seed >= 0 and (colon < 0 or seed < colon):
+        raise ParseError(
+            f"the link holds a random seed ({clip(given)}), which only Tatham's own generator "
+            f"turns into a puzzle: {_FIND_ID}"
+        )
+    if colon < 0:
+        what = f"only the parameters {clip(given)!r}" if given else "nothing after its '#'"
+        raise ParseError(f"the link holds {what}, no puzzle: {_FIND_ID}")
+    return Link(game, given, "link")
+
+
+def read_save(text: str, start: int = 0) -> Link:
+    """The game and game ID (``CPARAMS:DESC``, or ``PARAMS:DESC``) of a save file: lines
+    ``KEY:LENGTH:VALUE``, the key padded to 8 characters, as the collection's midend writes
+    them; read as far as its own reader reads (the states its ``NSTATES`` counts), the moves
+    skipped. A length that does not match its line, or a file cut short, is an error naming
+    the key."""
+    found: dict[str, str] = {}
+    states = position = -1
+    moves = 0
+    i = start
+    while states <= 0 or position < 0 or moves < states - 1:
+        while i < len(text) and text[i] in "\r\n":
+            i += 1
+        if i >= len(text):
+            raise ParseError(_cut_short(states, position, moves))
+        key, value, i = _save_line(text, i)
+        if not found:
+            if key != "SAVEFILE" or value != SAVE_MAGIC:
+                raise ParseError(
+                    f"not a save file of {SAVE_MAGIC} (its SAVEFILE says {clip(value)!r})"
+                )
+        elif key == "VERSION" and value != "1":
+            raise ParseError(f"save file VERSION {clip(value)!r}: only version 1 is read")
+        elif key == "NSTATES":
+            if states > 0:
+                raise ParseError("the save file has two NSTATES lines")
+            states = _save_count(key, value)
+        elif key == "STATEPOS":
+            position = _save_count(key, value)
+        elif key in ("MOVE", "SOLVE", "RESTART"):
+            if states <= 0 or position < 0:
+                raise ParseError(f"the save file has a {key} line before its NSTATES and STATEPOS")
+            moves += 1
+        found[key] = value
+    if position > states:
+        raise ParseError(f"the save file's STATEPOS {position} is past its NSTATES {states}")
+    params = found.get("CPARAMS", found.get("PARAMS"))
+    for key, have in (
+        ("GAME", found.get("GAME")),
+        ("CPARAMS", params),
+        ("DESC", found.get("DESC")),
+    ):
+        if not (have or "").strip():
+            raise ParseError(f"the save file has no {key} line (the {_SAVE_KEYS[key]})")
+    return Link(found["GAME"], f"{params}:{found['DESC']}", "save file")
+
+
+_SAVE_KEYS = {"GAME": "game's name", "CPARAMS": "puzzle's parameters", "DESC": "puzzle"}
+
+
+def _save_line(text: str, i: int) -> tuple[str, str, int]:
+    """The key and value of the save file's line at ``text[i]``, and the index after it."""
+    line = text.count("\n", 0, i) + 1
+    head = text[i : i + 9]
+    if i + len(head) == len(text) and ":" not in head and "\n" not in head:
+        raise ParseError(f"the save file is cut short in line {line}, inside a key: {head!r}")
+    if len(head) < 9 or head[8] != ":":
+        shown = clip(text[i:].split("\n", 1)[0])
+        raise ParseError(
+            f"line {line} of the save file is no KEY:LENGTH:VALUE line (the key 8 characters "
+            f"long): {shown!r}"
+        )
+    key = re.split("[ :]", head, maxsplit=1)[0]
+    j = i + 9
+    digits = j
+    while j < len(text) and is_digits(text[j]):
+        j += 1
+    if j >= len(text):
+        raise ParseError(
+            f"the save file is cut short in its {key} line (line {line}), before its value"
+        )
+    if j == digits or text[j] != ":" or j - digits > 9:
+        raise ParseError(
+            f"the {key} line (line {line}) of the save file has no length before its value"
+        )
+    length = int(text[digits:j])
+    value = text[j + 1 : j + 1 + length]
+    end = j + 1 + length
+    if len(value) < length:
+        raise ParseError(
+            f"the save file is cut short in its {key} line (line {line}): its length says "
+            f"{length} characters, {len(value)} are there"
+        )
+    if (end < len(text) and text[end] not in "\r\n") or "\n" in value or "\r" in value:
+        held = len(text[j + 1 :].split("\n", 1)[0].rstrip("\r"))
+        raise ParseError(
+            f"the {key} line (line {line}) of the save file says its value is {length} "
+            f"characters long, but the line holds {held}: the file was changed or spoiled"
+        )
+    if key != "SEED" and not all(" " <= ch <= "~" for ch in value):  # (as the midend checks)
+        odd = next(ch for ch in value if not " " <= ch <= "~")
+        raise ParseError(
+            f"the {key} line (line {line}) of the save file holds {odd!r}, which the collection "
+            "never writes (only printable ASCII)"
+        )
+    return key, value, end
+
+
+def _save_count(key: str, value: str) -> int:
+    """The whole number of a save file's ``NSTATES`` or ``STATEPOS``, at least 1."""
+    if not is_digits(value) or len(value) > 9 or int(value) < 1:
+        raise ParseError(f"the save file's {key} {clip(value)!r} is not a whole number >= 1")
+    return int(value)
+
+
+def _cut_short(states: int, position: int, moves: int) -> str:
+    """Why a save file that ended too soon is refused, naming the line it lacks."""
+    if states <= 0:
+        missing = "its NSTATES line"
+    elif position < 0:
+        missing = "its STATEPOS line"
+    else:
+        return f"the save file is cut short: it ends after {moves} of its {states - 1} MOVE lines"
+    return f"the save file is cut short: it ends before {missing}"
