@@ -117,20 +117,37 @@ def read(words: list[str]) -> argparse.Namespace:
 
 
 def _url_genre(words: list[str]) -> list[str]:
-    """``COMMAND URL ...`` read as ``COMMAND GENRE URL ...``, the genre the puzz.link URL names
-    (a command that reads one puzzle; an error in one line when no genre reads the URL)."""
+    """``COMMAND URL ...`` read as ``COMMAND GENRE URL ...``, the genre a puzz.link URL, a page
+    link of Tatham's collection or one of its save files names (a command that reads one
+    puzzle; an error in one line when no genre reads it)."""
     if len(words) < 2 or words[0] not in ONE_PUZZLE:
         return words
-    from .parsers import ParseError, puzzlink
+    from . import inputs
+    from .checks import PuzzleError
+    from .parsers import ParseError, puzzlink, tatham
 
-    if not puzzlink.is_url(words[1]):
+    said = words[1]
+    if not (puzzlink.is_url(said) or tatham.is_link(said) or said.lower().endswith(".sav")):
         return words
-    from .registry import url_genre
+    from .registry import get_genre, url_genre
 
     try:
-        genre = url_genre(puzzlink.split(words[1]).word).name
+        if puzzlink.is_url(said):
+            genre = url_genre(puzzlink.split(said).word).name
+        else:
+            text = inputs.read(said)
+            link = tatham.unwrap(text)
+            if link is None:
+                return words
+            try:
+                genre = get_genre(link.game.replace(" ", "")).name
+            except ValueError:
+                parser().error(f"this is a {link.game} {link.form}, a game of Tatham's "
+                               "collection that gridsat does not solve")  # fmt: skip
     except (ParseError, ValueError) as e:
         parser().error(str(e))
+    except PuzzleError:  # (a file that cannot be read: said where it is read)
+        return words
     return [words[0], genre, *words[1:]]
 
 

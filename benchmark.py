@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import inputs
+from .checks import PuzzleError
 from .comparison import LIMITS, reached
 from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
 from .parsers import ParseError
@@ -153,8 +154,8 @@ def run_one(
         return {**record, "status": Status.BAD_INPUT, "ok": False, Status.ERROR: item.error}
     start = time.perf_counter()
     try:
-        puzzle = genre.read(item.text)
-    except ParseError as e:
+        puzzle = genre.read(inputs.game_id(genre.name, item.text))
+    except (ParseError, PuzzleError) as e:  # (a link or save file of another genre: PuzzleError)
         return {**record, "status": Status.BAD_INPUT, "ok": False, Status.ERROR: str(e)}
     times["parse"] = time.perf_counter() - start
     cells = genre.cell_count(puzzle)

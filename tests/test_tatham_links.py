@@ -259,3 +259,19 @@ def test_a_link_is_not_taken_for_a_missing_file() -> None:
     message = refused("loopy", link)
     assert "no such file" not in message and "too few cells" in message, message
     assert refused("loopy", "puzzles/loopy.sav") == "no such file: puzzles/loopy.sav"
+
+
+def test_the_genre_may_be_left_out_before_a_link_or_a_save_file(tmp_path: Path) -> None:
+    link = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/loopy.html#5x5t0:a3a23a13b3b032e321a"
+    run_ = run("solve", link, "--unique")
+    assert run_.returncode == 0 and "unique solution" in run_.stdout
+    saved = run("solve", str(DATA / "tatham" / "lightup.sav"))
+    assert saved.returncode == 0, saved.stderr
+    mines = run("solve", str(DATA / "tatham" / "mines.sav"))
+    assert (
+        mines.returncode == 2
+        and "a game of Tatham's collection that gridsat does not solve" in (mines.stderr)
+    )
+    # bench reads save files and links as solve does
+    bench = run("bench", "lightup", str(DATA / "tatham" / "lightup.sav"), "--json")
+    assert bench.returncode == 0 and json.loads(bench.stdout)["records"][0]["status"] == "unique"
