@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import gridsat
 from gridsat.registry import get_genre
 
 SAME_BOARD_TWO_FORMS = [
@@ -29,3 +30,19 @@ def test_a_puzzle_is_the_same_in_whichever_form_it_was_written(
     typed, written = genre.parse(plain), genre.parse(game_id)
     assert typed == written and hash(typed) == hash(written)
     assert genre.format_puzzle(typed) != genre.format_puzzle(written)  # each prints its own way
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "why"),
+    [
+        ("keen", "AB\nAB\n\nA 3+\nB 3+\nr1c1 = 1", "cannot say all of it"),  # its digit shown
+        ("unruly", "1 0\n0 1", "the collection's boards are at least 6x6"),
+    ],
+    ids=["keen digits shown", "unruly 2x2"],
+)
+def test_a_game_id_that_cannot_say_the_puzzle_is_refused(name: str, text: str, why: str) -> None:
+    # convert(puzzle, "id") wrote an ID that dropped the Keen board's digit shown, and a 2x2
+    # Unruly ID that the reader refuses.
+    puzzle = gridsat.read(name, text)
+    with pytest.raises(gridsat.PuzzleError, match=why):
+        gridsat.convert(puzzle, "id")
