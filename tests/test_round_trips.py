@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import gridsat
+from conftest import DATA
 from gridsat.registry import get_genre
 
 SAME_BOARD_TWO_FORMS = [
@@ -46,3 +47,15 @@ def test_a_game_id_that_cannot_say_the_puzzle_is_refused(name: str, text: str, w
     puzzle = gridsat.read(name, text)
     with pytest.raises(gridsat.PuzzleError, match=why):
         gridsat.convert(puzzle, "id")
+
+
+def test_a_logic_grid_is_the_same_whichever_layout_wrote_it() -> None:
+    # The English layouts keep the words they speak of people by (labels) and their own name
+    # (style), for writing: a puzzle written in one and read back is the same puzzle.
+    puzzle = gridsat.read("zebra", (DATA / "zebra" / "key-unique.txt").read_text())
+    for style in ("baron", "plain"):
+        again = gridsat.read("zebra", gridsat.convert(puzzle, style))
+        assert again.data == puzzle.data
+    made = gridsat.generate("zebra", "2x2", seed=1)
+    houses = gridsat.read("zebra", gridsat.convert(made.puzzle, "houses"))
+    assert houses.data == made.puzzle.data and houses.data.style == "houses"
