@@ -59,3 +59,13 @@ def test_a_logic_grid_is_the_same_whichever_layout_wrote_it() -> None:
     made = gridsat.generate("zebra", "2x2", seed=1)
     houses = gridsat.read("zebra", gridsat.convert(made.puzzle, "houses"))
     assert houses.data == made.puzzle.data and houses.data.style == "houses"
+
+
+def test_a_grizzly_grid_is_refused_in_english_by_what_it_lacks() -> None:
+    # Its unnamed categories reached the English writers, whose error ("zip() argument 2 is
+    # longer than argument 1") was the reason given.
+    puzzle = gridsat.read("zebra", (DATA / "zebra" / "zebra.txt").read_text())
+    for style in ("houses", "baron"):
+        with pytest.raises(gridsat.PuzzleError, match="its categories have no names"):
+            gridsat.convert(puzzle, style)
+    assert gridsat.read("zebra", gridsat.convert(puzzle, "plain")).data == puzzle.data
