@@ -313,3 +313,15 @@ def test_generate_piped_into_solve(name: str) -> None:
         assert made.returncode == 0, made.stderr
         solved = command("solve", name, "-", "--unique", stdin=made.stdout)
         assert solved.returncode == 0, (size, made.stdout, solved.stderr)
+
+
+@pytest.mark.xfail(
+    reason="the houses writer knows only its own generator's characteristics (a KeyError for "
+    "'height'), lists values sorted (so as not to show a made puzzle's answer) where the reader "
+    "keeps them as listed, and the clue language cannot ask a question",
+    strict=True,
+)
+def test_a_logic_grid_read_from_english_prints_back() -> None:
+    for path in sorted((DATA / "zebra" / "english").glob("*.txt")):
+        puzzle = gridsat.read("zebra", path)
+        _reads_back_as("zebra", str(puzzle), puzzle)
