@@ -315,13 +315,21 @@ def test_generate_piped_into_solve(name: str) -> None:
         assert solved.returncode == 0, (size, made.stdout, solved.stderr)
 
 
-@pytest.mark.xfail(
-    reason="the houses writer knows only its own generator's characteristics (a KeyError for "
-    "'height'), lists values sorted (so as not to show a made puzzle's answer) where the reader "
-    "keeps them as listed, and the clue language cannot ask a question",
-    strict=True,
+@pytest.mark.parametrize(
+    "path", sorted((DATA / "zebra" / "english").glob("*.txt")), ids=lambda p: p.stem
 )
-def test_a_logic_grid_read_from_english_prints_back() -> None:
-    for path in sorted((DATA / "zebra" / "english").glob("*.txt")):
-        puzzle = gridsat.read("zebra", path)
-        _reads_back_as("zebra", str(puzzle), puzzle)
+def test_a_logic_grid_read_from_english_prints_back_as_the_same_puzzle(path: Path) -> None:
+    # The houses writer knew only its own generator's characteristics: str() of a puzzle read
+    # with another ('People have unique heights') was a KeyError. It lists values sorted (a
+    # made puzzle's rows are its answer) and words its clues its own way: the same puzzle is
+    # the same answers, to the grid and to the questions, the only ones.
+    puzzle = gridsat.read("zebra", path)
+    again = _read("zebra", str(puzzle))
+    first = gridsat.solve(puzzle, unique=True, time_limit=30)
+    second = gridsat.solve(again, unique=True, time_limit=30)
+    assert second.status is first.status and first.solution is not None
+    assert second.solution is not None
+    assert second.solution.to_json() == first.solution.to_json()
+    assert [(a.question, a.answer) for a in second.answers or ()] == [
+        (a.question, a.answer) for a in first.answers or ()
+    ]
