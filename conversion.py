@@ -27,12 +27,26 @@ def formats(genre: Genre[Any, Any]) -> dict[str, Callable[[Any], str]]:
     reader writes game IDs, ``url`` where it reads puzz.link URLs, then its ``styles``."""
     writers: dict[str, Callable[[Any], str]] = {PLAIN: partial(_styled, genre, "")}
     if genre.format_id is not None:
-        writers["tatham"] = partial(_held, genre.format_id)
+        writers["tatham"] = partial(_game_id, genre)
     if genre.format_url is not None:
         writers["url"] = partial(_url, genre)
     for style in genre.about.making.styles:
         writers[style] = partial(_styled, genre, style)
     return writers
+
+
+def _game_id(genre: Genre[Any, Any], puzzle: Any) -> str:
+    """The puzzle as a game ID, refused when the ID cannot say all of it (a Keen board's digits
+    shown, an Unruly board under the collection's 6x6): it must read back as the same puzzle."""
+    assert genre.format_id is not None
+    text = _held(genre.format_id, puzzle)
+    try:
+        again = genre.parse(text)
+    except ValueError as e:  # (ParseError is a ValueError)
+        raise ConvertError(f"a game ID cannot say it ({e})") from e
+    if again != puzzle:
+        raise ConvertError("a game ID cannot say all of it (it reads back as another puzzle)")
+    return text
 
 
 def _styled(genre: Genre[Any, Any], style: str, puzzle: Any) -> str:

@@ -162,8 +162,6 @@ def format_puzzle(puzzle: Bridges) -> str:
     defaults."""
     if puzzle.game_id and not puzzle.fixed:
         return format_id(puzzle)
-    head = [f"max {puzzle.most}"] if puzzle.most != 2 else []
-    head += ["no loops"] if puzzle.no_loops else []
     body = [
         "".join(
             ISLAND[n - 1] if n else DRAWN[puzzle.fixed[r, c]] if (r, c) in puzzle.fixed else "."
@@ -171,7 +169,13 @@ def format_puzzle(puzzle: Bridges) -> str:
         )
         for r, row in enumerate(puzzle.rows)
     ]
-    return "\n".join(head + body)
+    return "\n".join(_rules(puzzle) + body)
+
+
+def _rules(puzzle: Bridges) -> list[str]:
+    """The plain layout's ``max`` and ``no loops`` lines, where the rules differ from the
+    defaults."""
+    return [f"max {puzzle.most}"] * (puzzle.most != 2) + ["no loops"] * puzzle.no_loops
 
 
 def drawing(puzzle: Bridges, solution: Board, exact: bool = False) -> list[str]:
@@ -211,13 +215,15 @@ def solved_links(puzzle: Bridges, solution: Board) -> list[list[int]]:
 
 
 def format_solution(puzzle: Bridges, solution: Board, style: str = "grid") -> str:
-    """The text drawing (``grid``), or the collection's solve move (``tatham``: ``S`` and an
-    ``L x1,y1,x2,y2,n`` for each joined pair)."""
+    """The text drawing (``grid``) under the plain layout's ``max`` and ``no loops`` lines where
+    the rules differ from the defaults, so that it reads back as the puzzle with every bridge
+    given; or the collection's solve move (``tatham``: ``S`` and an ``L x1,y1,x2,y2,n`` for
+    each joined pair)."""
     if style == "tatham":
         moves = ["S"] + [f"L{x1},{y1},{x2},{y2},{n}" for x1, y1, x2, y2, n in
                          solved_links(puzzle, solution)]  # fmt: skip
         return ";".join(moves)
-    return "\n".join(drawing(puzzle, solution))
+    return "\n".join(_rules(puzzle) + drawing(puzzle, solution))
 
 
 def to_json(puzzle: Bridges, solution: Board) -> dict[str, Any]:

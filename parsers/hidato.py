@@ -34,8 +34,9 @@ def format_puzzle(puzzle: Hidato) -> str:
 
 
 def format_solution(puzzle: Hidato, solution: Board, style: str = "grid") -> str:
-    """The numbered board, aligned, holes as ``.``."""
-    return format_number_grid(solution)
+    """The numbered board, aligned, holes as ``#``: it reads back as the puzzle with every
+    number given (a ``.`` there, with no ``_`` blank beside it, would read as a blank)."""
+    return format_number_grid(solution, blank="#")
 
 
 to_json = rows_json

@@ -145,9 +145,8 @@ def _pick(options: tuple[str, ...] | list[str], *key: object) -> str:
 def _phrase(puzzle: Zebra, symbol: str, salt: object) -> str:
     """A value in a phrase of its characteristic ("the person who keeps horses")."""
     name, value = symbol.split(":", 1)
-    templates = next(
-        (t for b, _, t in HOUSES_WORDS if characteristic(b)[0] == name), ("the {v} person",)
-    )
+    own = (f"the person whose {name.replace('-', ' ')} is {{v}}",)  # (a characteristic read)
+    templates = next((t for b, _, t in HOUSES_WORDS if characteristic(b)[0] == name), own)
     template = _pick(templates, symbol, salt)
     article = "an" if value[0].lower() in "aeiou" else "a"
     return template.format(v=value, p=plural(value), s=singular(value), a=f"{article} {value}")
@@ -160,7 +159,8 @@ def format_houses(puzzle: Zebra) -> str:
     bullets = {characteristic(b)[0]: b for b, _, _ in HOUSES_WORDS}
     for name, row in zip(puzzle.names[1:], puzzle.rows[1:], strict=True):
         values = sorted((s.split(":", 1)[1] for s in row), key=str.lower)
-        lines.append(f" - {bullets[name]}: " + ", ".join(f"`{v}`" for v in values))
+        bullet = bullets.get(name) or f"Each person has a unique {name.replace('-', ' ')}"
+        lines.append(f" - {bullet}: " + ", ".join(f"`{v}`" for v in values))
     lines += ["", "## Clues:"]
     for k, clue in enumerate(puzzle.clues, 1):
         lines.append(f"{k}. {_sentence(puzzle, clue, k)}")

@@ -170,9 +170,14 @@ def _number(token: str, r: int, c: int, top: int) -> int:
 
 def format_puzzle(puzzle: Loop, style: str = "glyph") -> str:
     """The board as glyphs, or as bitmask rows: either reads back. Fixed tiles need numbers
-    (``5*``), so a board with any is written as numbers."""
+    (``5*``), so a board with any is written as numbers; so is one whose glyphs would not read
+    back as the whole board (empty tiles alone, a row of them at an edge, a space between
+    every two tiles)."""
     if not puzzle.fixed:
-        return format_solution(puzzle, puzzle.rows, style)
+        text = format_solution(puzzle, puzzle.rows, style)
+        if style == "mask" or _reads_back(text, puzzle.rows):
+            return text
+        return format_solution(puzzle, puzzle.rows, "mask")
     width = 3 if any(t > 9 for row in puzzle.rows for t in row) else 2
     return _sized(
         "\n".join(
@@ -192,6 +197,14 @@ def format_solution(puzzle: Loop, solution: Tiles, style: str = "glyph") -> str:
         return _sized("\n".join(" ".join(str(t).rjust(width) for t in row) for row in solution))
     # (a tile that is not a number, such as diagnose's ``?``, is written as it is)
     return "\n".join("".join(CHAR.get(t, str(t)) for t in row) for row in solution)
+
+
+def _reads_back(text: str, rows: Tiles) -> bool:
+    """Whether ``text`` reads as exactly these tiles."""
+    try:
+        return parse(text).rows == rows
+    except ParseError:
+        return False
 
 
 def _sized(text: str) -> str:

@@ -222,13 +222,18 @@ def format_puzzle(puzzle: Loop) -> str:
 
 
 def format_solution(puzzle: Loop, solution: Tiles, style: str = "grid") -> str:
-    """``grid``: the solved tiles as hex rows (Net's bits, as the JSON gives them), then ∞
-    Loop's box-drawing picture; ``tatham``: Net's own solve move, turning the puzzle's tiles."""
+    """``grid``: the solved tiles as hex rows (Net's bits, as the JSON gives them; the puzzle's
+    barriers after their tiles and its size line above a board that wraps, so that the rows
+    read back as the same board), then ∞ Loop's box-drawing picture; ``tatham``: Net's own
+    solve move, turning the puzzle's tiles."""
     if style == "tatham":
         return tatham_move(puzzle, solution)
-    hex_rows = "\n".join(
-        "".join(HEX[TO_NET[t]] if isinstance(t, int) else str(t) for t in row) for row in solution
-    )
+    lines = [params(puzzle)] if puzzle.wrap else []
+    lines += [
+        "".join(_tile_code(puzzle, r, c, t) for c, t in enumerate(row))
+        for r, row in enumerate(solution)
+    ]
+    hex_rows = "\n".join(lines)
     return f"{hex_rows}\n\n{glyphs.format_solution(puzzle, solution)}"
 
 

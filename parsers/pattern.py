@@ -15,8 +15,11 @@ from .tatham import MAX_SIDE, clip, split_id, where
 NAMES = ("pattern", "nonogram", "griddler")
 EXAMPLE = "5x5:2/1.1/2/2.1/4/4/3/1/1.2/2"
 _SIZE = re.compile(r"\s*(\d{1,9})(?:\s*[xX]\s*(\d{1,9}))?\s*")
-_NON_KEY = re.compile(r"\s*(width|height)\s+\S|\s*(rows|columns)\s*$", re.IGNORECASE)
-_PLAIN_HEADER = re.compile(r"\s*(rows?|columns?|cols?)\s*:(.*)$", re.IGNORECASE)
+_NON_KEY = re.compile(r"\s*(width|height|rows|columns)\s+\d", re.IGNORECASE)
+"""A ``.non`` file's size line (``width 10``; ``rows 10`` says the height there too)."""
+_PLAIN_HEADER = re.compile(r"\s*(rows?|columns?|cols?)\s*(?::(.*)|$)", re.IGNORECASE)
+"""A section's header: ``rows:``, ``columns:`` or ``cols:``, the colon optional when the word
+stands alone on its line."""
 _NON_IGNORED = ("title", "by", "copyright", "license", "catalogue", "color", "maxrule")
 """``.non`` keys read and ignored (properties, or colours a black-and-white puzzle does not
 need); any other unknown word starts a property line, ignored too, as the format says."""
@@ -24,7 +27,8 @@ need); any other unknown word starts a property line, ignored too, as the format
 
 def parse(text: str) -> Pattern:
     """A Pattern puzzle in any of its layouts: a ``.non`` file (it has ``width``/``height``
-    lines), ``rows:``/``columns:`` sections, or else Tatham's game ID ``WxH:clues[,fixed]``."""
+    lines), ``rows:``/``columns:`` sections (``rows`` and ``cols`` alone on their lines too),
+    or else Tatham's game ID ``WxH:clues[,fixed]``."""
     if not text.strip():
         raise ParseError(
             f"empty input: expected a Pattern game ID such as {EXAMPLE}, "
@@ -184,8 +188,8 @@ def _write_fixed(fixed: Mapping[Cell, int], w: int, h: int) -> str:
 
 def parse_plain(lines: Sequence[str]) -> Pattern:
     """``rows:`` then one clue a line (numbers split by spaces or commas; ``0`` or ``-`` for an
-    all-white line), and ``columns:`` (or ``cols:``) the same, in either order; blank lines
-    and ``#`` comments are skipped."""
+    all-white line), and ``columns:`` (or ``cols:``) the same, in either order (a header alone on
+    its line may leave out its colon); blank lines and ``#`` comments are skipped."""
     sections: dict[str, list[Clue]] = {}
     current: list[Clue] | None = None
     for number, raw in enumerate(lines, 1):
@@ -197,7 +201,7 @@ def parse_plain(lines: Sequence[str]) -> Pattern:
             name = "rows" if header[1].lower().startswith("row") else "columns"
             if name in sections:
                 raise ParseError(f"line {number}: a second '{name}:' section")
-            if header[2].strip():
+            if (header[2] or "").strip():
                 raise ParseError(
                     f"line {number}: put each clue on its own line after '{header[1]}:'"
                 )

@@ -238,15 +238,17 @@ def format_puzzle(puzzle: Tents) -> str:
 
 
 def format_solution(puzzle: Tents, solution: Sequence[Sequence[str]], style: str = "grid") -> str:
-    """``grid``: the board (``T`` tent, ``^`` tree, ``.`` grass) with the counts, as the plain
-    layout shows them; ``tatham``: the collection's solve move (``S;T x,y`` per tent)."""
+    """``grid``: the board (``!`` tent, ``^`` tree, ``.`` grass) with the counts, in the plain
+    layout, so that it reads back as the puzzle with every tent shown (``T`` would read as a
+    tree); ``tatham``: the collection's solve move (``S;T x,y`` per tent)."""
     if style == "tatham":
         tents = [
             f";T{c},{r}" for r, row in enumerate(solution) for c, ch in enumerate(row) if ch == TENT
         ]
         return "S" + "".join(tents)
+    shown = {TENT: "!"}
     lines = [
-        " ".join(row) + f"  {_said(count)}"
+        " ".join(shown.get(ch, ch) for ch in row) + f"  {_said(count)}"
         for row, count in zip(solution, puzzle.row_counts, strict=True)
     ]
     lines.append(" ".join(map(_said, puzzle.column_counts)))

@@ -126,7 +126,11 @@ def parse_grizzly(lines: list[str]) -> Zebra:
 
 def format_styled(puzzle: Zebra, style: str) -> str:
     """The puzzle written in one of the genre's styles (``houses``, ``baron``; ``""`` its plain
-    layout): the puzzle keeps the layout it was read in, and this one replaces it."""
+    layout): the puzzle keeps the layout it was read in, and this one replaces it. English
+    speaks of categories by name: a puzzle whose categories have none (Grizzly's) is refused
+    (ValueError)."""
+    if style and not puzzle.names:
+        raise ValueError("its categories have no names for English to speak of them by")
     return format_puzzle(replace(puzzle, style=style))
 
 

@@ -208,8 +208,14 @@ def givens(puzzle: Loop) -> list[Given]:
 
 
 def with_givens(puzzle: Loop, shown: Iterable[Given]) -> Loop:
-    """The same board with exactly these tiles fixed."""
-    return replace(puzzle, fixed=dict(shown))
+    """The same board with exactly these tiles fixed, each standing as it is fixed (as a board
+    read with them stands)."""
+    fixed = dict(shown)
+    rows = tuple(
+        tuple(fixed.get((r, c), tile) for c, tile in enumerate(row))
+        for r, row in enumerate(puzzle.rows)
+    )
+    return replace(puzzle, rows=rows, fixed=fixed)
 
 
 def given_at(puzzle: Loop, solution: Tiles, place: tuple[int, int]) -> Given:

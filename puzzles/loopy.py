@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
@@ -23,7 +23,7 @@ class Loopy(Rows):
     no clue). ``tatham`` says it was read from Simon Tatham's game ID, and is printed as one."""
 
     rows: Clues
-    tatham: bool = False
+    tatham: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

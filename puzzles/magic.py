@@ -105,10 +105,13 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
             givens[rng.randrange(n), rng.randrange(n)] = rng.randint(1, n * n)
         if len(set(givens.values())) < len(givens):
             continue
-        found = solutions(Magic(n, 1, n * n, givens), 1)
+        total = n * (n * n + 1) // 2  # (1..n^2 shared equally by n rows: as the reader says)
+        found = solutions(Magic(n, 1, n * n, givens, total), 1)
         if found:
             board = found[0]
-            full = Magic(n, 1, n * n, {(r, c): board[r][c] for r in range(n) for c in range(n)})
+            full = Magic(
+                n, 1, n * n, {(r, c): board[r][c] for r in range(n) for c in range(n)}, total
+            )
             return full, board, []
     raise GenerateError(f"no magic square of order {n} found")
 

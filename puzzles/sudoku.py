@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Option, Reading, Solving
@@ -44,8 +44,8 @@ class Sudoku:
     jigsaw: tuple[int, ...] = ()
     diagonals: bool = False
     cages: tuple[Cage, ...] = ()
-    symbols: str = ""
-    form: str = "id"
+    symbols: str = field(default="", compare=False)
+    form: str = field(default="id", compare=False)
 
     @property
     def order(self) -> int:

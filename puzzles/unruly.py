@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Making, Option, Reading, Solving
@@ -22,7 +22,7 @@ class Unruly(Rows):
 
     rows: Board
     distinct: bool = False
-    tatham: bool = False
+    tatham: bool = field(default=False, compare=False)
 
     def givens(self) -> dict[tuple[int, int], int]:
         """The cells already filled, by cell."""

@@ -91,9 +91,10 @@ class Zebra:
     # Read from (or written as) English: each category's name for a person ("Name", "Pet"),
     # the questions asked (``Question``), and the style the puzzle is written in: "houses",
     # "baron" (category lists and English clues), or "" (the clue language; Grizzly unnamed).
-    labels: tuple[str, ...] = ()
+    # (labels and style say how to write the puzzle, not what it is: not compared)
+    labels: tuple[str, ...] = field(default=(), compare=False)
     questions: tuple[Question, ...] = ()
-    style: str = ""
+    style: str = field(default="", compare=False)
     # Sentences of the text that name no value, set aside as no clue: (line, text).
     notes: tuple[tuple[int, str], ...] = field(default=(), compare=False)
 

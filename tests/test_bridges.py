@@ -252,7 +252,7 @@ def test_the_tatham_move_joins_the_corpus_links_in_the_collection_order() -> Non
 def test_three_and_four_bridges_are_drawn_apart_but_written_as_the_collection_does() -> None:
     puzzle = parse("max 4\n4.4")
     solution = solve(GENRE, puzzle, get_backend("sat:cadical195")).solutions[0]
-    assert format_solution(puzzle, solution, "grid") == "4≣4"
+    assert format_solution(puzzle, solution, "grid") == "max 4\n4≣4"  # (its rule: reads back)
     assert GENRE.to_json(puzzle, solution) == {"links": [[0, 0, 2, 0, 4]], "text": ["4=4"]}
     big = parse("max 4\nG.G")  # 16 is written G, and ':' + 6 by the collection's drawing
     assert GENRE.format_puzzle(big) == "max 4\nG.G"
@@ -318,3 +318,14 @@ def test_generated_boards_are_solved_and_checked() -> None:
         assert check(puzzle, solution) == [] and keep == []
         outcome = solve(GENRE, puzzle, get_backend("sat:cadical195"), limit=2)
         assert outcome.status == "unique" and outcome.solutions[0] == solution
+
+
+@pytest.mark.parametrize("name", ["max3.txt", "noloops.txt"])
+def test_the_drawing_reads_back_under_its_rules(name: str) -> None:
+    # A board of three bridges a pair printed no 'max 3' line: read back, "r1c2 is given 3
+    # bridges, but at most 2 join a pair".
+    puzzle = parse((DATA / "bridges" / name).read_text())
+    solution = solve(GENRE, puzzle, get_backend("sat:cadical195")).solutions[0]
+    again = parse(format_solution(puzzle, solution, "grid"))
+    assert (again.most, again.no_loops, again.rows) == (puzzle.most, puzzle.no_loops, puzzle.rows)
+    assert solve(GENRE, again, get_backend("sat:cadical195"), limit=2).solutions == [solution]

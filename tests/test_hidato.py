@@ -178,3 +178,17 @@ def test_generation_runs_on_a_backend_with_a_repeatable_budget() -> None:
     listed = gridsat("genres", "--json")
     row = next(r for r in json.loads(listed.stdout) if r["name"] == "hidato")
     assert (row["default_backend"], row["generate_backend"]) == ("sat:kissat404", "sat:cadical195")
+
+
+@pytest.mark.parametrize("name", ["rosetta.txt", "published-boxes.txt"])
+def test_a_solved_board_with_holes_reads_back_as_a_puzzle(name: str) -> None:
+    # Its holes were printed as '.', which a board with no '_' blank reads as a blank: the
+    # solved board read back was a bigger board, with no solution.
+    solved = gridsat("solve", "hidato", str(DATA / "hidato" / name))
+    assert solved.returncode == 0, solved.stderr
+    height = len(parse((DATA / "hidato" / name).read_text()).rows)
+    board = "\n".join(solved.stdout.splitlines()[:height])
+    assert "#" in board
+    again = gridsat("solve", "hidato", "-", "--unique", stdin=board + "\n")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.startswith(board + "\n")

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, gridsat
 from gridsat.models.loop import settle
 from gridsat.parsers import ParseError
 from gridsat.parsers.loop import GLYPH, format_puzzle, parse
@@ -287,3 +287,40 @@ def test_number_rows_whose_first_reads_as_the_size_are_written_under_size_lines(
     fixed = parse("3 2\n2 2\n6* 12\n3 9\n")
     assert parse(format_puzzle(fixed)) == fixed
     assert format_puzzle(fixed).startswith("3\n2\n")
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ((0,),),
+        ((0,), (0,)),
+        ((0, 0),),
+        ((0, 4), (0, 1)),
+        ((0, 0), (6, 12)),
+        ((0, 4, 0, 4), (0, 1, 0, 1)),
+    ],
+    ids=["1x1 empty", "1x2 empty", "2x1 empty", "empty column", "empty row", "spaced"],
+)
+def test_a_board_whose_glyphs_would_not_read_back_is_written_in_numbers(
+    rows: tuple[tuple[int, ...], ...],
+) -> None:
+    # `generate loop --size 1x2 --seed 2` made a board of empty tiles, written as two spaces:
+    # "empty board". Glyphs that lose a row or a column (or read as tiles a space apart) too.
+    puzzle = Loop(rows)
+    assert parse(format_puzzle(puzzle)) == puzzle
+
+
+def test_a_generated_board_of_empty_tiles_reads_back() -> None:
+    made = gridsat("generate", "loop", "--size", "1x2", "--seed", "2")
+    assert made.returncode == 0, made.stderr
+    solved = gridsat("solve", "loop", "-", "--unique", stdin=made.stdout)
+    assert solved.returncode == 0, solved.stderr
+
+
+def test_a_fixed_tile_stands_as_it_is_fixed() -> None:
+    # The generator keeps some tiles fixed as the solution turns them: the board it prints
+    # shows them so, and reads back as the same puzzle (its rows held the tile as scrambled).
+    puzzle = Loop(((1, 4), (1, 4)))
+    kept = get_genre("loop").givens.keep(puzzle, [((0, 1), 8)])
+    assert kept.rows == ((1, 8), (1, 4)) and kept.fixed == {(0, 1): 8}
+    assert parse(format_puzzle(kept)) == kept

@@ -241,3 +241,14 @@ def test_repeats_are_allowed_in_every_command_by_another_spelling(tmp_path: Any)
     assert runs and {r["status"] for r in runs} == {"multiple"}
     refused = run("compare", "magic", "--repeat", "1", "-b", "cpsat:1")
     assert refused.returncode == 2 and "settings line, or --allow-repeats" in refused.stderr
+
+
+@pytest.mark.parametrize("order", [3, 4])
+def test_a_generated_board_reads_back_as_the_same_puzzle(order: int) -> None:
+    # The maker left the total unset where the reader sets it (1..n^2 shared by n rows): the
+    # board it printed read back as another value, with a sum.
+    from gridsat.api import generate, read
+
+    made = generate("magic", order, seed=1)
+    again = read("magic", str(made))
+    assert again.data == made.puzzle.data and again.data.target == order * (order**2 + 1) // 2

@@ -372,3 +372,14 @@ def test_loop_tree_and_connected_counts_match_brute_force_in_every_encoding(back
         for encoding in loop.encodings:
             outcome = solve(loop, puzzle, get_backend(backend), encoding, limit=5000)
             assert outcome.count_exact and len(outcome.solutions) == want
+
+
+@pytest.mark.parametrize("name", ["wrapping-5x5.txt", "barriers-9x9.txt"])
+def test_the_solved_hex_rows_read_back_as_the_same_board_turned(name: str) -> None:
+    # The rows left out the size line that says the board wraps, and the barriers: read back,
+    # a wrapping board had no solution, and a board with barriers was another board.
+    puzzle = parse((DATA / "net" / name).read_text())
+    solved = solve(NET, puzzle, get_backend("sat:cadical195"), limit=1).solutions[0]
+    again = parse(NET.format_solution(puzzle, solved, "grid"))
+    assert (again.wrap, again.barriers, again.rows) == (puzzle.wrap, puzzle.barriers, solved)
+    assert NET.check(again, solved) == []

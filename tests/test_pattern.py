@@ -196,6 +196,23 @@ def test_the_layouts_are_told_apart() -> None:
     assert layouts["bella.txt"] == layouts["fixed.txt"] == "tatham"
 
 
+@pytest.mark.parametrize("rows", ["rows", "Rows", "row", "rows:"])
+@pytest.mark.parametrize("columns", ["cols", "columns", "Columns", "column", "cols:"])
+def test_section_headers_without_their_colon(rows: str, columns: str) -> None:
+    # 'rows' and 'cols' alone on their lines head the sections as 'rows:' and 'cols:' do (they
+    # were taken for a .non file's, and 'cols' for a property line).
+    puzzle = GENRE.parse(f"{rows}\n2\n1\n\n{columns}\n1\n2\n")
+    assert (puzzle.rows, puzzle.columns, puzzle.layout) == (((2,), (1,)), ((1,), (2,)), "plain")
+    assert GENRE.parse(GENRE.format_puzzle(puzzle)) == puzzle
+
+
+def test_a_non_file_is_still_told_by_its_size_lines() -> None:
+    puzzle = GENRE.parse("width 2\nheight 2\nrows\n2\n1\ncolumns\n1\n2\n")
+    assert puzzle.layout == "non" and puzzle.rows == ((2,), (1,))
+    with pytest.raises(ParseError, match="line 2, column 1: 'title' is not a run length"):
+        GENRE.parse("rows\ntitle x\ncols\n1\n")
+
+
 def test_fixed_cells_in_the_id() -> None:
     puzzle = GENRE.parse("5x5:2/3/3/3/2/2/2/3/3/3,Ay")
     assert puzzle.fixed == {(0, 0): 1}

@@ -241,7 +241,7 @@ def test_solve_prints_the_board_the_json_and_the_solve_move() -> None:
     row = CORPUS[0]
     text = gridsat("solve", "tents", row["id"], "--unique")
     assert text.returncode == 0, text.stderr
-    assert text.stdout.splitlines()[0] == ". T ^ . . . . ^  1" and "unique" in text.stdout
+    assert text.stdout.splitlines()[0] == ". ! ^ . . . . ^  1" and "unique" in text.stdout
     data = json.loads(gridsat("solve", "tents", row["id"], "--json").stdout)
     assert data["solution"] == row["solution"]
     move = gridsat("solve", "tents", row["id"], "--format", "tatham").stdout.strip()
@@ -276,3 +276,19 @@ def test_a_line_without_a_count_counts_nothing() -> None:
     assert GENRE.parse(GENRE.format_puzzle(puzzle)) == puzzle
     with pytest.raises(ValueError, match="every line's count"):
         GENRE.format_id(puzzle)  # type: ignore[misc]
+
+
+def test_the_printed_solution_reads_back_as_the_puzzle_with_its_tents_shown(tmp_path: Path) -> None:
+    # `solve tents t.txt | head -11 > out; solve tents out`: the board printed shows its tents
+    # as `!`, which the plain layout reads as tents (a `T` there read as a tree: no solution).
+    solved = gridsat("solve", "tents", "data/tents/typed.txt")
+    assert solved.returncode == 0, solved.stderr
+    board = "\n".join(solved.stdout.splitlines()[:11])
+    puzzle = GENRE.parse(board)
+    original = GENRE.parse((DATA / "tents" / "typed.txt").read_text())
+    assert puzzle.row_counts == original.row_counts and puzzle.trees() == original.trees()
+    assert len(puzzle.shown()) == len(original.trees())  # every tent shown
+    (tmp_path / "out").write_text(board + "\n")
+    again = gridsat("solve", "tents", str(tmp_path / "out"), "--unique")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[:11] == solved.stdout.splitlines()[:11]
