@@ -300,7 +300,22 @@ def parse_plain(
         )
     if found:
         return next(iter(found.values()))[0]
-    raise failed or first
+    raise _rows_on_one_line(text) or failed or first
+
+
+def _rows_on_one_line(text: str) -> ParseError | None:
+    """What is wrong with the N rows of a board on one line, one of them not N cells long
+    (else such a line reads as a board of N tokens, and a 3x3 board has no blocks)."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    tokens = re.split(r"[\s|,;]+", lines[0].strip()) if len(lines) == 1 else []
+    k = len(tokens)
+    if k < 4 or sum(len(token) == k for token in tokens) * 2 < k:
+        return None
+    row, token = next((r, t) for r, t in enumerate(tokens, 1) if len(t) != k)
+    return ParseError(
+        f"line 1 holds {k} rows of a {k}x{k} board, but row {row} ({clip(token)!r}) has "
+        f"{len(token)} cells, not {k}"
+    )
 
 
 def _plain(text: str, blocks: str | None, diagonals: bool, symbols: str | None) -> Sudoku:
@@ -358,16 +373,24 @@ def _from_json(text: str) -> str | None:
     of cells (a number, 0, null, None or "" for a blank, or a one-symbol string) or a string;
     a flat list of N*N cells is one line. None when ``text`` is no such list."""
     stripped = text.strip()
-    if not (stripped.startswith("[") and stripped.endswith("]")):
+    nested = stripped.startswith("[") and stripped[1:].lstrip().startswith("[")
+    if not nested and not (stripped.startswith("[") and stripped.endswith("]")):
         return None
     value: object = None
     try:
         value = json.loads(stripped)
-    except (ValueError, RecursionError):
+    except (ValueError, RecursionError) as error:
         try:
             value = ast.literal_eval(stripped)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-            return None
+            if not nested:
+                return None  # a row in brackets, maybe
+            said = (
+                f"{error.msg} at line {error.lineno}, column {error.colno}"
+                if isinstance(error, json.JSONDecodeError)
+                else "nested too deeply"
+            )
+            raise ParseError(f"a JSON board that does not parse: {said}") from None
     if not isinstance(value, (list, tuple)) or not value:
         return None
     if not any(isinstance(row, (list, tuple)) for row in value):
@@ -377,6 +400,11 @@ def _from_json(text: str) -> str | None:
         if isinstance(row, str):
             rows.append(row)
         elif isinstance(row, (list, tuple)):
+            if len(row) != len(value):
+                raise ParseError(
+                    f"the JSON board's row {r} has {len(row)} cells; its {len(value)} rows "
+                    f"need {len(value)} each"
+                )
             rows.append(" ".join(_json_cell(cell, r, c) for c, cell in enumerate(row, 1)))
         else:
             raise ParseError(f"the JSON board's row {r} is {clip(repr(row))}, not a list of cells")
@@ -688,8 +716,8 @@ def _alphabet(cells: list[list[tuple[str, int]]], n: int, spec: str | None) -> t
         if marks - {"0"} <= set(a):
             return a, False
     bad = sorted(marks - set(choices[0]) - {"0"})
-    at = next(
-        f"line {line}, r{r + 1}c{c + 1}: "
+    at, token = next(
+        (f"line {line}, r{r + 1}c{c + 1}: ", t)
         for r, row in enumerate(cells)
         for c, (t, line) in enumerate(row)
         if t.upper() == bad[0]
@@ -698,7 +726,7 @@ def _alphabet(cells: list[list[tuple[str, int]]], n: int, spec: str | None) -> t
     # alphabet holds more symbols than the board has.
     helps = all(ch.isalnum() for ch in bad) and len(marks) <= n
     raise ParseError(
-        f"{at}{bad[0]!r} is not a symbol of a {n}x{n} board (written {_spec(choices[0])}"
+        f"{at}{token!r} is not a symbol of a {n}x{n} board (written {_spec(choices[0])}"
         + (f" or {', '.join(_spec(a) for a in choices[1:])}" if choices[1:] else "")
         + ("; --symbols says which)" if helps else ")")
     )
