@@ -34,6 +34,8 @@ _WORDY = r"[a-z][A-Za-z]|[A-Za-z][a-z]"
 _ID_LINE = r"\s*(?:(?i:solo|sudoku):)?\d[^\s:]*:\S*\s*"
 """A line that is a game ID: parameters starting with a digit, a ``:``, no spaces."""
 _COMMENT = ("#", "//")
+_WORDS = 4
+"""The most lines of words taken off above a board, and below it."""
 _BRACKETS = str.maketrans("", "", "[](){}")
 # The patterns, compiled where they are used (re keeps them): a run compiles only those it
 # needs.
@@ -446,15 +448,15 @@ def _relaid(text: str) -> list[tuple[str, set[int], bool]]:
     filled = [i for i, line in enumerate(lines) if line.strip()]
     setting = re.compile(_SETTING)
     size = re.compile(_SIZE_LINE)
-    heads = []
-    for i in filled:
+    heads: list[int] = []
+    for i in filled[:_WORDS]:
         if setting.match(lines[i]) or size.fullmatch(lines[i]):
             continue
         if not re.search(_TITLE, lines[i]):
             break
         heads.append(i)
-    tails = []
-    for i in reversed(filled):
+    tails: list[int] = []
+    for i in reversed(filled[-_WORDS:]):
         if not re.search(_TITLE, lines[i]):
             break
         tails.append(i)
