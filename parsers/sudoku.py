@@ -395,6 +395,8 @@ def _from_json(text: str) -> str | None:
             raise ParseError(f"a JSON board that does not parse: {said}") from None
     if not isinstance(value, (list, tuple)) or not value:
         return None
+    if all(isinstance(row, str) and len(row.strip()) > 1 for row in value):
+        return "\n".join(str(row) for row in value)  # a row a string: ["53..7....", ...]
     if not any(isinstance(row, (list, tuple)) for row in value):
         return " ".join(_json_cell(cell, 1, k + 1) for k, cell in enumerate(value))
     rows = []
