@@ -368,3 +368,27 @@ def test_a_title_with_a_colon_is_no_game_id_and_a_game_id_under_a_comment_reads(
     assert parse("Source: Wikipedia\n" + board).rows == puzzle.rows
     game_id = "3x3:a9a8_6c4d4_1a9g7_5a7_8a9_2b1b6e7b5b8_7a3_9a2_5g1a4_7d4c9_3a6a"
     assert parse("# from Solo\n" + game_id) == parse(game_id)
+
+
+def test_an_empty_row_of_dash_blanks_between_rules_is_a_row() -> None:
+    puzzle, _ = known("golden-nugget")
+    rows = cells(puzzle, "-")
+    rows[3] = ["-"] * 9  # "- - - | - - - | - - -" looks like a rule, but the board needs it
+    lines = []
+    for r, row in enumerate(rows):
+        if r in (3, 6):
+            lines.append("------+-------+------")
+        lines.append(" | ".join(" ".join(row[c : c + 3]) for c in (0, 3, 6)))
+    read = parse("\n".join(lines))
+    assert read.rows[3] == (0,) * 9
+    assert read.rows[:3] + read.rows[4:] == puzzle.rows[:3] + puzzle.rows[4:]
+
+
+def test_a_4x4_in_a_frame_of_heavy_lines() -> None:
+    puzzle, _ = known("4x4")
+    rows = cells(puzzle)
+    lines = ["┏━━━┳━━━┳━━━┳━━━┓"]
+    for r, row in enumerate(rows):
+        lines.append("┃" + "┃".join(f" {' ' if c == '.' else c} " for c in row) + "┃")
+        lines.append("┣━━━╋━━━╋━━━╋━━━┫" if r < 3 else "┗━━━┻━━━┻━━━┻━━━┛")
+    assert parse("\n".join(lines)).rows == puzzle.rows
