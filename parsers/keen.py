@@ -29,6 +29,10 @@ _CLUE_LINE = re.compile(
 _GIVEN_LINE = re.compile(r"[rR](\d+)[cC](\d+)\s*=\s*(\d+)")
 _ID_START = re.compile(r"\s*(?:keen:|kenken:)?\s*\d+[a-z]*\s*:", re.IGNORECASE)
 _NAME = re.compile(r"[^\W\d_]\w*")
+_WORDS = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*[a-z]")
+"""A line of words (a title): a word of two lower-case letters or more."""
+_TITLES = 3
+"""The most lines of words above the map that are taken off."""
 
 
 def parse(text: str) -> Keen:
@@ -137,21 +141,66 @@ def format_id(puzzle: Keen) -> str:
 
 
 def parse_layout(text: str) -> Keen:
-    """A map of cages, one name per cell (a letter, or words split by spaces), rows on lines;
-    then a clue per cage (``A 12+``, ``B 2/``, ``C 3-``, ``D 60*``; also ``x`` and the times,
-    division and minus signs; a lone cell's clue may be its digit alone) and digits shown
-    (``r2c3 = 4``), in any order. ``#`` starts a comment."""
+    """A map of cages, one name per cell (a letter, or words split by spaces or commas), rows
+    on lines; then a clue per cage (``A 12+``, ``B 2/``, ``C 3-``, ``D 60*``; also ``x`` and the
+    times, division and minus signs; a lone cell's clue may be its digit alone; several on a
+    line separated by commas or semicolons) and digits shown (``r2c3 = 4``), in any order.
+    ``#`` and ``//`` start a comment; lines of words above the map (a title) are taken off when
+    the map does not read with them."""
+    try:
+        return _layout(text)
+    except ParseError as error:
+        first = error
+    last: ParseError | None = None
+    lines = text.splitlines()
+    filled = [i for i, line in enumerate(lines) if _uncommented(line)]
+    for count in range(1, min(_TITLES, len(filled) - 1) + 1):
+        title = filled[count - 1]
+        if not _WORDS.search(_uncommented(lines[title])):
+            break
+        try:
+            return _layout("\n".join("" if i in filled[:count] else x for i, x in enumerate(lines)))
+        except ParseError as error:
+            last = error  # the error once the lines of words are off
+    raise last or first
+
+
+def _uncommented(line: str) -> str:
+    """A line without its comment (``#`` or ``//`` to its end), stripped."""
+    return line.split("#", 1)[0].split("//", 1)[0].strip()
+
+
+def _layout(text: str) -> Keen:
+    """``parse_layout`` on the text as it is."""
     rows: list[tuple[int, list[str]]] = []
     clue_lines: list[tuple[int, str, str]] = []
     given_lines: list[tuple[int, int, int, int]] = []
     for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
+        line = _uncommented(raw)
         if not line:
             continue
         clue = _CLUE_LINE.fullmatch(line)
         given = _GIVEN_LINE.fullmatch(line)
+        parts = [part.strip() for part in re.split(r"[,;]", line) if part.strip()]
+        if len(parts) > 1 and all(
+            _CLUE_LINE.fullmatch(p) or _GIVEN_LINE.fullmatch(p) for p in parts
+        ):
+            for part in parts:  # several clues on one line: A 6*, B 1-, r1c1 = 2
+                clue = _CLUE_LINE.fullmatch(part)
+                if clue:
+                    clue_lines.append((number, clue["name"], clue["clue"]))
+                else:
+                    given = _GIVEN_LINE.fullmatch(part)
+                    assert given is not None
+                    given_lines.append((number, int(given[1]), int(given[2]), int(given[3])))
+            continue
         if not clue_lines and not given_lines and not clue and not given:
-            names = line.split() if any(ch.isspace() for ch in line) else list(line)
+            if "," in line or ";" in line:
+                names = [name for name in re.split(r"[\s,;]+", line) if name]
+            elif any(ch.isspace() for ch in line):
+                names = line.split()
+            else:
+                names = list(line)
             for column, name in enumerate(names, 1):
                 if not _NAME.fullmatch(name):
                     raise ParseError(

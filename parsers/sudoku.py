@@ -1,9 +1,14 @@
 """Sudoku: Simon Tatham's Solo game IDs (every block shape, jigsaw, X and killer) and the plain
 boards people paste (81 characters on a line, rows of digits, rules of ``|`` and ``+---+``,
-letters or spaced numbers for 16x16 and beyond), told apart by the ``:`` every game ID has."""
+letters or spaced numbers for 16x16 and beyond, and as other sites and data sets write them:
+comma-separated rows, JSON lists, box-drawing frames, titles and comments above the board),
+told apart by the ``:`` every game ID has."""
 
 from __future__ import annotations
 
+import ast
+import itertools
+import json
 import re
 from dataclasses import replace
 
@@ -15,8 +20,24 @@ from .puzzlink import Url
 from .tatham import clip, read_blocks, read_numbers, split_id, where, write_blocks, write_numbers
 
 EXAMPLE = "3x3:a9a8_6c4d4_1a9g7_5a7_8a9_2b1b6e7b5b8_7a3_9a2_5g1a4_7d4c9_3a6a"
-BLANKS = "._*?"
+BLANKS = "._*?-"
 """Characters that stand for a blank cell in a plain board (and ``0`` when it is no symbol)."""
+_BOX_CHARS = str.maketrans(
+    "│┃║╎╏┆┇┊┋─━╌╍┄┅┈┉═·•",
+    "|||||||||--------=..",
+) | {ord(ch): "+" for ch in "┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬╒╓╕╖╘╙╛╜╞╟╡╢╤╥╧╨╪╫┏┓┗┛┣┫┳┻╋┯┷┿╂╋"}
+"""Box-drawing characters as the ASCII frame they draw (``│`` a wall, ``┼`` a corner), and a
+middle dot as the blank it stands for."""
+_TITLE = r"[A-Za-z]{2,}"
+"""What a line of words (a title) has and most rows of a board have not: a word."""
+_WORDY = r"[a-z][A-Za-z]|[A-Za-z][a-z]"
+"""What shows a line is words: a word in lower case."""
+_ID_LINE = r"\s*(?:(?i:solo|sudoku):)?\d[^\s:]*:\S*\s*"
+"""A line that is a game ID: parameters starting with a digit, a ``:``, no spaces."""
+_COMMENT = ("#", "//")
+_WORDS = 4
+"""The most lines of words taken off above a board, and below it."""
+_BRACKETS = str.maketrans("", "", "[](){}")
 # The patterns, compiled where they are used (re keeps them): a run compiles only those it
 # needs.
 RULE = r"[-+=|\s]*[-=][-+=|\s]*"
@@ -40,8 +61,8 @@ def parse(
     """A Solo game ID (it has a ``:``), else a plain board; ``blocks`` (WxH), ``diagonals`` and
     ``symbols`` are for plain boards (a game ID says all of that itself). A published layout
     (AMPL data, sections) reads as the board it holds."""
-    text = published(text).problem
-    if ":" in text or (not is_digits(text.strip()) and re.compile(_PARAMS).fullmatch(text.strip())):
+    text = published(_uncommented(_from_json(text) or text)).problem
+    if _is_id(text):
         given = [flag for flag, on in (("--blocks", blocks), ("--x", diagonals)) if on]
         given += ["--symbols"] if symbols else []
         if given:
@@ -54,6 +75,18 @@ def parse(
 
 
 # -- Tatham's game IDs ----------------------------------------------------------------------------
+
+
+def _is_id(text: str) -> bool:
+    """Whether ``text`` is a game ID: it has a ``:`` (but a board under or over a line such as
+    ``Level: hard`` is none: of several lines, one must read as an ID), or it is bare
+    parameters (``3x3``)."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and not any(re.compile(_ID_LINE).fullmatch(line) for line in lines):
+        return False
+    return ":" in text or (
+        not is_digits(text.strip()) and re.compile(_PARAMS).fullmatch(text.strip()) is not None
+    )
 
 
 def parse_id(text: str) -> Sudoku:
@@ -240,8 +273,57 @@ def parse_plain(
     """A plain board: one line of N*N cells, or N rows; a first line may say ``blocks 3x2``,
     ``diagonals`` or ``symbols 0-9A-F`` (the keyword arguments win). Published layouts read as
     number boards do (``numbergrid.published``): a size line, [Problem] and [Solution] sections,
-    AMPL data, ASCII boxes."""
-    text = published(text).problem
+    AMPL data, ASCII boxes. A board none of those read is tried in the layouts of other sites
+    and data sets (``_relaid``): titles above it, comma-separated cells, rows on one line."""
+    text = _from_json(text) or text
+    text = published(_uncommented(text).translate(_BOX_CHARS)).problem
+    try:
+        return _plain(text, blocks, diagonals, symbols)
+    except ParseError as error:
+        first = error
+    found: dict[Board, tuple[Sudoku, str]] = {}
+    failed: ParseError | None = None
+    least = 0
+    for other, dropped, strong in _relaid(text):
+        if found and len(dropped) > least:
+            break  # the fewest lines taken off that leave a board
+        try:
+            puzzle = _plain(other, blocks, diagonals, symbols)
+        except ParseError as error:
+            failed = error if strong or failed is None else failed
+            continue
+        least = len(dropped)
+        taken = " and ".join(f"line {i + 1}" for i in sorted(dropped))
+        found.setdefault(puzzle.rows, (puzzle, f"without {taken}" if taken else "as it is"))
+    if len(found) > 1:
+        (a, said_a), (b, said_b) = list(found.values())[:2]
+        raise ParseError(
+            f"the text reads as two boards, a {a.order}x{a.order} {said_a} and a "
+            f"{b.order}x{b.order} {said_b}: take off the lines that are not the board"
+        )
+    if found:
+        return next(iter(found.values()))[0]
+    raise _rows_on_one_line(text) or failed or first
+
+
+def _rows_on_one_line(text: str) -> ParseError | None:
+    """What is wrong with the N rows of a board on one line, one of them not N cells long
+    (else such a line reads as a board of N tokens, and a 3x3 board has no blocks)."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    tokens = re.split(r"[\s|,;]+", lines[0].strip()) if len(lines) == 1 else []
+    k = len(tokens)
+    if k < 4 or sum(len(token) == k for token in tokens) * 2 < k:
+        return None
+    row, token = next((r, t) for r, t in enumerate(tokens, 1) if len(t) != k)
+    return ParseError(
+        f"line 1 holds {k} rows of a {k}x{k} board, but row {row} ({clip(token)!r}) has "
+        f"{len(token)} cells, not {k}"
+    )
+
+
+def _plain(text: str, blocks: str | None, diagonals: bool, symbols: str | None) -> Sudoku:
+    """A plain board as gridsat and most programs print it (``parse_plain``'s first reading)."""
+    skipped = next((i for i, line in enumerate(text.splitlines()) if line.strip()), 0)
     lines = [line.strip() for line in text.strip().splitlines()]
     settings: dict[str, str] = {}
     size = _size_line(lines)  # before the settings line, or after it
@@ -253,7 +335,7 @@ def parse_plain(
     blocks = blocks or settings.get("blocks")
     diagonals = diagonals or "diagonals" in settings
     symbols = symbols or settings.get("symbols")
-    skipped = 1 + bool(settings) + (size is not None)
+    skipped += 1 + bool(settings) + (size is not None)
     rows = [(number, line) for number, line in enumerate(lines, skipped) if line]
     rows = [(number, line) for number, line in rows if not _is_rule(line)]
     if not rows:
@@ -278,6 +360,226 @@ def parse_plain(
         raise ParseError("X needs a board of 4x4 or more")
     written = "" if numbers or n <= 9 else alphabet
     return Sudoku(tuple(board), shape, (), diagonals, (), written, "plain")
+
+
+def _uncommented(text: str) -> str:
+    """``text`` with its comment lines (``#``, ``//``) blank, so that lines keep their numbers;
+    a text of one line is left as it is (a line alone is the puzzle)."""
+    lines = text.splitlines()
+    if len(lines) < 2:
+        return text
+    return "\n".join("" if line.lstrip().startswith(_COMMENT) else line for line in lines)
+
+
+def _from_json(text: str) -> str | None:
+    """A board written as a JSON (or Python) list of rows, as rows of tokens: each row a list
+    of cells (a number, 0, null, None or "" for a blank, or a one-symbol string) or a string;
+    a flat list of N*N cells is one line. None when ``text`` is no such list."""
+    stripped = text.strip()
+    nested = stripped.startswith("[") and stripped[1:].lstrip().startswith("[")
+    if not nested and not (stripped.startswith("[") and stripped.endswith("]")):
+        return None
+    value: object = None
+    try:
+        value = json.loads(stripped)
+    except (ValueError, RecursionError) as error:
+        try:
+            value = ast.literal_eval(stripped)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            if not nested:
+                return None  # a row in brackets, maybe
+            said = (
+                f"{error.msg} at line {error.lineno}, column {error.colno}"
+                if isinstance(error, json.JSONDecodeError)
+                else "nested too deeply"
+            )
+            raise ParseError(f"a JSON board that does not parse: {said}") from None
+    if not isinstance(value, (list, tuple)) or not value:
+        return None
+    if all(isinstance(row, str) and len(row.strip()) > 1 for row in value):
+        return "\n".join(str(row) for row in value)  # a row a string: ["53..7....", ...]
+    if not any(isinstance(row, (list, tuple)) for row in value):
+        return " ".join(_json_cell(cell, 1, k + 1) for k, cell in enumerate(value))
+    rows = []
+    for r, row in enumerate(value, 1):
+        if isinstance(row, str):
+            rows.append(row)
+        elif isinstance(row, (list, tuple)):
+            if len(row) != len(value):
+                raise ParseError(
+                    f"the JSON board's row {r} has {len(row)} cells; its {len(value)} rows "
+                    f"need {len(value)} each"
+                )
+            rows.append(" ".join(_json_cell(cell, r, c) for c, cell in enumerate(row, 1)))
+        else:
+            raise ParseError(f"the JSON board's row {r} is {clip(repr(row))}, not a list of cells")
+    return "\n".join(rows)
+
+
+def _json_cell(cell: object, r: int, c: int) -> str:
+    """One cell of a JSON board as a token: a blank is ``.``."""
+    if (
+        cell is None
+        or cell == ""
+        or (isinstance(cell, int) and not isinstance(cell, bool) and cell == 0)
+    ):
+        return "."
+    if isinstance(cell, int) and not isinstance(cell, bool) and cell > 0:
+        return str(cell)
+    if isinstance(cell, str) and cell.strip() and not any(ch.isspace() for ch in cell.strip()):
+        return cell.strip()
+    raise ParseError(
+        f"the JSON board's row {r}, cell {c}: {clip(repr(cell))} is not a number, a symbol, "
+        'or 0, null or "" for a blank'
+    )
+
+
+def _relaid(text: str) -> list[tuple[str, set[int], bool]]:
+    """Other readings of a board the plain reader refused, in the layouts of other sites and
+    data sets, each as plain rows (one output line per input line, so that errors keep the
+    line numbers), with the lines (from 0) it takes off and whether those are exactly the
+    lines that are words: lines of words
+    above and below the board (a title, a level) taken off, fewest first; cells separated by
+    commas or semicolons (an empty field a blank); the N rows of a board on one line, split;
+    a row of ``-`` blanks that looks like a rule read as a row."""
+    raw = text.splitlines()
+    lines = [_fields(line) for line in raw]
+    rows = [i for i, line in enumerate(raw) if "," in line or ";" in line]
+    ends = [re.search(r"[,;]\s*[\])}]?\s*$", raw[i]) for i in rows]
+    if rows and all(ends) and all(len(lines[i].split()) == len(rows) + 1 for i in rows):
+        lines = [_fields(line, trailing=False) for line in raw]  # each row ends with a comma
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    setting = re.compile(_SETTING)
+    size = re.compile(_SIZE_LINE)
+    heads: list[int] = []
+    for i in filled[:_WORDS]:
+        if setting.match(lines[i]) or size.fullmatch(lines[i]):
+            continue
+        if not re.search(_TITLE, lines[i]):
+            break
+        heads.append(i)
+    tails: list[int] = []
+    for i in reversed(filled[-_WORDS:]):
+        if not re.search(_TITLE, lines[i]):
+            break
+        tails.append(i)
+    wordy = {i for i in heads + tails if re.search(_WORDY, lines[i])}
+    drops = [
+        set(heads[:d]) | set(tails[:e])
+        for total in range(len(heads) + len(tails) + 1)
+        for d in range(len(heads) + 1)
+        for e in [total - d]
+        if 0 <= e <= len(tails) and not set(heads[:d]) & set(tails[:e])
+    ]
+    found = []
+    for drop in drops:
+        if len(drop) == len(filled):
+            continue  # a board is left
+        kept = ["" if i in drop else line for i, line in enumerate(lines)]
+        found.append(("\n".join(_aligned(_dash_rows(_one_line(kept)))), drop, drop == wordy))
+    return found
+
+
+def _fields(line: str, trailing: bool = True) -> str:
+    """A line of cells separated by commas or semicolons (CSV; quotes and brackets around
+    them dropped, an empty field a blank) as tokens separated by spaces, a separator at its end
+    a blank unless not ``trailing``; any other line as it is."""
+    if "," not in line and ";" not in line:
+        return line
+    inner = line.translate(_BRACKETS).strip()
+    if not trailing:
+        inner = inner[:-1]
+    tokens: list[str] = []
+    for field in re.split(r"[,;]", inner):
+        field = field.strip().strip("\"'").strip()
+        tokens += field.split() or ["."]
+    return " ".join(tokens)
+
+
+def _one_line(lines: list[str]) -> list[str]:
+    """The N rows of a board given on one line, separated by spaces or ``|`` (``53..7....
+    6..195... ...``), as the N*N cells of that line; other lines as they are."""
+    board = [
+        i
+        for i, line in enumerate(lines)
+        if line.strip()
+        and not re.compile(_SETTING).match(line)
+        and not re.compile(_SIZE_LINE).fullmatch(line)
+    ]
+    if len(board) != 1:
+        return lines
+    tokens = lines[board[0]].replace("|", " ").split()
+    k = len(tokens)
+    if k < 4 or any(len(token) != k for token in tokens):
+        return lines
+    out = list(lines)
+    out[board[0]] = " ".join("".join(tokens))
+    return out
+
+
+def _dash_rows(lines: list[str]) -> list[str]:
+    """A board with ``-`` for blanks whose empty rows look like rules (``---------``): those
+    with the cells of a row and no ``+`` or ``=`` are rows when the board then has as many rows
+    as a row has cells."""
+    rows = [line for line in lines if line.strip() and not _is_rule(line)]
+    if not rows or not any("-" in line for line in rows):
+        return lines
+    width = len("".join(rows[0].replace("|", " ").split()))
+    empty = [
+        i
+        for i, line in enumerate(lines)
+        if _is_rule(line)
+        and "+" not in line
+        and "=" not in line
+        and len("".join(line.replace("|", " ").split())) == width
+    ]
+    if not empty or len(rows) + len(empty) != width:
+        return lines
+    return [line.replace("-", ".") if i in empty else line for i, line in enumerate(lines)]
+
+
+def _aligned(lines: list[str]) -> list[str]:
+    """A board in a frame whose blank cells are spaces (``| 5 3   |   7   |       |``): the
+    cells of each box stand at even places across it (a box 7 wide holds 3 cells at its 2nd,
+    4th and 6th characters), read there, a space a blank. Any other board as it is (a
+    character off those places leaves it so)."""
+    rows = [i for i, line in enumerate(lines) if line.strip() and not _is_rule(line)]
+    if not rows or not all("|" in lines[i] for i in rows):
+        return lines
+    walls = {k for i in rows for k, ch in enumerate(lines[i]) if ch == "|"}
+    if any(lines[i].count("|") != len(walls) for i in rows):
+        return lines  # the walls are not one above another
+    edges = sorted(walls)
+    spans = [(a + 1, b) for a, b in itertools.pairwise(edges)]
+    width = spans[0][1] - spans[0][0] if spans else edges[0] + 1
+    if edges[0] > 0 and edges[0] + 1 >= width:
+        # No wall on the left: the first box, maybe one space short of the others.
+        pad = width - edges[0]
+        lines = [" " * pad + line for line in lines]
+        edges = [k + pad for k in edges]
+        spans = [(0, edges[0]), *((a + pad, b + pad) for a, b in spans)]
+    longest = max(len(lines[i].rstrip()) for i in rows)
+    if longest > edges[-1] + 1:
+        spans.append((edges[-1] + 1, edges[-1] + 1 + (width or longest - edges[-1] - 1)))
+    n = len(rows)
+    if not spans or n % len(spans) or n < 4:
+        return lines
+    k = n // len(spans)
+    out = list(lines)
+    for i in rows:
+        line = lines[i].ljust(spans[-1][1])
+        cells = []
+        for start, end in spans:
+            w = end - start
+            places = [start + round((j + 0.5) * w / k - 0.5) for j in range(k)]
+            if len(set(places)) < k:
+                return lines
+            marks = {start + m for m, ch in enumerate(line[start:end]) if not ch.isspace()}
+            if not marks <= set(places):
+                return lines
+            cells += [line[at] if at in marks else "." for at in places]
+        out[i] = " ".join(cells)
+    return out
 
 
 def _size_line(lines: list[str]) -> int | None:
@@ -419,10 +721,19 @@ def _alphabet(cells: list[list[tuple[str, int]]], n: int, spec: str | None) -> t
         if marks - {"0"} <= set(a):
             return a, False
     bad = sorted(marks - set(choices[0]) - {"0"})
+    at, token = next(
+        (f"line {line}, r{r + 1}c{c + 1}: ", t)
+        for r, row in enumerate(cells)
+        for c, (t, line) in enumerate(row)
+        if t.upper() == bad[0]
+    )
+    # --symbols can name an alphabet of letters or digits, never one of punctuation, and no
+    # alphabet holds more symbols than the board has.
+    helps = all(ch.isalnum() for ch in bad) and len(marks) <= n
     raise ParseError(
-        f"{bad[0]!r} is not a symbol of a {n}x{n} board (written {_spec(choices[0])}"
+        f"{at}{token!r} is not a symbol of a {n}x{n} board (written {_spec(choices[0])}"
         + (f" or {', '.join(_spec(a) for a in choices[1:])}" if choices[1:] else "")
-        + "; --symbols says which)"
+        + ("; --symbols says which)" if helps else ")")
     )
 
 

@@ -21,6 +21,10 @@ _PARAMS = re.compile(r"(\d+)(d[ehxu])?")
 _FRAME = re.compile(r"[\s|]*[-=+][-=+|\s]*")
 """A line that only draws a frame (``+---+``), skipped in the plain layout; a line of single
 dashes (``- - -``, blank clues) is not one."""
+_WORDS = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*[a-z]")
+"""A line of words (a title): a word of two lower-case letters or more."""
+_TITLES = 3
+"""The most lines of words above the layout, and below it, that are taken off."""
 
 
 def parse(text: str) -> Towers:
@@ -116,9 +120,37 @@ def format_id(puzzle: Towers) -> str:
 
 def read_layout(text: str) -> Towers:
     """A line of top clues, then each row as its left clue, its cells and its right clue, then
-    a line of bottom clues; entries split by spaces (``|`` and frame lines are ignored)."""
+    a line of bottom clues; entries split by spaces or commas (``|`` and frame lines are
+    ignored); the clue lines may have the square's blank corners too (N+2 entries, as a board
+    of N+2 rows prints them); lines of words above or below (a title) are taken off when the
+    layout does not read with them."""
+    try:
+        return _read_layout(text)
+    except ParseError as error:
+        first = error
+    last: ParseError | None = None
+    lines = text.splitlines()
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    heads = [i for i in filled[:_TITLES] if _WORDS.search(lines[i])]
+    heads = heads[: next((k for k, i in enumerate(heads) if i != filled[k]), len(heads))]
+    tails = [i for i in filled[::-1][:_TITLES] if _WORDS.search(lines[i])]
+    tails = tails[: next((k for k, i in enumerate(tails) if i != filled[-1 - k]), len(tails))]
+    for drop in sorted(
+        ({*heads[:d], *tails[:e]} for d in range(len(heads) + 1) for e in range(len(tails) + 1)),
+        key=len,
+    ):
+        if drop and len(drop) < len(filled):
+            try:
+                return _read_layout("\n".join("" if i in drop else x for i, x in enumerate(lines)))
+            except ParseError as error:
+                last = error  # the error once the lines of words are off
+    raise last or first
+
+
+def _read_layout(text: str) -> Towers:
+    """``read_layout`` on the text as it is."""
     lines = [
-        (number, line.replace("|", " ").split())
+        (number, line.replace("|", " ").replace(",", " ").split())
         for number, line in enumerate(text.splitlines(), 1)
         if line.strip() and not (_FRAME.fullmatch(line) and re.search(r"--|==|\+", line))
     ]
@@ -127,6 +159,12 @@ def read_layout(text: str) -> Towers:
             f"empty input: expected a game ID such as {EXAMPLE} or the plain layout "
             "(a line of top clues, the rows between their clues, a line of bottom clues)"
         )
+    m = len(lines[0][1])
+    corners = [lines[0][1][0], lines[0][1][-1], lines[-1][1][0], lines[-1][1][-1]]
+    if m > 2 and len(lines) == m == len(lines[-1][1]) and all(c in BLANKS for c in corners):
+        # The clue lines of a square of N+2 rows: their corners are no clues.
+        lines[0] = (lines[0][0], lines[0][1][1:-1])
+        lines[-1] = (lines[-1][0], lines[-1][1][1:-1])
     n = len(lines[0][1])
     if n > MAX_SIDE:
         raise ParseError(f"line {lines[0][0]}: {n} top clues, over the limit of {MAX_SIDE}")
