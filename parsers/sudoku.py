@@ -840,7 +840,15 @@ def format_solution(puzzle: Sudoku, solution: Board, style: str = "grid") -> str
     and every cell's number in reading order, comma-separated."""
     if style == "tatham":
         return "S" + ",".join(str(v) for row in solution for v in row)
-    return format_plain(puzzle, solution)
+    board = format_plain(puzzle, solution)
+    if puzzle.symbols:  # (a full board in 0-9A-F would read its 0s as blanks: say the symbols)
+        try:
+            again = parse_plain(board, _blocks(puzzle)).rows
+        except ParseError:
+            again = None
+        if again != tuple(tuple(row) for row in solution):
+            return f"symbols {_spec(puzzle.symbols)}\n{board}"
+    return board
 
 
 to_json = rows_json

@@ -42,9 +42,6 @@ TOO_BIG = ("40x40", "25x25")
 KNOWN = {
     ("zebra", "baron.txt", "text"): "the clue language writes 'Kai is 48 more than Ivy in "
     "lengths (inches)' and does not read it: a comparison in a unit the category converts",
-    ("sudoku", "16x16-hex.txt", "grid"): "a solved 0-9A-F board has no blank beside its 0s, "
-    "so the plain reader takes 0 for a blank and reads another board (the plain reader is "
-    "being rewritten)",
 }
 """Round trips known to fail, each with why."""
 
