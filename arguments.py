@@ -122,11 +122,13 @@ def _url_genre(words: list[str]) -> list[str]:
     puzzle; an error in one line when no genre reads it)."""
     if len(words) < 2 or words[0] not in ONE_PUZZLE:
         return words
+    said = words[1]
+    if not ("/" in said or "#" in said or said.lower().endswith(".sav")):
+        return words  # (a genre's name: nothing more is loaded)
     from . import inputs
     from .checks import PuzzleError
     from .parsers import ParseError, puzzlink, tatham
 
-    said = words[1]
     if not (puzzlink.is_url(said) or tatham.is_link(said) or said.lower().endswith(".sav")):
         return words
     from .registry import get_genre, url_genre
