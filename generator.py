@@ -294,12 +294,24 @@ def _one(
     if not proved(genre, puzzle, solution, backend):
         raise RuntimeError(f"a generated {genre.name} failed its final proof of uniqueness")
     graded = None
-    if top is not None or genre.about.making.graded:
-        graded = grade(genre, puzzle, top or GRADED_UP_TO)
+    if top is not None or genre.about.making.graded:  # the puzzle as printed and read back:
+        graded = grade(genre, _printed(genre, puzzle), top or GRADED_UP_TO)  # what grade sees
     easy = graded is not None and graded.level == 1
     return Generated(
         puzzle, solution, len(kept), len(shown), easy, {}, unproved, list(keep), graded
     )  # fmt: skip
+
+
+def _printed(genre: Genre[Any, Any], puzzle: Any) -> Any:
+    """The puzzle as ``generate`` prints it and ``grade`` reads it back (a layout may list its
+    values in another order, or say a clue the other way round), so that the grade printed is
+    the grade ``grade`` gives; the puzzle itself where its text does not read back."""
+    from .parsers import ParseError
+
+    try:
+        return genre.read(genre.format_puzzle(puzzle))
+    except ParseError:
+        return puzzle
 
 
 def proved(genre: Genre[Any, Any], puzzle: Any, solution: Any, backend: Backend) -> bool:

@@ -133,8 +133,9 @@ def _apart(model: Any, at: dict[str, list[int]], n: int, clue: Clue) -> None:
     """A and B ``amount`` positions apart: where A stands, B stands that far left or right."""
     a, b = (at[s] for s in clue.symbols)
     d = clue.amount
-    for p in range(n):
-        model.add_clause([-a[p], *(b[q] for q in (p - d, p + d) if 0 <= q < n)])
+    for u, v in ((a, b), (b, a)):  # (from either one: the grade sees both ends)
+        for p in range(n):
+            model.add_clause([-u[p], *(v[q] for q in (p - d, p + d) if 0 <= q < n)])
 
 
 def _clue(model: Any, at: dict[str, list[int]], n: int, kind: str, sym: tuple[str, ...]) -> None:
@@ -149,19 +150,20 @@ def _clue(model: Any, at: dict[str, list[int]], n: int, kind: str, sym: tuple[st
     elif kind == "!":  # all in different columns
         for p in cols:
             model.add_at_most_one(v[p] for v in x)
-    elif kind in "<>":  # the first somewhere left (right) of the second
-        a, b = x
+    elif kind in "<>":  # the first somewhere left (right) of the second: said from both ends,
+        a, b = x if kind == "<" else x[::-1]  # so that "A left of B" and "B right of A" are one
         for p in cols:
-            later = range(p + 1, n) if kind == "<" else range(p)
-            model.add_clause([-a[p], *(b[q] for q in later)])
-    elif kind == "A":  # next to each other
-        a, b = x
-        for p in cols:
-            model.add_clause([-a[p], *(b[q] for q in (p - 1, p + 1) if 0 <= q < n)])
-    elif kind == "1":  # the first immediately left of the second
+            model.add_clause([-a[p], *(b[q] for q in range(p + 1, n))])
+            model.add_clause([-b[p], *(a[q] for q in range(p))])
+    elif kind == "A":  # next to each other (where either stands, the other is beside it)
+        for u, v in (x, x[::-1]):
+            for p in cols:
+                model.add_clause([-u[p], *(v[q] for q in (p - 1, p + 1) if 0 <= q < n)])
+    elif kind == "1":  # the first immediately left of the second (and the second right of it)
         a, b = x
         for p in cols:
             model.add_clause([-a[p], *([b[p + 1]] if p + 1 < n else [])])
+            model.add_clause([-b[p], *([a[p - 1]] if p > 0 else [])])
     elif kind == "i":  # the first's column holds exactly one of the others
         for p in cols:
             model.add_clause([-x[0][p], *(v[p] for v in x[1:])])
