@@ -1263,10 +1263,15 @@ def diagnose(
     return Diagnosis(puzzle, chosen.name, found)
 
 
+
+def default_size(genre: Genre[Any, Any]) -> str:
+    """The size ``generate`` makes when none is asked: the genre's own, as people play it."""
+    return genre.about.making.size or genre.about.making.small
+
 @overload
 def generate(
     genre: str,
-    size: str | tuple[int, int] | int,
+    size: str | tuple[int, int] | int | None = None,
     seed: int | None = None,
     backend: str | None = None,
     givens: float | None = None,
@@ -1282,7 +1287,7 @@ def generate(
 @overload
 def generate(
     genre: str,
-    size: str | tuple[int, int] | int,
+    size: str | tuple[int, int] | int | None = None,
     seed: int | None = None,
     backend: str | None = None,
     givens: float | None = None,
@@ -1298,7 +1303,7 @@ def generate(
 
 def generate(
     genre: str,
-    size: str | tuple[int, int] | int,
+    size: str | tuple[int, int] | int | None = None,
     seed: int | None = None,
     backend: str | None = None,
     givens: float | None = None,
@@ -1310,7 +1315,8 @@ def generate(
     cluster: str | None = None,
 ) -> Generated | Generation:
     """A random puzzle of ``size`` (``"WxH"``, a (width, height) pair, or as ``gridsat
-    generate --size`` takes it for the genre: ``4`` or ``"4"`` a magic square's order) with
+    generate --size`` takes it for the genre: ``4`` or ``"4"`` a magic square's order; None the
+    genre's own size, as ``gridsat genres`` shows it) with
     exactly one solution, down to a minimal set of givens or to the share ``givens``; the same
     ``seed`` gives the same puzzle (a random one when None). On the genre's generate backend
     unless ``backend`` says otherwise (one with a repeatable budget). ``difficulty`` (easy,
@@ -1333,7 +1339,7 @@ def generate(
         _whole("seed", seed)
     if givens is not None:
         _number("givens", givens, "a share between 0 and 1")
-    text = _size(size)
+    text = _size(size if size is not None else default_size(kind))
     try:
         shape = size_of(kind, text)
     except GenerateError as e:

@@ -465,10 +465,10 @@ def _generate(sub: Any, genre: str | None) -> None:
         "for a puzzle that takes more than 2 s, a line every few seconds on how far it is.",
     )
     gen.add_argument("genre", help="the puzzle genre (see `gridsat genres`)")
-    gen.add_argument("--size", required=True,
+    gen.add_argument("--size",
                      help="WxH for boards, N for magic squares, KxN for logic grids "
                      "(K categories of N values); Sudoku: N, the side, or Tatham's blocks CxR "
-                     "(3x3: a 9x9 board)")  # fmt: skip
+                     "(3x3: a 9x9 board); default: the genre's own (`gridsat genres`)")  # fmt: skip
     gen.add_argument("--seed", type=int, help="repeatable runs (default: a random seed)")
     gen.add_argument(
         "--format",

@@ -92,6 +92,7 @@ class Making(NamedTuple):
 
     sizes: str = "WxH"  # what ``generate --size`` takes
     small: str = "5x5"  # a size ``generate`` makes in a moment (examples, tests)
+    size: str = ""  # the size ``generate`` makes without ``--size`` (as people play it; "": small)
     largest: int = 2_500  # the most cells ``generate`` takes on (more where puzzles stay quick)
     styles: tuple[str, ...] = ()  # what ``generate --style`` takes: ways to write a made puzzle
     backend: str = ""  # what ``generate`` runs on (default: the default backend); see below

@@ -325,6 +325,8 @@ def genre_rows(described: list[About]) -> list[dict[str, Any]]:
             "formats": list(g.reading.output_formats),
             "styles": list(g.making.styles),
             "puzzlink": list(g.reading.urls),
+            "sizes": g.making.sizes,
+            "size": g.making.size or g.making.small,
         }
         for g in described
     ]
@@ -348,6 +350,7 @@ def genres_text(rows: list[dict[str, Any]]) -> str:
         made = f"; generate on {made_on}" if made_on != r["default_backend"] else ""
         lines.append(f"  backend:   {r['default_backend']} by default{made}")
         lines.append(f"  formats:   {', '.join(r['formats'])}")
+        lines.append(f"  generate:  --size {r['sizes']}; {r['size']} unless told")
         if r["styles"]:
             lines.append(f"  styles:    {', '.join(r['styles'])} (generate --style)")
         if r["puzzlink"]:

@@ -303,6 +303,7 @@ GENRE = About(
         default_encoding="cuts",
     ),
     making=Making(
+        size="7x7",
         small="7x7",
     ),
 )

@@ -160,6 +160,7 @@ GENRE = About(
         default_encoding="position",
     ),
     making=Making(
+        size="6x6",
         small="6x6",
         backend="sat:cadical195",  # (Kissat has no repeatable budget)
     ),

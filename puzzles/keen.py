@@ -245,6 +245,7 @@ GENRE = About(
         default_encoding="onehot-table",
     ),
     making=Making(
+        size="6",
         sizes="N (or NxN)",
         small="4",
     ),

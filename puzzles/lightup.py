@@ -278,6 +278,7 @@ GENRE = About(
         default_encoding="segments",
     ),
     making=Making(
+        size="7x7",
         small="7x7",
         largest=10_000,
     ),

@@ -270,6 +270,7 @@ GENRE = About(
         default_encoding="cnf",
     ),
     making=Making(
+        size="6x6",
         small="6x6",
     ),
 )

@@ -236,6 +236,7 @@ GENRE = About(
         default_encoding="cells",
     ),
     making=Making(
+        size="7x7",
         small="5x5",
     ),
     grading=Grading(

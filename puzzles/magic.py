@@ -171,6 +171,7 @@ GENRE = About(
         ),
     ),
     making=Making(
+        size="3",
         sizes="N (or NxN)",
         small="3",
         # The grade runs on the SAT encoding, whose weighted sums take a second to build even for

@@ -270,6 +270,7 @@ GENRE = About(
         default_encoding="domino",
     ),
     making=Making(
+        size="6x5",
         small="4x4",
     ),
 )

@@ -91,6 +91,7 @@ GENRE = About(
         default_encoding="cnf",
     ),
     making=Making(
+        size="5x5",
         small="5x5",
     ),
     parts=Parts(

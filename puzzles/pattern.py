@@ -180,6 +180,7 @@ GENRE = About(
         default_encoding="automaton",
     ),
     making=Making(
+        size="10x10",
         small="5x5",
     ),
 )

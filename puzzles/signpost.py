@@ -164,6 +164,7 @@ GENRE = About(
         default_encoding="position",
     ),
     making=Making(
+        size="5x5",
         adds_givens=True,  # its removal tests rarely settle (a 10x10: 4.8 s by them, 0.05 s so)
     ),
 )

@@ -242,6 +242,7 @@ GENRE = About(
         default_encoding="onehot",
     ),
     making=Making(
+        size="9",
         sizes="N (the board's side: 4, 6, 9, 16, 25...), or Tatham's blocks CxR (3x3 or 3: a 9x9 "
         "board; 2x3: 6x6 of blocks 3 wide, 2 tall)",
         small="4",

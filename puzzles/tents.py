@@ -258,6 +258,7 @@ GENRE = About(
         default_encoding="pairs",
     ),
     making=Making(
+        size="8x8",
         small="5x5",
     ),
 )

@@ -212,6 +212,7 @@ GENRE = About(
         default_encoding="visibility",
     ),
     making=Making(
+        size="5",
         sizes="N (or NxN), up to 9",
         small="4",
     ),

@@ -146,6 +146,7 @@ GENRE = About(
         default_encoding="cardinality",
     ),
     making=Making(
+        size="8x8",
         sizes="WxH (even sides)",
         small="6x6",
     ),

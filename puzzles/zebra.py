@@ -459,6 +459,7 @@ GENRE = About(
         explains_no_solution=True,
     ),
     making=Making(
+        size="4x4",
         sizes="KxN (K categories of N values; with --style houses, NxM: N houses, "
         "M characteristics)",
         small="4x4",
