@@ -1263,10 +1263,10 @@ def diagnose(
     return Diagnosis(puzzle, chosen.name, found)
 
 
-
 def default_size(genre: Genre[Any, Any]) -> str:
     """The size ``generate`` makes when none is asked: the genre's own, as people play it."""
     return genre.about.making.size or genre.about.making.small
+
 
 @overload
 def generate(
