@@ -9,6 +9,7 @@ import random
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TextIO
 
 from .contract import GenerateError
@@ -117,14 +118,15 @@ def generate(
     backend: Backend | None = None,
     share: float | None = None,
     effort: int = TRIAL_EFFORT,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[..., None] | None = None,
     style: str | None = None,
     levels: tuple[int, ...] | Band | None = None,
     starts: int | None = None,
 ) -> Generated:
     """A unique puzzle of ``size``: down to a minimal set of givens (each still shown is needed,
     or its removal could not be proved within ``effort``: ``unproved``), or to ``share`` of
-    them. ``progress`` hears how many givens have been tried for removal, and of how many.
+    them. ``progress`` hears how many givens have been tried for removal, and of how many (and,
+    asked for a band, which attempt of how many it is).
     ``style`` (one of the genre's ``styles``) is how the made puzzle is written. ``levels``: a
     puzzle whose grade is one of them, or in the band's scores (a removal is kept only while the
     grade stays within the highest, and below the band's top score), from up to ``starts``
@@ -136,8 +138,10 @@ def generate(
         band = levels if isinstance(levels, Band) else None
         # (a band's top score matters where it falls within a level: Loopy's by its switches)
         ceiling = band.high if band is not None and band.high < max(band.levels) else None
-        for _ in range(starts or STARTS):
-            made = _one(genre, size, rng, backend, share, effort, progress, max(levels), style,
+        tries = starts or STARTS
+        for attempt in range(1, tries + 1):
+            heard = None if progress is None else partial(_attempt, progress, attempt, tries)
+            made = _one(genre, size, rng, backend, share, effort, heard, max(levels), style,
                         ceiling)  # fmt: skip
             if made.grade is not None and _within(made.grade, levels):
                 return made
@@ -577,6 +581,11 @@ class Additions:
             growing.delete()
 
 
+def _attempt(progress: Callable[..., None], attempt: int, tries: int, tried: int, of: int) -> None:
+    """A removal's progress, said with the attempt it belongs to."""
+    progress(tried, of, attempt, tries)
+
+
 class ProgressLines:
     """For a person waiting on a slow puzzle: nothing in its first ``after`` seconds (most are
     made by then), then a line at most every ``every`` seconds on the givens tried so far."""
@@ -595,16 +604,18 @@ class ProgressLines:
         self.start = clock()
         self.shown: float | None = None
 
-    def __call__(self, tried: int, of: int) -> None:
+    def __call__(self, tried: int, of: int, attempt: int = 0, tries: int = 0) -> None:
         elapsed = self.clock() - self.start
         if elapsed < self.after or (self.shown is not None and elapsed - self.shown < self.every):
             return
         self.shown = elapsed
-        self.stream.write(f"{self.name}: {tried}/{of} givens tried ({elapsed:.0f} s)\n")
+        which = f"attempt {attempt} of {tries}, " if attempt else ""
+        self.stream.write(f"{self.name}: {which}{tried}/{of} givens tried ({elapsed:.0f} s)\n")
         self.stream.flush()
 
-    def heard(self, message: tuple[int, int]) -> None:
-        """The same, from a message ``(tried, of)`` sent by the process making the puzzle."""
+    def heard(self, message: tuple[int, ...]) -> None:
+        """The same, from a message ``(tried, of[, attempt, tries])`` sent by the process making
+        the puzzle."""
         self(*message)
 
 

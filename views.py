@@ -276,10 +276,14 @@ def grade_text(status: Status, found: Any) -> str:
             return "time limit reached: not graded"
         return "no solution: nothing to grade"
     steps = ", ".join(f"{step} {n}" for step, n in found.eliminated.items())
+    eliminated = (
+        f"eliminated: {steps} (of {found.candidates} candidates)"
+        if found.candidates
+        else "eliminated: none left to eliminate (the givens settle every cell outright)"
+    )
     return (
         f"level {found.level} ({found.name}), score {found.score:g}\n"
-        f"probing rounds: {found.rounds}\n"
-        f"eliminated: {steps} (of {found.candidates} candidates)"
+        f"probing rounds: {found.rounds}\n{eliminated}"
     )
 
 

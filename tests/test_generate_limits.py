@@ -66,6 +66,15 @@ def test_progress_lines_after_two_seconds_then_every_few() -> None:
     ]
 
 
+def test_progress_lines_say_the_attempt_when_a_band_was_asked() -> None:
+    now = [0.0]
+    log = io.StringIO()
+    show = ProgressLines(log, "magic-4-seed1-1", clock=lambda: now[0])
+    now[0] = 3.0
+    show.heard((2, 16, 3, 20))  # (as a process making the puzzle sends it)
+    assert log.getvalue() == "magic-4-seed1-1: attempt 3 of 20, 2/16 givens tried (3 s)\n"
+
+
 def test_each_puzzle_of_a_count_is_the_next_the_seed_gives() -> None:
     three = gridsat("generate", "hidato", "--size", "4x4", "--seed", "5", "--count", "3")
     one = gridsat("generate", "hidato", "--size", "4x4", "--seed", "5")
