@@ -1,0 +1,27 @@
+"""The grade ``generate`` prints is the grade ``grade`` gives the puzzle it printed: the same
+level and score, in every genre (a layout that lists values in another order, or says a clue
+the other way round, once made them differ)."""
+
+from __future__ import annotations
+
+import pytest
+
+import gridsat
+from gridsat.registry import BUILTIN, get_genre
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_the_grade_generate_prints_is_the_grade_of_what_it_printed(name: str) -> None:
+    genre = get_genre(name)
+    made = gridsat.generate(name, genre.about.making.small, seed=1, difficulty="easy")
+    assert made.grade is not None
+    again = gridsat.grade(gridsat.read(name, str(made.puzzle)))
+    assert (again.level, again.score) == (made.grade.level, made.grade.score)
+
+
+@pytest.mark.parametrize("style", ["houses", "baron"])
+def test_a_logic_grid_written_in_a_style_grades_as_generate_said(style: str) -> None:
+    made = gridsat.generate("zebra", "4x4", seed=1, difficulty="medium", style=style)
+    assert made.grade is not None
+    again = gridsat.grade(gridsat.read("zebra", str(made.puzzle)))
+    assert (again.level, again.score) == (made.grade.level, made.grade.score)
