@@ -3,10 +3,13 @@ as Python values (rows of cells, or an array)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from . import ParseError
+
+T = TypeVar("T")
 
 
 def format_number_grid(rows: Sequence[Sequence[int | None]], blank: str = ".") -> str:
@@ -75,3 +78,63 @@ def grid_text(data: object, cell: Callable[[Any], str | None], what: str, joiner
             said.append(token)
         lines.append(joiner.join(said))
     return "\n".join(lines)
+
+
+TITLE_WORDS = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*[a-z]")
+"""A line of words (a title, a level): a word of two lower-case letters or more."""
+
+
+def titles_off(
+    lines: Sequence[str],
+    most: int,
+    words: Callable[[str], object],
+    below: bool = True,
+    passed: Callable[[str], object] = lambda line: False,
+) -> list[set[int]]:
+    """The sets of lines (by index) of words to try a board without, fewest first: the first
+    filled lines for which ``words`` holds, up to ``most``, and as many of the last when
+    ``below``; lines ``passed`` says are the board's own (a settings line) are skipped over.
+    Never every filled line: a board is left."""
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    heads: list[int] = []
+    for i in filled[:most]:
+        if passed(lines[i]):
+            continue
+        if not words(lines[i]):
+            break
+        heads.append(i)
+    tails: list[int] = []
+    if below:
+        for i in reversed(filled[-most:]):
+            if not words(lines[i]):
+                break
+            tails.append(i)
+    drops = [
+        set(heads[:d]) | set(tails[:e])
+        for total in range(1, len(heads) + len(tails) + 1)
+        for d in range(len(heads) + 1)
+        for e in [total - d]
+        if 0 <= e <= len(tails) and not set(heads[:d]) & set(tails[:e])
+    ]
+    return [drop for drop in drops if len(drop) < len(filled)]
+
+
+def without_titles(
+    read: Callable[[str], T], text: str, most: int, below: bool = True,
+    bare: Callable[[str], str] = str.strip,
+) -> T:  # fmt: skip
+    """``read`` of the text, else of the text without its lines of words at the ends (a title
+    above, a source below: ``titles_off``, each line as ``bare`` leaves it); the first error
+    when none is read, or the error once the lines of words are off."""
+    try:
+        return read(text)
+    except ParseError as error:
+        first = error
+    last: ParseError | None = None
+    lines = text.splitlines()
+    for drop in titles_off([bare(line) for line in lines], most, TITLE_WORDS.search, below):
+        try:
+            return read("\n".join("" if i in drop else line for i, line in enumerate(lines)))
+        except ParseError as error:
+            last = error
+    raise last or first

@@ -10,7 +10,7 @@ from typing import Any
 from ..puzzles.grid import Cell
 from ..puzzles.keen import MAX_SIZE, OP_WORDS, Board, Cage, Keen
 from . import ParseError, is_digits
-from .grid import format_number_grid, rows_json
+from .grid import format_number_grid, rows_json, without_titles
 from .tatham import clip, read_blocks, split_id, where, write_blocks
 
 EXAMPLE = "4:a_6baa_aa_a__,m8a5s2m4m3d2s1a5"
@@ -29,8 +29,6 @@ _CLUE_LINE = re.compile(
 _GIVEN_LINE = re.compile(r"[rR](\d+)[cC](\d+)\s*=\s*(\d+)")
 _ID_START = re.compile(r"\s*(?:keen:|kenken:)?\s*\d+[a-z]*\s*:", re.IGNORECASE)
 _NAME = re.compile(r"[^\W\d_]\w*")
-_WORDS = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*[a-z]")
-"""A line of words (a title): a word of two lower-case letters or more."""
 _TITLES = 3
 """The most lines of words above the map that are taken off."""
 
@@ -147,22 +145,7 @@ def parse_layout(text: str) -> Keen:
     line separated by commas or semicolons) and digits shown (``r2c3 = 4``), in any order.
     ``#`` and ``//`` start a comment; lines of words above the map (a title) are taken off when
     the map does not read with them."""
-    try:
-        return _layout(text)
-    except ParseError as error:
-        first = error
-    last: ParseError | None = None
-    lines = text.splitlines()
-    filled = [i for i, line in enumerate(lines) if _uncommented(line)]
-    for count in range(1, min(_TITLES, len(filled) - 1) + 1):
-        title = filled[count - 1]
-        if not _WORDS.search(_uncommented(lines[title])):
-            break
-        try:
-            return _layout("\n".join("" if i in filled[:count] else x for i, x in enumerate(lines)))
-        except ParseError as error:
-            last = error  # the error once the lines of words are off
-    raise last or first
+    return without_titles(_layout, text, _TITLES, below=False, bare=_uncommented)
 
 
 def _uncommented(line: str) -> str:

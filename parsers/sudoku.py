@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from ..puzzles.sudoku import MAX_KILLER, MAX_ORDER, Board, Cage, Sudoku, block_shape
 from . import ParseError, is_digits, puzzlink
-from .grid import grid_text, numbers_from_json, rows_json
+from .grid import grid_text, numbers_from_json, rows_json, titles_off
 from .numbergrid import published, settings_line
 from .puzzlink import Url
 from .tatham import clip, read_blocks, read_numbers, split_id, where, write_blocks, write_numbers
@@ -448,33 +448,17 @@ def _relaid(text: str) -> list[tuple[str, set[int], bool]]:
     ends = [re.search(r"[,;]\s*[\])}]?\s*$", raw[i]) for i in rows]
     if rows and all(ends) and all(len(lines[i].split()) == len(rows) + 1 for i in rows):
         lines = [_fields(line, trailing=False) for line in raw]  # each row ends with a comma
-    filled = [i for i, line in enumerate(lines) if line.strip()]
     setting = re.compile(_SETTING)
     size = re.compile(_SIZE_LINE)
-    heads: list[int] = []
-    for i in filled[:_WORDS]:
-        if setting.match(lines[i]) or size.fullmatch(lines[i]):
-            continue
-        if not re.search(_TITLE, lines[i]):
-            break
-        heads.append(i)
-    tails: list[int] = []
-    for i in reversed(filled[-_WORDS:]):
-        if not re.search(_TITLE, lines[i]):
-            break
-        tails.append(i)
-    wordy = {i for i in heads + tails if re.search(_WORDY, lines[i])}
-    drops = [
-        set(heads[:d]) | set(tails[:e])
-        for total in range(len(heads) + len(tails) + 1)
-        for d in range(len(heads) + 1)
-        for e in [total - d]
-        if 0 <= e <= len(tails) and not set(heads[:d]) & set(tails[:e])
+    own = lambda line: setting.match(line) or size.fullmatch(line)  # noqa: E731 (its settings)
+    drops: list[set[int]] = [
+        set(),
+        *titles_off(lines, _WORDS, re.compile(_TITLE).search, passed=own),
     ]
+    off: set[int] = set().union(*drops)
+    wordy = {i for i in off if re.search(_WORDY, lines[i])}
     found = []
     for drop in drops:
-        if len(drop) == len(filled):
-            continue  # a board is left
         kept = ["" if i in drop else line for i, line in enumerate(lines)]
         found.append(("\n".join(_aligned(_dash_rows(_one_line(kept)))), drop, drop == wordy))
     return found

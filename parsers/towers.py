@@ -9,6 +9,7 @@ from typing import Any
 
 from ..puzzles.towers import MAX_SIDE, Board, Towers
 from . import ParseError, is_digits, puzzlink
+from .grid import without_titles
 from .puzzlink import Url
 from .tatham import clip, read_numbers, split_id, where, write_numbers
 
@@ -21,8 +22,6 @@ _PARAMS = re.compile(r"(\d+)(d[ehxu])?")
 _FRAME = re.compile(r"[\s|]*[-=+][-=+|\s]*")
 """A line that only draws a frame (``+---+``), skipped in the plain layout; a line of single
 dashes (``- - -``, blank clues) is not one."""
-_WORDS = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*[a-z]")
-"""A line of words (a title): a word of two lower-case letters or more."""
 _TITLES = 3
 """The most lines of words above the layout, and below it, that are taken off."""
 
@@ -124,27 +123,7 @@ def read_layout(text: str) -> Towers:
     ignored); the clue lines may have the square's blank corners too (N+2 entries, as a board
     of N+2 rows prints them); lines of words above or below (a title) are taken off when the
     layout does not read with them."""
-    try:
-        return _read_layout(text)
-    except ParseError as error:
-        first = error
-    last: ParseError | None = None
-    lines = text.splitlines()
-    filled = [i for i, line in enumerate(lines) if line.strip()]
-    heads = [i for i in filled[:_TITLES] if _WORDS.search(lines[i])]
-    heads = heads[: next((k for k, i in enumerate(heads) if i != filled[k]), len(heads))]
-    tails = [i for i in filled[::-1][:_TITLES] if _WORDS.search(lines[i])]
-    tails = tails[: next((k for k, i in enumerate(tails) if i != filled[-1 - k]), len(tails))]
-    for drop in sorted(
-        ({*heads[:d], *tails[:e]} for d in range(len(heads) + 1) for e in range(len(tails) + 1)),
-        key=len,
-    ):
-        if drop and len(drop) < len(filled):
-            try:
-                return _read_layout("\n".join("" if i in drop else x for i, x in enumerate(lines)))
-            except ParseError as error:
-                last = error  # the error once the lines of words are off
-    raise last or first
+    return without_titles(_read_layout, text, _TITLES)
 
 
 def _read_layout(text: str) -> Towers:
