@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..contract import About, GenerateError, Givens, Making, Reading, Solving
+from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
 from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
 
 Board = tuple[tuple[int, ...], ...]
@@ -248,5 +248,15 @@ GENRE = About(
         size="6",
         sizes="N (or NxN)",
         small="4",
+    ),
+    grading=Grading(
+        # Tatham's Easy and Normal puzzles score 0, Hard 1.19, Extreme 1.45 (medians,
+        # benchmarks/bench_grade.py): the bands part between them, Unreasonable past Extreme.
+        bands=(
+            ("easy", 0, 1),
+            ("medium", 1, 1.15),
+            ("hard", 1.15, 1.32),
+            ("extreme", 1.32, 4),
+        ),
     ),
 )

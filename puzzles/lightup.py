@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..contract import About, GenerateError, Givens, Making, Reading, Solving
+from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
 from .grid import Cell, Rows, cell_name, grid_answer
 
 WHITE = "."
@@ -281,5 +281,15 @@ GENRE = About(
         size="7x7",
         small="7x7",
         largest=10_000,
+    ),
+    grading=Grading(
+        # Tatham's difficulties 0, 1 and 2 score 0, 1.05 and 1.25 (medians,
+        # benchmarks/bench_grade.py): the bands part between them, and past 2.
+        bands=(
+            ("easy", 0, 0.52),
+            ("medium", 0.52, 1.15),
+            ("hard", 1.15, 1.4),
+            ("extreme", 1.4, 4),
+        ),
     ),
 )

@@ -249,5 +249,14 @@ GENRE = About(
     ),
     grading=Grading(
         encoding="grade",  # grade: Tatham's Trivial rules first, then his Basic ones (README)
+        # Tatham's Trivial and Basic puzzles score 0 and 0.5, Intermediate 1.06, Advanced 1.27,
+        # Extreme 1.38, Unreasonable 1.44 (medians, benchmarks/bench_grade.py): the bands part
+        # between them, Trivial/Basic, Intermediate, Advanced/Extreme, Unreasonable and past.
+        bands=(
+            ("easy", 0, 0.78),
+            ("medium", 0.78, 1.165),
+            ("hard", 1.165, 1.41),
+            ("extreme", 1.41, 4),
+        ),
     ),
 )

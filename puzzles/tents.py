@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..contract import About, GenerateError, Givens, Making, Reading, Solving
+from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
 from .grid import Cell, cell_name, grid_answer
 
 TREE = "^"
@@ -260,5 +260,15 @@ GENRE = About(
     making=Making(
         size="8x8",
         small="5x5",
+    ),
+    grading=Grading(
+        # Tatham's Easy puzzles score 0, Tricky 1.40 (medians, benchmarks/bench_grade.py):
+        # the bands part below and past Tricky.
+        bands=(
+            ("easy", 0, 1),
+            ("medium", 1, 1.25),
+            ("hard", 1.25, 1.55),
+            ("extreme", 1.55, 4),
+        ),
     ),
 )

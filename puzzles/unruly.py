@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..contract import About, GenerateError, Givens, Making, Option, Reading, Solving
+from ..contract import About, GenerateError, Givens, Grading, Making, Option, Reading, Solving
 from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens
 
 Board = tuple[tuple[int | None, ...], ...]
@@ -149,5 +149,15 @@ GENRE = About(
         size="8x8",
         sizes="WxH (even sides)",
         small="6x6",
+    ),
+    grading=Grading(
+        # Tatham's Trivial and Easy puzzles score 0, Normal 1.42 (medians,
+        # benchmarks/bench_grade.py): the bands part below and past Normal.
+        bands=(
+            ("easy", 0, 1),
+            ("medium", 1, 1.3),
+            ("hard", 1.3, 1.55),
+            ("extreme", 1.55, 4),
+        ),
     ),
 )

@@ -127,12 +127,13 @@ def test_generate_difficulty_on_the_command_line(capsys: pytest.CaptureFixture[s
 
 
 def test_a_band_out_of_reach_is_one_line_and_exit_4(capsys: pytest.CaptureFixture[str]) -> None:
-    # A 4x4 Sudoku never needs search.
+    # A 4x4 Sudoku is never as hard as Tatham's Unreasonable ones.
     code = main(["generate", "sudoku", "--size", "4", "--seed", "1", "--difficulty", "extreme"])
     assert code == 4
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1] == (
-        "gridsat: error: no sudoku of size 4x4 graded 4 in 20 attempts (--difficulty extreme)"
+        "gridsat: error: no sudoku of size 4x4 graded 2/3/4 (score 1.41 up to 4) in 20 "
+        "attempts (--difficulty extreme)"
     )
 
 
