@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..contract import About, GenerateError, Givens, Making, Option, Reading, Solving
+from ..contract import About, GenerateError, Givens, Grading, Making, Option, Reading, Solving
 from .grid import Cell, Rows, cell_name, grid_answer
 
 Board = tuple[tuple[int, ...], ...]
@@ -305,5 +305,15 @@ GENRE = About(
     making=Making(
         size="7x7",
         small="7x7",
+    ),
+    grading=Grading(
+        # No levels of people's to follow: the quartiles of the scores of 40 puzzles made at
+        # its own size (7x7; 1.02, 1.03 and 1.06; benchmarks/bench_bands.py) part the bands.
+        bands=(
+            ("easy", 0, 1.02),
+            ("medium", 1.02, 1.033),
+            ("hard", 1.033, 1.06),
+            ("extreme", 1.06, 4),
+        ),
     ),
 )

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from ..contract import About, Givens, Maker, Making, Option, Reading, Solving
+from ..contract import About, Givens, Grading, Maker, Making, Option, Reading, Solving
 from .grid import NumberGiven, Rows, cell_name, grid_answer, number_givens, once_each
 
 Moves = Literal["king", "orthogonal"]
@@ -163,5 +163,15 @@ GENRE = About(
         size="6x6",
         small="6x6",
         backend="sat:cadical195",  # (Kissat has no repeatable budget)
+    ),
+    grading=Grading(
+        # No levels of people's to follow: the quartiles of the scores of 40 puzzles made at
+        # its own size (6x6; 1.30, 1.61 and 1.79; benchmarks/bench_bands.py) part the bands.
+        bands=(
+            ("easy", 0, 1.3),
+            ("medium", 1.3, 1.6),
+            ("hard", 1.6, 1.79),
+            ("extreme", 1.79, 4),
+        ),
     ),
 )

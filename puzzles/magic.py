@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..contract import About, GenerateError, Givens, Making, Option, Reading, Solving
+from ..contract import About, GenerateError, Givens, Grading, Making, Option, Reading, Solving
 from .grid import NumberGiven, cell_name, grid_answer, number_givens
 
 Board = tuple[tuple[int, ...], ...]
@@ -177,5 +177,15 @@ GENRE = About(
         # The grade runs on the SAT encoding, whose weighted sums take a second to build even for
         # 3x3: twenty times the making of the puzzle. Graded only when a band is asked for.
         graded=False,
+    ),
+    grading=Grading(
+        # No levels of people's to follow: the quartiles of the scores of 40 puzzles made at
+        # its own size (3; 1.81, 1.89 and 1.93; benchmarks/bench_bands.py) part the bands.
+        bands=(
+            ("easy", 0, 1.81),
+            ("medium", 1.81, 1.89),
+            ("hard", 1.89, 1.925),
+            ("extreme", 1.925, 4),
+        ),
     ),
 )

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..contract import About, GenerateError, Givens, Making, Reading, Solving
+from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
 from .grid import Cell, cell_name, grid_answer
 
 PLUS, MINUS, BLANK, HOLE = "+", "-", ".", "#"
@@ -272,5 +272,15 @@ GENRE = About(
     making=Making(
         size="6x5",
         small="4x4",
+    ),
+    grading=Grading(
+        # No levels of people's to follow: the quartiles of the scores of 40 puzzles made at
+        # its own size (6x5; 1.19, 1.37 and 1.62; benchmarks/bench_bands.py) part the bands.
+        bands=(
+            ("easy", 0, 1.19),
+            ("medium", 1.19, 1.37),
+            ("hard", 1.37, 1.62),
+            ("extreme", 1.62, 4),
+        ),
     ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..contract import About, Parts, Reading, Solving
+from ..contract import About, Grading, Parts, Reading, Solving
 from .hidato import BOARD_INPUT, BOARD_OPTIONS, GIVENS, answer, check, maker, place_name
 
 __all__ = ["GENRE", "GIVENS", "answer", "check", "make", "place_name"]
@@ -24,5 +24,15 @@ GENRE = About(
     parts=Parts(
         model=".models.hidato",
         picture=".pictures.hidato",
+    ),
+    grading=Grading(
+        # No levels of people's to follow: the quartiles of the scores of 40 puzzles made at
+        # its own size (5x5; 1.35, 1.60 and 1.78; benchmarks/bench_bands.py) part the bands.
+        bands=(
+            ("easy", 0, 1.35),
+            ("medium", 1.35, 1.6),
+            ("hard", 1.6, 1.78),
+            ("extreme", 1.78, 4),
+        ),
     ),
 )

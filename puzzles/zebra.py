@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..contract import About, GenerateError, Givens, Making, Reading, Solving
+from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
 from .grid import grid_answer
 
 Grid = tuple[tuple[str, ...], ...]
@@ -464,5 +464,15 @@ GENRE = About(
         "M characteristics)",
         small="4x4",
         styles=("houses", "baron"),
+    ),
+    grading=Grading(
+        # No levels of people's to follow: the quartiles of the scores of 40 puzzles made at
+        # its own size (4x4; 0, 1.03 and 1.05; benchmarks/bench_bands.py) part the bands.
+        bands=(
+            ("easy", 0, 1),
+            ("medium", 1, 1.03),
+            ("hard", 1.03, 1.05),
+            ("extreme", 1.05, 4),
+        ),
     ),
 )
