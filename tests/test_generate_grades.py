@@ -25,3 +25,26 @@ def test_a_logic_grid_written_in_a_style_grades_as_generate_said(style: str) -> 
     assert made.grade is not None
     again = gridsat.grade(gridsat.read("zebra", str(made.puzzle)))
     assert (again.level, again.score) == (made.grade.level, made.grade.score)
+
+
+EVERY_BAND = ("sudoku", "keen", "hidato", "numbrix", "magic", "zebra", "bridges", "loopy",
+              "magnets")  # fmt: skip
+"""The genres that reach every band at their own size (docs/setters.md, difficulty bands)."""
+
+
+@pytest.mark.parametrize(
+    ("name", "band"),
+    [
+        pytest.param(name, band, marks=() if name in ("sudoku", "hidato") else pytest.mark.slow)
+        for name in EVERY_BAND
+        for band in ("easy", "medium", "hard", "extreme")
+    ],
+)
+def test_each_band_is_made_and_grade_confirms_it(name: str, band: str) -> None:
+    from gridsat.grading import bands
+
+    made = gridsat.generate(name, seed=1, difficulty=band)
+    assert made.grade is not None
+    again = gridsat.grade(gridsat.read(name, str(made.puzzle)))
+    assert again.score == made.grade.score
+    assert bands(get_genre(name))[band].holds(again.score)
