@@ -222,7 +222,9 @@ class Result:
                 data["readings"] = self.readings
             if self.graded:
                 found = self.difficulty
-                data["difficulty"] = None if found is None else grade_fields(found)
+                data["difficulty"] = (
+                    None if found is None else grade_fields(found, self.puzzle.genre)
+                )
             if self.answers:
                 data.update(_answers_json(self.answers))
             if self.two_ways:
@@ -274,7 +276,7 @@ class Result:
         from .views import core_text, stats_text
 
         lines = []
-        graded = _difficulty_line(self.graded, self.status, self.difficulty)
+        graded = _difficulty_line(self.graded, self.status, self.difficulty, self.puzzle.genre)
         if graded:
             lines.append(graded)
         if self.explained:
@@ -513,7 +515,7 @@ class Generated:
         """The line ``gridsat generate`` writes on stderr for it: givens left, and grade."""
         from .views import generated_remark
 
-        return generated_remark(self.name, self.givens, self.of, self.grade)
+        return generated_remark(self.name, self.givens, self.of, self.grade, self.puzzle.genre)
 
     def written(self, form: str | None = None) -> str:
         """The puzzle in the genre's own text, or in ``form`` (as ``convert`` writes it)."""
@@ -524,7 +526,8 @@ class Generated:
         from .views import generated_json
 
         return generated_json(self.name, self.written(form), self.solution.to_json(),
-                              self.givens, self.of, self.propagation, self.grade)  # fmt: skip
+                              self.givens, self.of, self.propagation, self.grade,
+                              self.puzzle.genre)  # fmt: skip
 
     def save(self, folder: str | os.PathLike[str], form: str | None = None) -> None:
         """The puzzle (in ``form``) and its solution in ``folder`` (``generate --out``):
@@ -829,12 +832,17 @@ def _places(differ: list[str]) -> str:
     return ", ".join(differ[:8]) + (f" and {len(differ) - 8} more" if len(differ) > 8 else "")
 
 
-def _difficulty_line(asked: bool, status: Status, difficulty: Any) -> str | None:
+def _difficulty_line(
+    asked: bool, status: Status, difficulty: Any, genre: Genre[Any, Any]
+) -> str | None:
     """The ``grade=True`` line: the grade, or why there is none (a puzzle that is not unique);
     nothing when not asked, or when a limit stopped the run (its error line says so)."""
     if difficulty is not None:
+        from .views import band_said
+
         return (
             f"difficulty: level {difficulty.level} ({difficulty.name}), score {difficulty.score:g}"
+            + (f", {band}" if (band := band_said(genre, difficulty.score)) else "")
         )
     if not asked or status in (Status.UNIQUE, Status.TIMEOUT, Status.OUT_OF_MEMORY):
         return None
@@ -1470,7 +1478,7 @@ class Graded:
     def __str__(self) -> str:
         from .views import grade_text
 
-        return grade_text(self.status, self.grade)
+        return grade_text(self.status, self.grade, self.puzzle.genre)
 
 
 def grade(

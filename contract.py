@@ -108,6 +108,8 @@ class Grading(NamedTuple):
 
     encoding: str = ""  # the encoding ``grade`` measures on (default: the default encoding)
     bands: tuple[tuple[str, float, float], ...] = ()  # (band, low, high) scores (grade.BANDS)
+    levels: tuple[tuple[str, float, float], ...] = ()  # the levels people know, by their scores
+    levels_of: str = ""  # whose levels those are, as said before one ("Tatham's")
 
 
 class Parts(NamedTuple):

@@ -100,6 +100,18 @@ class Grade:
         return LEVELS[self.level]
 
 
+def band_of(genre: Genre[Any, Any], score: float) -> str | None:
+    """The difficulty band a grade of this score is in (``generate --difficulty`` makes it)."""
+    return next((name for name, band in bands(genre).items() if band.holds(score)), None)
+
+
+def known_level(genre: Genre[Any, Any], score: float) -> str | None:
+    """The level of the genre's own that people know (Tatham's Advanced Sudoku) a grade of
+    this score matches, where the genre names its levels (``Grading.levels``)."""
+    found = (name for name, low, high in genre.about.grading.levels if low <= score < high)
+    return next(found, None)
+
+
 def bands(genre: Genre[Any, Any]) -> Mapping[str, Band]:
     """The difficulty bands of ``genre``: its own when its About declares them, else BANDS."""
     if not genre.about.grading.bands:

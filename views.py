@@ -251,15 +251,18 @@ def grade_json(genre: Any, status: Status, found: Any) -> dict[str, Any]:
     data: dict[str, Any] = {"genre": genre.name, "status": status}
     if found is None:
         return {**data, "level": None, "score": None}
-    return {**data, **grade_fields(found)}
+    return {**data, **grade_fields(found, genre)}
 
 
-def grade_fields(found: Any) -> dict[str, Any]:
-    """A grade as JSON fields (``grade --json``, ``solve --grade --json``'s ``difficulty``)."""
+def grade_fields(found: Any, genre: Any = None) -> dict[str, Any]:
+    """A grade as JSON fields (``grade --json``, ``solve --grade --json``'s ``difficulty``): with
+    the genre, its band and the level of the genre's own that people know (or null)."""
+    named = {} if genre is None else _named(genre, found.score)
     return {
         "level": found.level,
         "name": found.name,
         "score": found.score,
+        **named,
         "rounds": found.rounds,
         "eliminated": found.eliminated,
         "candidates": found.candidates,
@@ -267,8 +270,24 @@ def grade_fields(found: Any) -> dict[str, Any]:
     }
 
 
-def grade_text(status: Status, found: Any) -> str:
-    """``gridsat grade``: the level and its name, the score, the rounds and eliminations."""
+def _named(genre: Any, score: float) -> dict[str, str | None]:
+    """The band of a score and the genre's own level people know, by name."""
+    from .grading import band_of, known_level
+
+    return {"band": band_of(genre, score), "known_level": known_level(genre, score)}
+
+
+def band_said(genre: Any, score: float) -> str:
+    """``hard (Tatham's Advanced)``: the band, and the level people know where there is one."""
+    named = _named(genre, score)
+    whose = genre.about.grading.levels_of
+    known = f" ({whose} {named['known_level']})".replace("( ", "(") if named["known_level"] else ""
+    return f"{named['band']}{known}" if named["band"] else ""
+
+
+def grade_text(status: Status, found: Any, genre: Any = None) -> str:
+    """``gridsat grade``: the level and its name, the score, the band (and the genre's own
+    level people know), the rounds and eliminations."""
     if found is None:
         if status is Status.MULTIPLE:
             return "not unique: more than one solution, so no grade (it assumes one solution)"
@@ -281,34 +300,39 @@ def grade_text(status: Status, found: Any) -> str:
         if found.candidates
         else "eliminated: none left to eliminate (the givens settle every cell outright)"
     )
+    band = band_said(genre, found.score) if genre is not None else ""
     return (
         f"level {found.level} ({found.name}), score {found.score:g}\n"
-        f"probing rounds: {found.rounds}\n{eliminated}"
+        + (f"band: {band}\n" if band else "")
+        + f"probing rounds: {found.rounds}\n{eliminated}"
     )
 
 
-def generated_remark(name: str, givens: int, of: int, graded: Any) -> str:
+def generated_remark(name: str, givens: int, of: int, graded: Any, genre: Any = None) -> str:
     """``generate``'s line on stderr for a puzzle made: givens left, and its grade (a floor,
-    when the grader stopped at the level asked)."""
+    when the grader stopped at the level asked), with its band where it is exact."""
     from .grading import LEVELS
 
     if graded is None:
         return f"{name}: {givens} of {of} givens (not graded: `gridsat grade` grades it)"
     if graded.exact:
+        band = band_said(genre, graded.score) if genre is not None else ""
         return (f"{name}: {givens} of {of} givens; grade {graded.level} ({graded.name}), score "
-                f"{graded.score:g}")  # fmt: skip
+                f"{graded.score:g}" + (f", {band}" if band else ""))  # fmt: skip
     return (f"{name}: {givens} of {of} givens; grade {graded.level} or more (more than "
             f"{LEVELS[graded.level - 1]})")  # fmt: skip
 
 
 def generated_json(
-    name: str, puzzle: str, solution: Any, givens: int, of: int, propagation: bool, graded: Any
-) -> dict[str, Any]:
+    name: str, puzzle: str, solution: Any, givens: int, of: int, propagation: bool, graded: Any,
+    genre: Any = None,
+) -> dict[str, Any]:  # fmt: skip
     """``generate --json``'s line for a puzzle made (a bench corpus row)."""
     grade = None
     if graded is not None:
+        named = _named(genre, graded.score) if genre is not None and graded.exact else {}
         grade = {"level": graded.level, "name": graded.name, "score": graded.score,
-                 "exact": graded.exact}  # fmt: skip
+                 "exact": graded.exact, **named}  # fmt: skip
     return {"name": name, "puzzle": puzzle, "solution": solution, "givens": givens, "of": of,
             "propagation": propagation, "grade": grade}  # fmt: skip
 

@@ -258,5 +258,8 @@ GENRE = About(
             ("hard", 1.15, 1.32),
             ("extreme", 1.32, 4),
         ),
+        # Tatham's own levels, each from half way to the levels beside it (as the bands).
+        levels_of="Tatham's",
+        levels=(("Easy or Normal", 0, 0.6), ("Hard", 0.6, 1.32), ("Extreme", 1.32, 4)),
     ),
 )

@@ -291,5 +291,8 @@ GENRE = About(
             ("hard", 1.15, 1.4),
             ("extreme", 1.4, 4),
         ),
+        # Tatham's own levels, each from half way to the levels beside it (as the bands).
+        levels_of="Tatham's",
+        levels=(("Easy", 0, 0.52), ("Tricky", 0.52, 1.15), ("Hard", 1.15, 4)),
     ),
 )

@@ -244,5 +244,13 @@ GENRE = About(
         # Tatham's Easy, Normal, Tricky and Hard puzzles score 0, 1/3 and 2/3 at propagation (the
         # switches of harder rules they need), then 1.16 to 1.87 (benchmarks/bench_grade.py).
         bands=(("easy", 0, 0.25), ("medium", 0.25, 0.5), ("hard", 0.5, 1), ("extreme", 1, 3)),
+        # Tatham's own levels, each from half way to the levels beside it (as the bands).
+        levels_of="Tatham's",
+        levels=(
+            ("Easy", 0, 0.167),
+            ("Normal", 0.167, 0.5),
+            ("Tricky", 0.5, 1.006),
+            ("Hard", 1.006, 4),
+        ),
     ),
 )

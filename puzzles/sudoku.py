@@ -258,5 +258,15 @@ GENRE = About(
             ("hard", 1.165, 1.41),
             ("extreme", 1.41, 4),
         ),
+        # Tatham's own levels, each from half way to the levels beside it (as the bands).
+        levels_of="Tatham's",
+        levels=(
+            ("Trivial", 0, 0.25),
+            ("Basic", 0.25, 0.78),
+            ("Intermediate", 0.78, 1.165),
+            ("Advanced", 1.165, 1.324),
+            ("Extreme", 1.324, 1.41),
+            ("Unreasonable", 1.41, 4),
+        ),
     ),
 )

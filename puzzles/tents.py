@@ -270,5 +270,8 @@ GENRE = About(
             ("hard", 1.25, 1.55),
             ("extreme", 1.55, 4),
         ),
+        # Tatham's own levels, each from half way to the levels beside it (as the bands).
+        levels_of="Tatham's",
+        levels=(("Easy", 0, 0.7), ("Tricky", 0.7, 4)),
     ),
 )

@@ -226,5 +226,8 @@ GENRE = About(
             ("extreme", 1.61, 4),
         ),
         encoding="table",  # grade: unit propagation sees a clue through its table
+        # Tatham's own levels, each from half way to the levels beside it (as the bands).
+        levels_of="Tatham's",
+        levels=(("Easy or Hard", 0, 0.64), ("Extreme", 0.64, 1.61), ("Unreasonable", 1.61, 4)),
     ),
 )

@@ -159,5 +159,8 @@ GENRE = About(
             ("hard", 1.3, 1.55),
             ("extreme", 1.55, 4),
         ),
+        # Tatham's own levels, each from half way to the levels beside it (as the bands).
+        levels_of="Tatham's",
+        levels=(("Trivial or Easy", 0, 0.71), ("Normal", 0.71, 4)),
     ),
 )

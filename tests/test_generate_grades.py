@@ -48,3 +48,18 @@ def test_each_band_is_made_and_grade_confirms_it(name: str, band: str) -> None:
     again = gridsat.grade(gridsat.read(name, str(made.puzzle)))
     assert again.score == made.grade.score
     assert bands(get_genre(name))[band].holds(again.score)
+
+
+def test_a_grade_names_its_band_and_the_level_people_know() -> None:
+    from conftest import DATA
+    from conftest import gridsat as run
+
+    graded = gridsat.grade(gridsat.read("sudoku", DATA / "sudoku" / "easter-monster.txt"))
+    data = graded.to_json()
+    assert (data["band"], data["known_level"]) == ("extreme", "Unreasonable")
+    assert "band: extreme (Tatham's Unreasonable)" in str(graded).splitlines()
+    made = run("generate", "sudoku", "--seed", "1", "--difficulty", "hard")
+    assert made.returncode == 0 and made.stderr.rstrip().endswith(", hard (Tatham's Extreme)")
+    # a genre with no levels of people's names only its band
+    hidato = gridsat.grade(gridsat.read("hidato", DATA / "hidato" / "rosetta.txt"))
+    assert hidato.to_json()["known_level"] is None and "band: " in str(hidato)
