@@ -147,6 +147,8 @@ class Givens(Generic[P, S, G]):
     keep: Callable[[P, Iterable[G]], P]  # the puzzle showing exactly these
     at: Callable[[P, S, Place], G]  # the solution's value at a place, as a given
     describe: Callable[[P, G], str]  # a given in the player's words
+    first: Callable[[P, G], bool] | None = None  # taken away before the others (the grid's
+    # digits before the clues around it: a made puzzle looks as the genre's puzzles look)
 
 
 Maker = Callable[[tuple[int, int], random.Random, Callable[[Any, int], list[Any]]], Any]

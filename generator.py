@@ -228,6 +228,9 @@ def _one(
     shown = rules.of(full)
     order = [g for g in shown if g not in keep]
     rng.shuffle(order)
+    if rules.first is not None:  # (a stable sort: random within each kind)
+        first = rules.first
+        order.sort(key=lambda given: not first(full, given))
     floor = 0 if share is None else round(share * len(shown))
 
     def too_hard(kept: list[Any]) -> bool:

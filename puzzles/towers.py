@@ -147,6 +147,7 @@ GIVENS: Givens[Towers, Board, Given] = Givens(
     keep=keep,
     at=lambda puzzle, solution, place: (place, solution[place[0]][place[1]]),
     describe=_describe,
+    first=lambda puzzle, given: all(0 <= k < puzzle.size for k in given[0]),  # heights, then clues
 )
 answer = grid_answer
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import gridsat
 from conftest import BACKENDS, DATA
 from gridsat import cli
 from gridsat.models.towers import ENCODINGS, admissible, clue_bounds
@@ -309,3 +310,14 @@ def test_a_whole_board_shows_the_clues_it_makes() -> None:
     full = with_clues(solution)
     assert check(full, solution) == []
     assert full.top == parse(CORPUS[0]["id"]).top
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_made_towers_look_like_the_genre_clues_around_few_heights(seed: int) -> None:
+    # heights inside the grid are taken away first, so that the clues around it are the puzzle
+    made = gridsat.generate("towers", "5", seed=seed)
+    puzzle = made.puzzle.data
+    clues = sum(1 for line in (puzzle.top, puzzle.bottom, puzzle.left, puzzle.right)
+                for v in line if v)  # fmt: skip
+    heights = sum(1 for row in puzzle.rows for v in row if v)
+    assert clues >= 4 and heights <= 1, (clues, heights)
