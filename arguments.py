@@ -412,6 +412,13 @@ def _convert(sub: Any, genre: str | None) -> None:
     conv.add_argument(
         "--solution", action="store_true", help="write the puzzle's solution, not the puzzle"
     )
+    conv.add_argument(
+        "--time-limit",
+        "-t",
+        type=_positive_float("seconds"),
+        metavar="S",
+        help="with --solution: give up after S seconds (exit 4)",
+    )
     _add_backend_choice(conv)
     _add_puzzle_options(conv, genre)
 

@@ -292,7 +292,10 @@ def _convert(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.to != "json":
         checked_format(genre, args.to)  # (before the solve: a bad name is said at once)
-    found = api.solve(puzzle, args.backend, args.encoding).solution
+    result = api.solve(puzzle, args.backend, args.encoding, time_limit=args.time_limit)
+    if result.status is Status.TIMEOUT:
+        return _fail(f"time limit reached after {args.time_limit:g} s", EXIT_TIMEOUT)
+    found = result.solution
     if found is None:
         return _fail("no solution", EXIT_NO_SOLUTION)
     print(json.dumps(found.to_json()) if args.to == "json" else found.format(args.to))

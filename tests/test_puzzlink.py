@@ -234,6 +234,9 @@ def test_convert_writes_each_form_and_solutions() -> None:
     assert back.returncode == 0 and back.stdout.strip() == url
     run = gridsat("convert", url, "--to", "json", "--solution")
     assert json.loads(run.stdout) == [[2, 1, 4, 3], [1, 2, 3, 4], [4, 3, 1, 2], [3, 4, 2, 1]]
+    slow = gridsat("convert", "sudoku", str(DATA / "sudoku" / "easter-monster.txt"), "--to", "json",
+                   "--solution", "-t", "0.0001")  # fmt: skip
+    assert slow.returncode == 4 and "time limit reached" in slow.stderr
     run = gridsat("convert", "keen", (DATA / "keen" / "kenken-6x6.txt").read_text(), "--to", "url")
     assert (
         run.returncode == 2 and "keen has no format 'url' (choose from text, tatham)" in run.stderr
