@@ -110,6 +110,10 @@ class Grading(NamedTuple):
     bands: tuple[tuple[str, float, float], ...] = ()  # (band, low, high) scores (grade.BANDS)
     levels: tuple[tuple[str, float, float], ...] = ()  # the levels people know, by their scores
     levels_of: str = ""  # whose levels those are, as said before one ("Tatham's")
+    prune: bool = True  # graded on the builder's pruned model (False: where the pruning alone
+    # solves the genre's puzzles, as a person could not: the bare model)
+    waves: bool = False  # within level 1, scored by the waves of propagation it takes (where
+    # no switches of harder rules part the puzzles that propagation alone solves)
 
 
 class Parts(NamedTuple):

@@ -66,6 +66,9 @@ LOOKAHEAD_BUDGET = 200_000
 """Propagations allowed to the level-3 lookahead: past them the puzzle is graded 4 (search). A
 count, not a time, so a puzzle grades the same on any machine."""
 
+WAVE_SCALE = 20
+"""Waves of propagation (in a genre scored so) that score half way through level 1."""
+
 WORK_SCALE = 500
 """Level 2 work (depth times probes) that scores half way through the level (see ``score``)."""
 
@@ -136,13 +139,16 @@ def grade(
     max_level: int = 4,
     deadline: float | None = None,
     encoding: str | None = None,
-    prune: bool = GRADE_PRUNE,
+    prune: bool | None = None,
 ) -> Grade:
     """The grade of a puzzle assumed unique (one with several solutions grades 4: nothing less
     than search can fix an answer that is not fixed). ``deadline`` is a ``time.monotonic()``
-    instant: GradeTimeout past it. Unsolvable when propagation meets a contradiction."""
-    built = genre.build(puzzle, encoding or grade_encoding(genre), prune=prune)
+    instant: GradeTimeout past it. Unsolvable when propagation meets a contradiction. On the
+    pruned model (``prune``) unless the genre says otherwise (``Grading.prune``)."""
+    pruned = GRADE_PRUNE and genre.about.grading.prune if prune is None else prune
+    built = genre.build(puzzle, encoding or grade_encoding(genre), prune=pruned)
     prober = _Prober(built.model, deadline, built.hints, built.tiers)
+    prober.waves = genre.about.grading.waves
     try:
         return prober.run(max_level, built.decode)
     finally:
@@ -158,6 +164,7 @@ class _Work:
     depth: int = 0
     tiers: int = 0  # switches of harder rules turned on
     of: int = 0  # switches the model has
+    waves: int = 0  # waves of propagation that solve it (where the genre scores level 1 so)
 
 
 def score(level: int, eliminated: Mapping[str, int], work: _Work, left: int) -> float:
@@ -167,7 +174,9 @@ def score(level: int, eliminated: Mapping[str, int], work: _Work, left: int) -> 
     Level 2: ``x / (x + WORK_SCALE)`` with ``x = depth * (1 + probing eliminations)``, the
     deepest probe needed times how many probes it took. Level 3: ``n / (n + 5)`` for ``n``
     lookahead eliminations. Level 4: the share of candidates left for search."""
-    if level == 1:
+    if level == 1 and work.waves:
+        fraction = work.waves / (work.waves + WAVE_SCALE)
+    elif level == 1:
         fraction = work.tiers / (work.of + 1)
     elif level == 2:
         x = work.depth * (1 + eliminated.get("probing", 0))
@@ -178,6 +187,33 @@ def score(level: int, eliminated: Mapping[str, int], work: _Work, left: int) -> 
     else:
         fraction = left / max(work.candidates, 1)
     return round(level - 1 + min(fraction, 0.9999), 4)
+
+
+def waves(clauses: list[list[Lit]], facts: list[Lit]) -> int:
+    """How many waves of propagation reach the fixed point from the facts: each wave deduces at
+    once every literal a clause forces from what the waves before it knew, as a person going
+    over the board again and again deduces what is plain from the board as it stands."""
+    known: dict[int, bool] = {abs(lit): lit > 0 for lit in facts}
+    count = 0
+    while True:
+        found: dict[int, bool] = {}
+        for clause in clauses:
+            open_lit = 0
+            for lit in clause:
+                value = known.get(abs(lit))
+                if value is None:
+                    if open_lit:
+                        break
+                    open_lit = lit
+                elif value == (lit > 0):
+                    break
+            else:
+                if open_lit:
+                    found[abs(open_lit)] = open_lit > 0
+        if not found:
+            return count
+        known.update(found)
+        count += 1
 
 
 def facts_and_clauses(
@@ -226,6 +262,8 @@ class _Prober:
         self.deadline = deadline
         # (a switch of harder rules is left out, turned on in turn: see run)
         self.facts, clauses = facts_and_clauses(translated.clauses, tiers)
+        self.clauses = clauses
+        self.waves = False  # level 1 scored by its waves of propagation (Grading.waves)
         self.solver: Any = Solver(name=SOLVER, bootstrap_with=clauses)
         self.prober: Any = Solver(name=SOLVER, bootstrap_with=clauses)
         self.settled = 0  # facts already given to the prober as units
@@ -379,6 +417,8 @@ class _Prober:
         done = self.eliminated(implied)
         steps["propagation"] = done - given
         level = 1
+        if self.waves and self.solved(implied):
+            work.waves = waves(self.clauses, self.facts)
         budget = LOOKAHEAD_BUDGET
         while not self.solved(implied):
             if max_level < 2:
