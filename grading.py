@@ -192,14 +192,20 @@ def score(level: int, eliminated: Mapping[str, int], work: _Work, left: int) -> 
 def waves(clauses: list[list[Lit]], facts: list[Lit]) -> int:
     """How many waves of propagation reach the fixed point from the facts: each wave deduces at
     once every literal a clause forces from what the waves before it knew, as a person going
-    over the board again and again deduces what is plain from the board as it stands."""
+    over the board again and again deduces what is plain from the board as it stands. (A wave
+    looks again only at the clauses of what the wave before it deduced.)"""
     known: dict[int, bool] = {abs(lit): lit > 0 for lit in facts}
+    touching: dict[int, list[int]] = {}
+    for k, clause in enumerate(clauses):
+        for lit in clause:
+            touching.setdefault(abs(lit), []).append(k)
+    look: set[int] = set(range(len(clauses)))
     count = 0
-    while True:
+    while look:
         found: dict[int, bool] = {}
-        for clause in clauses:
+        for k in look:
             open_lit = 0
-            for lit in clause:
+            for lit in clauses[k]:
                 value = known.get(abs(lit))
                 if value is None:
                     if open_lit:
@@ -208,12 +214,14 @@ def waves(clauses: list[list[Lit]], facts: list[Lit]) -> int:
                 elif value == (lit > 0):
                     break
             else:
-                if open_lit:
+                if open_lit and abs(open_lit) not in found:
                     found[abs(open_lit)] = open_lit > 0
         if not found:
             return count
         known.update(found)
         count += 1
+        look = {k for var in found for k in touching.get(var, ())}
+    return count
 
 
 def facts_and_clauses(
