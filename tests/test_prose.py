@@ -30,16 +30,30 @@ Place = dict[str, int]  # each value's position, 1..n
 
 def brute_force(categories: list[list[str]], rules: list[Callable[[Place], bool]]) -> list[Place]:
     """Every way to place the values (each category a permutation of 1..n) that keeps every
-    rule: the answers, found without the reader or a solver."""
+    rule: the answers, found without the reader or a solver (a category at a time, a rule
+    judged as soon as the values it names are placed)."""
     n = len(categories[0])
-    found = []
-    for orders in itertools.product(
-        itertools.permutations(range(1, n + 1)), repeat=len(categories)
-    ):
-        at = {v: p for values, order in zip(categories, orders, strict=True)
-              for v, p in zip(values, order, strict=True)}  # fmt: skip
-        if all(rule(at) for rule in rules):
-            found.append(at)
+    found: list[Place] = []
+
+    def holds(at: Place) -> bool:
+        for rule in rules:
+            try:
+                if not rule(at):
+                    return False
+            except KeyError:  # a value not placed yet: judged later
+                continue
+        return True
+
+    def place(k: int, at: Place) -> None:
+        if k == len(categories):
+            found.append(dict(at))
+            return
+        for order in itertools.permutations(range(1, n + 1)):
+            trial = {**at, **dict(zip(categories[k], order, strict=True))}
+            if holds(trial):
+                place(k + 1, trial)
+
+    place(0, {})
     return found
 
 
