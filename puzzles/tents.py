@@ -258,7 +258,7 @@ GENRE = About(
         default_encoding="pairs",
     ),
     making=Making(
-        size="8x8",
+        size="10x10",
         small="5x5",
     ),
     grading=Grading(
