@@ -127,30 +127,16 @@ def _url_genre(words: list[str]) -> list[str]:
         return words  # (a genre's name: nothing more is loaded)
     from . import inputs
     from .checks import PuzzleError
-    from .parsers import ParseError, puzzlink, tatham
-
-    if not (puzzlink.is_url(said) or tatham.is_link(said) or said.lower().endswith(".sav")):
-        return words
-    from .registry import get_genre, url_genre
 
     try:
-        if puzzlink.is_url(said):
-            genre = url_genre(puzzlink.split(said).word).name
-        else:
-            text = inputs.read(said)
-            link = tatham.unwrap(text)
-            if link is None:
-                return words
-            try:
-                genre = get_genre(link.game.replace(" ", "")).name
-            except ValueError:
-                parser().error(f"this is a {link.game} {link.form}, a game of Tatham's "
-                               "collection that gridsat does not solve")  # fmt: skip
-    except (ParseError, ValueError) as e:
-        parser().error(str(e))
+        text = inputs.read(said)
     except PuzzleError:  # (a file that cannot be read: said where it is read)
         return words
-    return [words[0], genre, *words[1:]]
+    try:
+        genre = inputs.named_genre(text)
+    except PuzzleError as e:
+        parser().error(str(e))
+    return words if genre is None else [words[0], genre, *words[1:]]
 
 
 def _quick_arguments(words: list[str]) -> argparse.Namespace | None:

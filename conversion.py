@@ -29,7 +29,7 @@ def formats(genre: Genre[Any, Any]) -> dict[str, Callable[[Any], str]]:
     if genre.format_id is not None:
         writers["tatham"] = partial(_game_id, genre)
     if genre.format_url is not None:
-        writers["url"] = partial(_url, genre)
+        writers["url"] = partial(_held, genre.format_url)
     for style in genre.about.making.styles:
         writers[style] = partial(_styled, genre, style)
     return writers
@@ -63,12 +63,6 @@ def _styled(genre: Genre[Any, Any], style: str, puzzle: Any) -> str:
     if restyle(again, "") != restyle(puzzle, ""):
         raise ConvertError("its words do not fit that layout (it reads back as another puzzle)")
     return text
-
-
-def _url(genre: Genre[Any, Any], puzzle: Any) -> str:
-    """The puzzle as a puzz.link URL, refused when the site's genre cannot hold it."""
-    assert genre.format_url is not None
-    return _held(genre.format_url, puzzle)
 
 
 def _held(write: Callable[[Any], str], puzzle: Any) -> str:

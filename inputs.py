@@ -88,31 +88,62 @@ def game_id(genre: str, text: str) -> str:
     """The game ID that a page link of Tatham's collection or one of its save files holds,
     for the genre named ``genre`` to read; any other ``text`` as it is. PuzzleError for one of
     another genre (naming it), of a game gridsat has not, or that holds no puzzle."""
-    if "#" not in text and not text.lstrip().startswith("SAVEFILE:"):
-        return text  # (neither: the reader of links is not even loaded)
-    from .parsers import ParseError
-    from .parsers.tatham import unwrap
-    from .registry import get_genre
-
-    try:
-        link = unwrap(text)
-    except ParseError as e:
-        raise PuzzleError(str(e)) from None
+    link = _link(text)
     if link is None:
         return text
-    try:
-        name = get_genre(link.game.replace(" ", "")).name  # ("Light Up": lightup)
-    except ValueError:
-        raise PuzzleError(
-            f"this is a {link.game} {link.form}, a game of Tatham's collection that gridsat "
-            "does not solve"
-        ) from None
+    found: str = link.id
+    name = _link_genre(link)
     if name != genre:
         raise PuzzleError(
             f"this is a {link.game} {link.form}, not {genre}: read it as {name} (gridsat solve "
             f"{name} ...)"
         )
-    return link.id
+    return found
+
+
+def named_genre(text: str) -> str | None:
+    """The genre a puzz.link URL, a page link of Tatham's collection or one of its save files
+    names (so that it may be read with no genre given); None for any other text; PuzzleError
+    for one that names a genre gridsat has not."""
+    if "?" in text or "/" in text:
+        from .parsers import ParseError, puzzlink
+
+        if puzzlink.is_url(text):
+            from .registry import url_genre
+
+            try:
+                return url_genre(puzzlink.split(text).word).name
+            except (ParseError, ValueError) as e:
+                raise PuzzleError(str(e)) from None
+    link = _link(text)
+    return None if link is None else _link_genre(link)
+
+
+def _link(text: str) -> Any:
+    """A page link or save file of Tatham's collection (a ``parsers.tatham.Link``), or None;
+    PuzzleError for one that holds no puzzle."""
+    if "#" not in text and not text.lstrip().startswith("SAVEFILE:"):
+        return None  # (neither: the reader of links is not even loaded)
+    from .parsers import ParseError
+    from .parsers.tatham import unwrap
+
+    try:
+        return unwrap(text)
+    except ParseError as e:
+        raise PuzzleError(str(e)) from None
+
+
+def _link_genre(link: Any) -> str:
+    """The gridsat genre of a link's game; PuzzleError for a game gridsat does not have."""
+    from .registry import get_genre
+
+    try:
+        return get_genre(link.game.replace(" ", "")).name  # ("Light Up": lightup)
+    except ValueError:
+        raise PuzzleError(
+            f"this is a {link.game} {link.form}, a game of Tatham's collection that gridsat "
+            "does not solve"
+        ) from None
 
 
 def looks_like_path(text: str) -> bool:

@@ -260,3 +260,14 @@ def test_bench_reads_a_file_of_urls(tmp_path: Any) -> None:
     records = json.loads(run.stdout)["records"]
     assert {r["puzzle"] for r in records} == {f"{urls}:{n}" for n in range(2, 10)}
     assert {r["status"] for r in records} <= {"unique", "multiple"}
+
+
+def test_the_library_reads_a_url_or_link_with_no_genre_given() -> None:
+    import gridsat
+
+    assert gridsat.read(None, "https://puzz.link/p?akari/6/6/nekcakbl").genre.name == "lightup"
+    assert gridsat.read(None, DATA / "tatham" / "loopy.sav").genre.name == "loopy"
+    with pytest.raises(gridsat.PuzzleError, match="names no genre"):
+        gridsat.read(None, "5x5:a3a23a13b3b032e321a")
+    with pytest.raises(gridsat.PuzzleError, match="'nurikabe' is no genre"):
+        gridsat.read(None, "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
