@@ -572,6 +572,7 @@ class Reader:
         self.heads = "|".join(sorted(nouns, key=len, reverse=True))
         self.head_words = frozenset(nouns)
         self._ordered: Any = None  # the reader of comparisons, made when one is read
+        self._seen: dict[tuple[str, ...], list[list[tuple[int, int, list[tuple[int, str]]]]]] = {}
 
     def learn(self, texts: list[str]) -> None:
         """The words a puzzle's clues put between a thing and one category's values, said of
@@ -635,7 +636,14 @@ class Reader:
     def found(self, ws: list[str]) -> list[list[tuple[int, int, list[tuple[int, str]]]]]:
         """The ways to find the values named in these words, each a list of (start, end, the
         (row, symbol) each may be): one way, unless values overlap ("fish and chips and
-        salsa": "fish and chips" and "salsa", or "fish" and "chips and salsa")."""
+        salsa": "fish and chips" and "salsa", or "fish" and "chips and salsa"). Found once per
+        clue (the clue is looked at to learn its words, to note it, and to read it)."""
+        key = tuple(ws)
+        if key not in self._seen:
+            self._seen[key] = self._found(ws)
+        return self._seen[key]
+
+    def _found(self, ws: list[str]) -> list[list[tuple[int, int, list[tuple[int, str]]]]]:
         spans = [
             (i, i + k, self._exactly(tuple(ws[i : i + k]), hit))
             for i in range(len(ws))
