@@ -588,24 +588,14 @@ def genres() -> list[About]:
     return [described(g) for g in all_genres()]
 
 
-def read(genre: str | None, text: str | os.PathLike[str] | Any, **options: Any) -> Puzzle:
+def read(genre: str, text: str | os.PathLike[str] | Any, **options: Any) -> Puzzle:
     """The puzzle ``text`` gives, read by ``genre`` (a name or alias) with the genre's parser
     ``options``: the board, a game ID, a puzz.link URL ... as ``gridsat genres`` describes, or
     the path of a file (a str or an os.PathLike), or ``"-"`` for standard input, as the command
     line reads its INPUT; for a board genre, rows of cells too (lists, or an array). A
     ``[Solution]`` section is the puzzle's own answer, checked against the rules here and
-    against each answer found. ``genre`` None: the one a puzz.link URL, or a page link or save
-    file of Tatham's collection, names (``gridsat solve URL``). PuzzleError when bad."""
-    if genre is None:
-        if not isinstance(text, (str, os.PathLike)):
-            raise TypeError("rows of cells name no genre: give the genre")
-        text = inputs.read(text)  # (once: standard input is read only once)
-        genre = inputs.named_genre(text)
-        if genre is None:
-            raise PuzzleError(
-                "the input names no genre (a puzz.link URL, or a page link or save file of "
-                "Tatham's collection, does): give the genre"
-            )
+    against each answer found (``genre_of`` gives the genre a URL or link names). PuzzleError
+    when bad."""
     kind = checked_genre(genre)
     if not isinstance(text, (str, os.PathLike)) and kind.rows_text is not None:
         try:  # a grid as Python values: rows of cells, or an array
@@ -627,6 +617,20 @@ def read(genre: str | None, text: str | os.PathLike[str] | Any, **options: Any) 
         if option.keyword in options:
             _option(kind, option, options[option.keyword])
     return _read(kind, text, options)
+
+
+def genre_of(text: str) -> str:
+    """The genre a puzz.link URL, or a page link or save file of Tatham's collection, names,
+    as ``gridsat solve URL`` finds it: ``read(genre_of(url), url)``. PuzzleError for a text
+    that names none, or a genre gridsat has not."""
+    _text("text", text, "a URL, or a link or save file's text")
+    genre = inputs.named_genre(text)
+    if genre is None:
+        raise PuzzleError(
+            "the text names no genre (a puzz.link URL, or a page link or save file of Tatham's "
+            "collection, does): give the genre"
+        )
+    return genre
 
 
 def _read(kind: Genre[Any, Any], source: str | os.PathLike[str], options: dict[str, Any]) -> Puzzle:

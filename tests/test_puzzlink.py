@@ -262,12 +262,13 @@ def test_bench_reads_a_file_of_urls(tmp_path: Any) -> None:
     assert {r["status"] for r in records} <= {"unique", "multiple"}
 
 
-def test_the_library_reads_a_url_or_link_with_no_genre_given() -> None:
+def test_the_library_finds_the_genre_a_url_or_link_names() -> None:
     import gridsat
 
-    assert gridsat.read(None, "https://puzz.link/p?akari/6/6/nekcakbl").genre.name == "lightup"
-    assert gridsat.read(None, DATA / "tatham" / "loopy.sav").genre.name == "loopy"
+    url = "https://puzz.link/p?akari/6/6/nekcakbl"
+    assert gridsat.read(gridsat.genre_of(url), url).genre.name == "lightup"
+    assert gridsat.genre_of((DATA / "tatham" / "loopy.sav").read_text()) == "loopy"
     with pytest.raises(gridsat.PuzzleError, match="names no genre"):
-        gridsat.read(None, "5x5:a3a23a13b3b032e321a")
+        gridsat.genre_of("5x5:a3a23a13b3b032e321a")
     with pytest.raises(gridsat.PuzzleError, match="'nurikabe' is no genre"):
-        gridsat.read(None, "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
+        gridsat.genre_of("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
