@@ -142,7 +142,7 @@ def generate(
         for attempt in range(1, tries + 1):
             heard = None if progress is None else partial(_attempt, progress, attempt, tries)
             made = _one(genre, size, rng, backend, share, effort, heard, max(levels), style,
-                        ceiling)  # fmt: skip
+                        ceiling, band.low if band is not None else None)  # fmt: skip
             if made.grade is not None and _within(made.grade, levels):
                 return made
     except TooLarge as e:
@@ -177,6 +177,9 @@ a large puzzle's model takes seconds (a 10x10 Signpost's, 10 s), far more than m
 STARTS = 20
 """Random solutions ``generate`` tries for a puzzle of the asked difficulty before it gives up:
 a hard band is reached from few of them (each attempt is repeatable, the count too)."""
+CLIMB_STEPS = 6
+"""Swaps a minimal puzzle that scores below its band may take toward it (``_one``'s climb):
+each costs a removal pass and a grade."""
 
 
 class OutOfReach(Exception):
@@ -194,9 +197,11 @@ def _one(
     top: int | None,
     style: str | None = None,
     ceiling: float | None = None,
+    floor: float | None = None,
 ) -> Generated:
     """One puzzle from one random solution, graded; with ``top``, no harder than that level
-    (and with ``ceiling``, scored below it)."""
+    (and with ``ceiling``, scored below it); with ``floor``, a minimal puzzle scored below it
+    climbs toward it (``climb``)."""
     budgeted = "effort" in backend.capabilities
 
     def check(puzzle: Any) -> Status:
@@ -231,7 +236,7 @@ def _one(
     if rules.first is not None:  # (a stable sort: random within each kind)
         first = rules.first
         order.sort(key=lambda given: not first(full, given))
-    floor = 0 if share is None else round(share * len(shown))
+    least = 0 if share is None else round(share * len(shown))
 
     def too_hard(kept: list[Any]) -> bool:
         """The puzzle showing ``kept`` grades past ``top`` (search, 4, is past every top), or
@@ -242,16 +247,18 @@ def _one(
         return graded.level > top or (ceiling is not None and graded.score >= ceiling)
 
     def remove(
-        trial: Callable[[list[Any], Any], Status], start: list[Any] | None = None
+        trial: Callable[[list[Any], Any], Status],
+        start: list[Any] | None = None,
+        among: list[Any] | None = None,
     ) -> tuple[list[Any], list[Any]]:
         """The givens kept (from ``start``, else all), and those kept only because their
-        removal was not settled."""
+        removal was not settled; tried in ``among``'s order (else the random order)."""
         kept = list(shown if start is None else start)
         unproved = []
-        for tried, given in enumerate(order):
+        for tried, given in enumerate(order if among is None else among):
             if progress:
                 progress(tried, len(order))
-            if len(kept) <= floor:
+            if len(kept) <= least:
                 break
             if given not in kept:
                 continue
@@ -266,6 +273,40 @@ def _one(
 
     def fresh(kept: list[Any], given: Any) -> Status:
         return check(rules.keep(full, [g for g in kept if g != given]))
+
+    def climb(
+        trial: Callable[[list[Any], Any], Status], kept: list[Any], unproved: list[Any]
+    ) -> tuple[list[Any], list[Any]]:
+        """A minimal puzzle that scores below ``floor``, moved toward it: a given it does not
+        show is shown, then the others are taken away again in a new random order while the
+        puzzle stays unique; the new minimal puzzle is kept when it scores higher (and not past
+        ``top`` or ``ceiling``), for up to CLIMB_STEPS swaps."""
+        assert floor is not None
+        now = grade(genre, rules.keep(full, kept), top or GRADED_UP_TO).score
+        # A given shown again is of the kinds taken away last (a Towers edge clue, not a
+        # digit inside): the puzzle keeps the look of the genre's.
+        hidden = [g for g in order if rules.first is None or not rules.first(full, g)] or order
+        for _ in range(CLIMB_STEPS):
+            if now >= floor:
+                break
+            out = [g for g in hidden if g not in kept]
+            if not out:
+                break
+            again = rng.choice(out)
+            among = [g for g in order if g in kept]
+            rng.shuffle(among)
+            if rules.first is not None:
+                first = rules.first
+                among.sort(key=lambda given: not first(full, given))
+            tried, left = remove(trial, [*kept, again], among)
+            graded = grade(genre, rules.keep(full, tried), top or GRADED_UP_TO)
+            if (
+                graded.score > now
+                and not (top is not None and graded.level > top)
+                and (ceiling is None or graded.score < ceiling)
+            ):
+                kept, unproved, now = tried, left, graded.score
+        return kept, unproved
 
     added: list[Any] | None = None
     trials: Removals | None = None
@@ -286,6 +327,8 @@ def _one(
             kept, unproved = remove(fresh, kept)
     elif trials is None:
         kept, unproved = remove(fresh)
+        if floor is not None and share is None:
+            kept, unproved = climb(fresh, kept, unproved)
     else:
 
         def trial(kept: list[Any], given: Any) -> Status:
@@ -295,6 +338,8 @@ def _one(
 
         with trials:
             kept, unproved = remove(trial)
+            if floor is not None and share is None:
+                kept, unproved = climb(trial, kept, unproved)
         if not proved(genre, rules.keep(full, kept), solution, backend):
             kept, unproved = remove(fresh)  # not met so far; the slow way stays the reference
     puzzle = rules.keep(full, kept)
