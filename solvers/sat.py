@@ -45,6 +45,9 @@ SOLVERS = (
 NOT_INCREMENTAL = frozenset({"kissat404"})
 NO_INTERRUPT = frozenset({"cadical195", "cadical153", "kissat404", "lingeling"})
 NO_BUDGET = frozenset({"lingeling", "kissat404"})
+NATIVE_CARD = frozenset({"minicard", "gluecard3", "gluecard4"})
+"""The solvers that hold cardinality constraints natively (python-sat's ``add_atmost``): an
+at-most-one group or a sum of weight one is one constraint there, not clauses."""
 PROBER = "minisat22"
 """The solver whose unit propagation probes ``Model.probe`` (python-sat lets it propagate
 under assumptions, and it loads a formula fastest)."""
@@ -162,11 +165,15 @@ class SatSession(Session):
         self.name = solver
         self.card: str | None = (params or {}).get("card")
         self.pb: str | None = (params or {}).get("pb")
+        self.native = solver in NATIVE_CARD and self.card is None
+        self.atmosts: list[tuple[list[int], int]] = []  # native: (lits, k), sum(lits) <= k
         self.pool = IDPool(start_from=model.num_bools + 1)
         self.clauses: list[list[int]] = []
         self.values: list[dict[int, int]] = [self._one_hot(x) for x in model.ints]
         self._translate(model)
         self.encoded = {"variables": self.pool.top, "clauses": len(self.clauses)}
+        if self.atmosts:
+            self.encoded["cardinality"] = len(self.atmosts)
         """The CNF as translated, before any cut or blocking clause."""
         self.solver: Any = None
         self.stale = True  # the solver must be (re)built from self.clauses
@@ -189,7 +196,7 @@ class SatSession(Session):
         for group in model.at_most_one:
             self._at_most_one(group)
         for s in model.sums:
-            add(self._sum(s.lits, s.weights, s.op, s.bound))
+            add(self._sum(s.lits, s.weights, s.op, s.bound, alone=True))
         for c in model.linears:
             self._linear(c.terms, c.op, c.rhs, [-e for e in c.enforce])
         for xs in model.all_different:
@@ -205,6 +212,9 @@ class SatSession(Session):
         """Pairwise for small groups, a sequential counter (linear size) for large ones, written
         here: a call into pysat's encoders per group costs more than the clauses. With
         ``card`` set, large groups take that encoding of python-sat's instead."""
+        if self.native and len(lits) > 2:
+            self.atmosts.append((list(lits), 1))
+            return
         if self.card is not None and len(lits) > PAIRWISE_UP_TO:
             self.clauses.extend(self._card(list(lits), "<=", 1))
             return
@@ -304,10 +314,11 @@ class SatSession(Session):
         self.clauses.extend(relax + c for c in self._sum(lits, weights, op, rhs))
 
     def _sum(
-        self, lits: Sequence[Lit], weights: Sequence[int], op: str, bound: int
+        self, lits: Sequence[Lit], weights: Sequence[int], op: str, bound: int, alone: bool = False
     ) -> list[list[int]]:
         """Clauses for ``sum(w * lit) op bound``: a cardinality encoding when every weight is 1,
-        a PB encoding otherwise; trivial bounds become no clause or the empty clause."""
+        a PB encoding otherwise; trivial bounds become no clause or the empty clause. ``alone``:
+        the clauses are not relaxed by others, so a native cardinality constraint may stand in."""
         # Make every weight positive: w * lit = |w| * (not lit) - |w| when w < 0.
         pos_lits: list[int] = []
         pos_weights: list[int] = []
@@ -328,6 +339,13 @@ class SatSession(Session):
         if op == "==" and bound in (0, total):
             return [[-lit] if bound == 0 else [lit] for lit in pos_lits]
         if all(w == 1 for w in pos_weights):
+            if self.native and alone:
+                # sum <= k as it is; sum >= k as at most n - k of the negations.
+                if op != ">=":
+                    self.atmosts.append((pos_lits, bound))
+                if op != "<=":
+                    self.atmosts.append(([-lit for lit in pos_lits], len(pos_lits) - bound))
+                return []
             return self._card(pos_lits, op, bound)
         PBEnc = pb_encoder()
         pb = {"<=": PBEnc.atmost, ">=": PBEnc.atleast, "==": PBEnc.equals}[op]
@@ -456,7 +474,7 @@ class SatSession(Session):
 
     def _solve_once(self, deadline: float | None) -> Status:
         """One call of the native solver, within the deadline where the solver can be stopped."""
-        if self.stale and not self.assumptions:
+        if self.stale and not self.assumptions and not self.atmosts:
             # Units alone (a model its builder's pruning settled): answered without a native
             # solver, whose making and two calls would cost more than the whole rest of a run.
             units = _units_only(self.clauses)
@@ -474,7 +492,9 @@ class SatSession(Session):
                 self.clauses.append([self._fresh(1)[0]])
             try:
                 self.solver = Solver(name=self.name, bootstrap_with=self.clauses)
-                self.loaded = len(self.clauses)
+                for lits, k in self.atmosts:
+                    self.solver.add_atmost(lits, k)
+                self.loaded = len(self.clauses) + len(self.atmosts)
             except Exception as e:
                 raise BackendError(f"python-sat cannot load {self.name} ({e})") from e
             self.stale = self.name in NOT_INCREMENTAL

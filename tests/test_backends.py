@@ -35,7 +35,7 @@ from gridsat.models.model import (
 from gridsat.solvers import Result, Status, all_backends, get_backend
 
 # One single-worker CP-SAT and three python-sat solvers (kissat404 is rebuilt on every call).
-BACKENDS = ("cpsat:1", "sat:cadical195", "sat:glucose4", "sat:kissat404")
+BACKENDS = ("cpsat:1", "sat:cadical195", "sat:minicard", "sat:kissat404")
 SAT_BACKENDS = tuple(b for b in BACKENDS if b.startswith("sat:"))
 
 Bools = Sequence[bool]
@@ -1222,3 +1222,22 @@ def test_units_alone_are_answered_without_a_native_solver(monkeypatch: pytest.Mo
     with get_backend("sat:cadical195").open(model) as session:
         assert session.solve().status is Status.UNSOLVABLE
     assert made == ["cadical195"]
+
+
+def test_a_solver_with_cardinality_constraints_holds_groups_and_sums_natively() -> None:
+    """MiniCard takes an at-most-one group and a sum of weight one as one constraint each (no
+    clauses), and counts as the clause encodings do; ``card=`` asks for clauses instead."""
+    model = Model()
+    xs = model.bool_vars(6)
+    model.add_exactly_one(xs[:4])
+    model.add_sum(list(xs), [1] * 6, "==", 3)
+    model.answer = list(xs)
+    native = get_backend("sat:minicard").open(model)
+    clauses = get_backend("sat:minicard").open(model, {"card": "seqcounter"})
+    assert native.received()["cardinality"] == 3  # the group's, and the sum's two sides
+    assert "cardinality" not in clauses.received()
+    assert native.encoded["clauses"] < clauses.encoded["clauses"]
+    want = math.comb(4, 1) * math.comb(2, 2)  # one of the four, both of the last two
+    for session in (native, clauses):
+        found = [r for r in session.enumerate(10) if r.status is Status.SOLVED]
+        assert len(found) == want
