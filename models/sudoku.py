@@ -151,23 +151,37 @@ def _group(
 def _combos(
     model: Model, n: int, open_: list[int], left: int, mask: list[int], x: dict[int, dict[int, Lit]]
 ) -> None:
-    """A cage's free cells take one of the digit sets that make ``left``: a literal per digit
-    the cage may use (true when some cell holds it), and a table of the admissible sets."""
+    """A cage's free cells take one of the digit sets that make ``left``. A digit in no set is
+    in none of the cells; one in every set is in one of them; for the digits in some sets only,
+    a literal each (true when some cell holds it) and a table of the sets they may make."""
     union = 0
     for i in open_:
         union |= mask[i]
     digits = [d for d in range(1, n + 1) if union >> d & 1]
     sets = cage_sets(left, len(open_), n, digits)
-    uses = dict(zip(digits, model.bool_vars(len(digits)), strict=True))
-    for d, u in uses.items():
+    if not sets:
+        model.add_clause([])
+        return
+    every, some = sets[0], 0
+    for s in sets:
+        every &= s
+        some |= s
+    uses = {}
+    for d in digits:
         holders = [x[i][d] for i in open_ if d in x[i]]
-        for lit in holders:
-            model.add_clause([-lit, u])
-        model.add_clause([-u, *holders])
-    model.add_table(
-        [choice({0: -u, 1: u}) for u in uses.values()],
-        [tuple(s >> d & 1 for d in digits) for s in sets],
-    )
+        if not some >> d & 1:
+            for lit in holders:
+                model.add_clause([-lit])
+        elif every >> d & 1:
+            model.add_clause(holders)
+        else:
+            u = uses[d] = model.bool_var()
+            for lit in holders:
+                model.add_clause([-lit, u])
+            model.add_clause([-u, *holders])
+    if uses:
+        rows = sorted({tuple(s >> d & 1 for d in uses) for s in sets})
+        model.add_table([choice({0: -u, 1: u}) for u in uses.values()], rows)
 
 
 @lru_cache(maxsize=16)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Option, Reading, Solving
@@ -143,7 +144,19 @@ GIVENS: Givens[Sudoku, Board, NumberGiven] = number_givens(
 def cage_sets(total: int, size: int, n: int, digits: Sequence[int] | None = None) -> list[int]:
     """The sets of ``size`` different digits (from ``digits``, else 1..n) that add up to
     ``total``, each as a bit mask (bit d for digit d)."""
-    pool = sorted(digits) if digits is not None else list(range(1, n + 1))
+    every = _sets(total, size, n)
+    if digits is None:
+        return list(every)
+    allowed = 0
+    for d in digits:
+        allowed |= 1 << d
+    return [mask for mask in every if not mask & ~allowed]
+
+
+@lru_cache(maxsize=4096)
+def _sets(total: int, size: int, n: int) -> tuple[int, ...]:
+    """The sets of ``size`` different digits of 1..n that add up to ``total`` (asked again and
+    again as a cage's cells lose candidates: kept)."""
     found: list[int] = []
 
     def extend(start: int, left: int, need: int, mask: int) -> None:
@@ -151,18 +164,17 @@ def cage_sets(total: int, size: int, n: int, digits: Sequence[int] | None = None
             if left == 0:
                 found.append(mask)
             return
-        for i in range(start, len(pool) - need + 1):
-            d = pool[i]
+        for d in range(start, n - need + 2):
             low = d * need + need * (need - 1) // 2  # d and the next need-1 digits at least
             if low > left:
                 break
-            high = sum(pool[len(pool) - need + 1 :]) + d if need > 1 else d
+            high = d + sum(range(n - need + 2, n + 1))  # d and the need-1 largest digits
             if high < left:
                 continue
-            extend(i + 1, left - d, need - 1, mask | 1 << d)
+            extend(d + 1, left - d, need - 1, mask | 1 << d)
 
-    extend(0, total, size, 0)
-    return found
+    extend(1, total, size, 0)
+    return tuple(found)
 
 
 def make(
@@ -238,7 +250,7 @@ GENRE = About(
         urls=("sudoku",),
     ),
     solving=Solving(
-        default_backend="sat:cadical195",
+        default_backend="sat:minicard",
         default_encoding="onehot",
     ),
     making=Making(

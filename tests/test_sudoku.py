@@ -280,6 +280,13 @@ def test_cage_sets_are_the_digit_sets_of_the_sum() -> None:
             if sum(ds) == total
         }
         assert set(cage_sets(total, size, 9)) == brute
+        # within the digits a cage's cells still allow, on a board of 16
+        digits = [d for d in range(1, 17) if (d * 7 + total) % 3]
+        assert set(cage_sets(total, size, 16, digits)) == {
+            sum(1 << d for d in ds)
+            for ds in itertools.combinations(digits, size)
+            if sum(ds) == total
+        }
 
 
 # -- brute force ----------------------------------------------------------------------------------
