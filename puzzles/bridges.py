@@ -299,7 +299,7 @@ GENRE = About(
         urls=("hashi", "hashikake", "bridges"),
     ),
     solving=Solving(
-        default_backend="sat:minisat22",
+        default_backend="sat:minicard",
         default_encoding="cuts",
     ),
     making=Making(

@@ -241,7 +241,7 @@ GENRE = About(
         output_formats=("grid", "tatham"),
     ),
     solving=Solving(
-        default_backend="sat:cadical195",
+        default_backend="sat:minicard",
         default_encoding="onehot-table",
     ),
     making=Making(

@@ -274,7 +274,7 @@ GENRE = About(
         urls=("akari", "lightup", "bijutsukan"),
     ),
     solving=Solving(
-        default_backend="sat:cadical195",
+        default_backend="sat:minicard",
         default_encoding="segments",
     ),
     making=Making(

@@ -266,7 +266,7 @@ GENRE = About(
         urls=("magnets",),
     ),
     solving=Solving(
-        default_backend="sat:cadical195",
+        default_backend="sat:minicard",
         default_encoding="domino",
     ),
     making=Making(

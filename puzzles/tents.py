@@ -254,7 +254,7 @@ GENRE = About(
         urls=("tents",),
     ),
     solving=Solving(
-        default_backend="sat:cadical195",
+        default_backend="sat:minicard",
         default_encoding="pairs",
     ),
     making=Making(

@@ -209,7 +209,7 @@ GENRE = About(
         urls=("skyscrapers", "building", "skyscraper"),
     ),
     solving=Solving(
-        default_backend="sat:minisat22",
+        default_backend="sat:minicard",
         default_encoding="visibility",
     ),
     making=Making(

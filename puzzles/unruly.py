@@ -142,7 +142,7 @@ GENRE = About(
         output_formats=("grid", "tatham"),
     ),
     solving=Solving(
-        default_backend="sat:glucose4",
+        default_backend="sat:minicard",
         default_encoding="cardinality",
     ),
     making=Making(
