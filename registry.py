@@ -65,6 +65,7 @@ BUILTIN = (
     "magnets",
     "pattern",
     "futoshiki",
+    "undead",
 )
 """The genres, in the order the help lists them."""
 
