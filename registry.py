@@ -66,6 +66,7 @@ BUILTIN = (
     "pattern",
     "futoshiki",
     "undead",
+    "map",
 )
 """The genres, in the order the help lists them."""
 

@@ -33,6 +33,7 @@ ORDER = {
     "loopy": "enth",
     "unequal": "tekxr",
     "undead": "ent",
+    "map": "enhu",
 }
 """Each genre's difficulty letters (the digit after ``d`` for Light Up), easiest first."""
 
@@ -46,6 +47,7 @@ SIZE = {
     "loopy": "10x10",
     "unequal": "",
     "undead": "",
+    "map": "20x15",
 }
 """The size compared in each genre: the one with the most levels. Tents has no size at two
 levels (8x8 easy, 10x10 and up tricky): all its puzzles are compared, sizes mixed."""
