@@ -9,7 +9,7 @@ from typing import Any
 
 from ..puzzles.futoshiki import MAX_SIDE, Board, Futoshiki, Pair, make_mode
 from . import ParseError
-from .grid import grid_text, numbers_from_json
+from .grid import grid_rows, numbers_from_json
 from .tatham import clip, split_id, where
 
 NAMES = ("unequal", "futoshiki")
@@ -339,20 +339,23 @@ def from_json(puzzle: Futoshiki, data: Any) -> Board:
 
 
 def rows_text(rows: object) -> str:
-    """Rows of numbers as Python values (0, None or "" blank), with no signs."""
-    grid = grid_text(rows, _cell, "a number or a blank (0, None, '')", "")
-    n = len(grid.splitlines())
-    if n >= 10:
-        return "\n".join(
-            " ".join("." if ch == "." else symbol(int(ch, 36), n) for ch in line)
-            for line in grid.splitlines()
-        )
-    return "\n".join(" ".join(line) for line in grid.splitlines())
-
-
-def _cell(value: object) -> str | None:
-    if value is None or value == "" or value == 0 or value == ".":
-        return "."
-    if isinstance(value, int) and 1 <= value <= 35:
-        return "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[value]
-    return None
+    """Rows of numbers as Python values (0, None or "" blank), with no signs, written as the
+    rows the collection prints."""
+    grid = grid_rows(rows)
+    n = len(grid)
+    lines = []
+    for r, row in enumerate(grid, 1):
+        cells = []
+        for c, value in enumerate(row, 1):
+            number = isinstance(value, int) and not isinstance(value, bool)
+            if value is None or value in ("", ".") or (number and value == 0):
+                cells.append(".")
+            elif number and 1 <= value <= min(n, MAX_SIDE):
+                cells.append(symbol(value, n))
+            else:
+                raise ParseError(
+                    f"row {r}, column {c}: {value!r} is not a number 1..{n} or a blank "
+                    "(0, None, '')"
+                )
+        lines.append(" ".join(cells))
+    return "\n".join(lines)

@@ -325,3 +325,12 @@ def test_made_puzzles_show_every_sign() -> None:
         assert check(puzzle, solution) == [] and keep == []
         assert len(puzzle.signs) == (40 if not adjacent else len(puzzle.signs))
         assert puzzle.adjacent == adjacent
+
+
+def test_rows_of_python_values_read_as_numbers_shown() -> None:
+    import gridsat
+
+    puzzle = gridsat.read("futoshiki", [[0, None, "", 2], [2, 0, 0, 1], [1, 0, 2, 3], [0] * 4])
+    assert puzzle.data.rows[0] == (0, 0, 0, 2) and not puzzle.data.signs
+    with pytest.raises(gridsat.PuzzleError, match=r"row 1, column 1: 5 is not a number 1\.\.2"):
+        gridsat.read("futoshiki", [[5, 0], [0, 0]])
