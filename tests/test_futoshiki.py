@@ -209,8 +209,9 @@ def test_the_printed_rows_read_as_the_game_id() -> None:
     puzzle = parse(FIRST["id"])
     rows = format_plain(puzzle)
     assert parse(rows) == puzzle
-    spaced = "\n".join(" ".join(line) for line in rows.splitlines())  # typed loosely
-    assert parse(spaced.replace(" ", "  ")) == puzzle or parse(rows) == puzzle
+    assert parse("4:c2,2,b1,1,a2,3,c0") == puzzle  # runs of blanks, no last ','
+    tight = parse("1<2 .\n^ v\n. . .\n\n. . .")
+    assert parse("1 < 2  .\n^   v\n.   .  .\n.   .  .") == tight  # spaced: a sign under its cell
     assert parse("unequal:" + FIRST["id"]) == puzzle
     assert parse("4dt:" + FIRST["id"].split(":")[1]) == puzzle
 
