@@ -53,7 +53,9 @@ def parse_id(text: str) -> Futoshiki:
         )
     n = int(match[1]) if len(match[1]) < 4 else MAX_SIDE + 1
     if not 1 <= n <= MAX_SIDE:
-        raise ParseError(f"order {match[1]} at column 1 of the game ID is outside 1..{MAX_SIDE}")
+        raise ParseError(
+            f"order {clip(match[1])} at column 1 of the game ID is outside 1..{MAX_SIDE}"
+        )
     adjacent = bool(match[2])
     values = [0] * (n * n)
     flags: list[str] = [""] * (n * n)
@@ -72,7 +74,7 @@ def parse_id(text: str) -> Futoshiki:
             raise ParseError(f"expected a number {where(text, i)}, found {found}")
         value = int(text[start:i]) if i - start < 4 else n + 1
         if value > n:
-            raise ParseError(f"number {text[start:i]} {where(text, start)} is outside 0..{n}")
+            raise ParseError(f"number {clip(text[start:i])} {where(text, start)} is outside 0..{n}")
         values[k] = value
         while i < len(text) and text[i] in FLAGS:
             if text[i] in flags[k]:

@@ -70,8 +70,8 @@ def parse_id(text: str) -> Map:
         raise ParseError(f"too few sides in the edge list: {len(border)} of {len(sides)}")
     rows = _regions(w, h, sides, border)
     n = 1 + max(max(row) for row in rows)
-    if said and said[3] is not None and int(said[3]) != n:
-        raise ParseError(f"the edges make {n} regions, but the parameters say {said[3]}")
+    if said and said[3] is not None and said[3].lstrip("0") != str(n):
+        raise ParseError(f"the edges make {n} regions, but the parameters say {clip(said[3])}")
     if i >= len(text):
         raise ParseError(f"no ',' and colours after the edge list {where(text, i)}")
     colours: list[int | None] = []

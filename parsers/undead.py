@@ -64,7 +64,9 @@ def parse_id(text: str) -> Undead:
             raise ParseError(
                 f"expected the number of {what} and ',' {where(text, start)} (G,V,Z,GRID,CLUES)"
             )
-        totals.append(int(text[start:i]) if i - start < 7 else 10**6)
+        if i - start > 6:
+            raise ParseError(f"{clip(text[start:i])} {what} {where(text, start)} is too many")
+        totals.append(int(text[start:i]))
         i += 1
     cells: list[str] = []
     while i < len(text) and text[i] != ",":
@@ -96,7 +98,9 @@ def parse_id(text: str) -> Undead:
             i += 1
         if i < len(text) and text[i] != ",":
             raise ParseError(f"unexpected {text[i]!r} {where(text, i)} in the clues")
-        clues.append(int(text[start:i]) if start < i and i - start < 7 else 0)
+        if i - start > 6:
+            raise ParseError(f"clue {clip(text[start:i])} {where(text, start)} is too large")
+        clues.append(int(text[start:i]) if start < i else 0)
         if len(clues) > 2 * (w + h):
             raise ParseError(f"too many clues {where(text, start)}: the board has {2 * (w + h)}")
     if len(clues) < 2 * (w + h):
@@ -149,7 +153,9 @@ def parse_plain(text: str) -> Undead:
         raise ParseError(
             f"line {k}: expected the totals, e.g. 'G: 2 V: 7 Z: 3' (ghosts, vampires, zombies)"
         )
-    counts = [int(totals[j]) if len(totals[j]) < 7 else 10**6 for j in (1, 2, 3)]
+    if any(len(totals[j]) > 6 for j in (1, 2, 3)):
+        raise ParseError(f"line {k}: a total of {clip(' '.join(first))} is too large")
+    counts = [int(totals[j]) for j in (1, 2, 3)]
     board = lines[1:]
     if len(board) < 3:
         raise ParseError("the board needs a line of top clues, its rows and a line of bottom clues")
