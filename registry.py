@@ -64,6 +64,9 @@ BUILTIN = (
     "tents",
     "magnets",
     "pattern",
+    "futoshiki",
+    "undead",
+    "map",
 )
 """The genres, in the order the help lists them."""
 

@@ -31,6 +31,9 @@ ORDER = {
     "lightup": "012",
     "tents": "et",
     "loopy": "enth",
+    "unequal": "tekxr",
+    "undead": "ent",
+    "map": "enhu",
 }
 """Each genre's difficulty letters (the digit after ``d`` for Light Up), easiest first."""
 
@@ -42,11 +45,14 @@ SIZE = {
     "lightup": "7x7",
     "tents": "",
     "loopy": "10x10",
+    "unequal": "",
+    "undead": "",
+    "map": "20x15",
 }
 """The size compared in each genre: the one with the most levels. Tents has no size at two
 levels (8x8 easy, 10x10 and up tricky): all its puzzles are compared, sizes mixed."""
 
-GENRE = {"solo": "sudoku"}
+GENRE = {"solo": "sudoku", "unequal": "futoshiki"}
 
 
 def level(genre: str, params: str) -> int | None:
