@@ -223,7 +223,7 @@ GENRE = About(
     ),
     solving=Solving(
         # The fastest on the corpus and on 12x12 boards (benchmarks/bench_tatham2.py).
-        default_backend="sat:minisat22",
+        default_backend="sat:minicard",
         default_encoding="onehot",
     ),
     making=Making(

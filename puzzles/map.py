@@ -207,7 +207,7 @@ GENRE = About(
     ),
     solving=Solving(
         # The fastest on the corpus and on 60x50 maps (benchmarks/bench_tatham2.py).
-        default_backend="sat:minisat22",
+        default_backend="sat:minicard",
         default_encoding="onehot",
     ),
     making=Making(

@@ -275,7 +275,7 @@ GENRE = About(
     ),
     solving=Solving(
         # The fastest on the corpus (benchmarks/bench_tatham2.py).
-        default_backend="sat:minisat22",
+        default_backend="sat:minicard",
         default_encoding="seen",
     ),
     making=Making(
