@@ -31,6 +31,8 @@ ORDER = {
     "lightup": "012",
     "tents": "et",
     "loopy": "enth",
+    "dominosa": "tbhe",
+    "galaxies": "nu",
 }
 """Each genre's difficulty letters (the digit after ``d`` for Light Up), easiest first."""
 
@@ -42,6 +44,8 @@ SIZE = {
     "lightup": "7x7",
     "tents": "",
     "loopy": "10x10",
+    "dominosa": "6",
+    "galaxies": "",
 }
 """The size compared in each genre: the one with the most levels. Tents has no size at two
 levels (8x8 easy, 10x10 and up tricky): all its puzzles are compared, sizes mixed."""
