@@ -65,6 +65,7 @@ BUILTIN = (
     "magnets",
     "pattern",
     "dominosa",
+    "galaxies",
 )
 """The genres, in the order the help lists them."""
 
