@@ -286,9 +286,10 @@ GENRE = About(
         bands=(
             ("easy", 0, 0.45),
             ("medium", 0.45, 1.0),
-            ("hard", 1.0, 1.055),
-            ("extreme", 1.055, 4),
+            ("hard", 1.0, 1.01),
+            ("extreme", 1.01, 4),
         ),
+        # Hard: Unreasonable puzzles one probe settles (score 1.0); extreme: the rest.
         levels_of="Tatham's",
         levels=(("Normal", 0, 1.0), ("Unreasonable", 1.0, 4)),
     ),
