@@ -156,7 +156,10 @@ def build(puzzle: Galaxies, encoding: str = "orbits", prune: bool = True) -> Bui
             if (rr, cc) in lits
         ]
         active = [(r * w + c, lit) for (r, c), lit in lits.items() if (r, c) not in core]
-        if len(nodes) > len(core):
+        # (pruned, a galaxy that no other can share a cell with is all its candidates, which
+        # are joined to its dot: it needs no network)
+        whole = prune and all(len(held_by[cell]) == 1 for cell in lits)
+        if len(nodes) > len(core) and not whole:
             model.add_connected(nodes, edges, active)
     model.answer = sorted({lit for lits in members for lit in lits.values()})
     return Built(model, _decoder(puzzle, members))
