@@ -67,6 +67,8 @@ BUILTIN = (
     "futoshiki",
     "undead",
     "map",
+    "dominosa",
+    "galaxies",
 )
 """The genres, in the order the help lists them."""
 

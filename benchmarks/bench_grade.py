@@ -34,6 +34,8 @@ ORDER = {
     "unequal": "tekxr",
     "undead": "ent",
     "map": "enhu",
+    "dominosa": "tbhe",
+    "galaxies": "nu",
 }
 """Each genre's difficulty letters (the digit after ``d`` for Light Up), easiest first."""
 
@@ -48,6 +50,8 @@ SIZE = {
     "unequal": "",
     "undead": "",
     "map": "20x15",
+    "dominosa": "6",
+    "galaxies": "",
 }
 """The size compared in each genre: the one with the most levels. Tents has no size at two
 levels (8x8 easy, 10x10 and up tricky): all its puzzles are compared, sizes mixed."""
