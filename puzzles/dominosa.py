@@ -243,7 +243,7 @@ GENRE = About(
     solving=Solving(
         # Measured (benchmarks/bench_tatham2.py, docs/genres/placement.md): both groups
         # exact, on Glucose, the fastest from N = 20 up and as fast on Tatham's boards.
-        default_backend="sat:glucose4",
+        default_backend="sat:minicard",
         default_encoding="both",
     ),
     making=Making(
