@@ -18,7 +18,7 @@ from gridsat.parsers import sudoku as sudoku_parser
 from gridsat.registry import all_genres, get_genre
 from gridsat.solvers import Backend, Result, Session, Status, get_backend
 
-FAST = ["cpsat:1", "sat:cadical195", "sat:glucose4", "sat:kissat404", "sat:minisat22"]
+FAST = ["cpsat:1", "sat:cadical195", "sat:minicard", "sat:kissat404", "sat:minisat22"]
 
 
 @pytest.mark.parametrize("genre", all_genres(), ids=lambda g: g.name)
