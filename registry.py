@@ -64,6 +64,7 @@ BUILTIN = (
     "tents",
     "magnets",
     "pattern",
+    "masyu",
 )
 """The genres, in the order the help lists them."""
 
