@@ -65,6 +65,7 @@ BUILTIN = (
     "magnets",
     "pattern",
     "masyu",
+    "tracks",
 )
 """The genres, in the order the help lists them."""
 

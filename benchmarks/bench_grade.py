@@ -32,6 +32,7 @@ ORDER = {
     "tents": "et",
     "loopy": "enth",
     "pearl": "et",
+    "tracks": "eth",
 }
 """Each genre's difficulty letters (the digit after ``d`` for Light Up), easiest first."""
 
@@ -44,6 +45,7 @@ SIZE = {
     "tents": "",
     "loopy": "10x10",
     "pearl": "10x10",
+    "tracks": "",
 }
 """The size compared in each genre: the one with the most levels. Tents has no size at two
 levels (8x8 easy, 10x10 and up tricky): all its puzzles are compared, sizes mixed."""

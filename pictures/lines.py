@@ -12,26 +12,22 @@ STEP = {1: (1, 0), 2: (0, -1), 4: (-1, 0), 8: (0, 1)}
 """A bit's step on the picture, as (x, y), y pointing down."""
 
 
-def draw_masks(ax: Any, masks: Sequence[str], points: float, gid: str = "loop") -> None:
-    """The lines the masks give, as one collection of segments from centre to centre."""
+def draw_masks(
+    ax: Any, masks: Sequence[str], points: float, gid: str = "loop", colour: str = LINE
+) -> None:
+    """The lines the masks give, as one collection of half lines from the cells' centres."""
     from matplotlib.collections import LineCollection
 
     segments = []
-    h, w = len(masks), len(masks[0]) if masks else 0
     for r, row in enumerate(masks):
         for c, ch in enumerate(row):
             mask = int(ch, 16) if ch in "0123456789abcdef" else 0
-            for bit, (dx, dy) in STEP.items():
-                if not mask & bit:
-                    continue
-                inside = 0 <= r + dy < h and 0 <= c + dx < w
-                if inside and bit in (4, 2):  # (each line once: from its left or upper cell)
-                    continue
-                reach = 1.0 if inside else 0.5
-                x, y = c + 0.5, r + 0.5
-                segments.append([(x, y), (x + dx * reach, y + dy * reach)])
+            x, y = c + 0.5, r + 0.5
+            # Half a line from the centre each way (two cells' halves meet between them).
+            segments += [[(x, y), (x + dx / 2, y + dy / 2)] for bit, (dx, dy) in STEP.items()
+                         if mask & bit]  # fmt: skip
     lines = LineCollection(
-        segments, colors=LINE, linewidths=max(0.8, points * 0.12), capstyle="round", zorder=3
+        segments, colors=colour, linewidths=max(0.8, points * 0.12), capstyle="round", zorder=3
     )
     lines.set_gid(gid)
     ax.add_collection(lines)
