@@ -66,6 +66,7 @@ BUILTIN = (
     "pattern",
     "masyu",
     "tracks",
+    "slant",
 )
 """The genres, in the order the help lists them."""
 

@@ -33,6 +33,7 @@ ORDER = {
     "loopy": "enth",
     "pearl": "et",
     "tracks": "eth",
+    "slant": "eh",
 }
 """Each genre's difficulty letters (the digit after ``d`` for Light Up), easiest first."""
 
@@ -46,6 +47,7 @@ SIZE = {
     "loopy": "10x10",
     "pearl": "10x10",
     "tracks": "",
+    "slant": "",
 }
 """The size compared in each genre: the one with the most levels. Tents has no size at two
 levels (8x8 easy, 10x10 and up tricky): all its puzzles are compared, sizes mixed."""

@@ -399,3 +399,49 @@ def closing_hints(
         return cuts
 
     return hints
+
+
+def forest_hints(
+    slash: Sequence[Sequence[Lit]],
+) -> Callable[[Callable[[Lit], bool]], list[tuple[Lit, ...]]]:
+    """The player's loop rule of Slant as clauses written on demand (``Built.hints``, for
+    grading): a cell whose one diagonal would join two corners the diagonals drawn already join
+    takes the other one (the clause names every diagonal of that piece)."""
+    h, w = len(slash), len(slash[0])
+
+    def hints(certain: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
+        parent: dict[int, int] = {}
+
+        def root(n: int) -> int:
+            while parent.get(n, n) != n:
+                n = parent[n]
+            return n
+
+        drawn: list[tuple[int, Lit]] = []
+        for r in range(h):
+            for c in range(w):
+                s = slash[r][c]
+                for lit, a, b in ((-s, r * (w + 1) + c, (r + 1) * (w + 1) + c + 1),
+                                  (s, r * (w + 1) + c + 1, (r + 1) * (w + 1) + c)):  # fmt: skip
+                    if certain(lit):
+                        ra, rb = root(a), root(b)
+                        if ra != rb:
+                            parent[ra] = rb
+                        drawn.append((a, lit))
+        pieces: dict[int, list[Lit]] = {}
+        for a, lit in drawn:
+            pieces.setdefault(root(a), []).append(lit)
+        cuts: list[tuple[Lit, ...]] = []
+        for r in range(h):
+            for c in range(w):
+                s = slash[r][c]
+                if certain(s) or certain(-s):
+                    continue
+                for lit, a, b in ((-s, r * (w + 1) + c, (r + 1) * (w + 1) + c + 1),
+                                  (s, r * (w + 1) + c + 1, (r + 1) * (w + 1) + c)):  # fmt: skip
+                    piece = root(a)
+                    if piece == root(b):
+                        cuts.append((-lit, *(-f for f in pieces[piece])))
+        return cuts
+
+    return hints

@@ -67,7 +67,7 @@ def format_solution(puzzle: Masyu, solution: Masks, style: str = "grid") -> str:
     the corpus's hex digits; ``tatham``: the collection's solve move (``S``, then ``;Rm,x,y``
     for each cell on the loop, in reading order)."""
     if style == "masks":
-        return "\n".join(solution)
+        return "\n".join("".join(row) for row in solution)
     if style == "tatham":
         return solve_move(solution)
     marks = {(r, c): "○" if ch == WHITE else "●" for (r, c), ch in puzzle.circles().items()}

@@ -169,7 +169,7 @@ def format_solution(puzzle: Tracks, solution: Masks, style: str = "grid") -> str
     """``grid``: the track in box-drawing characters, each row's count at its end and the
     columns' above; ``masks``: the corpus's hex digits, a cell's track as bits."""
     if style == "masks":
-        return "\n".join(solution)
+        return "\n".join("".join(row) for row in solution)
     drawn = box_rows(solution, {})
     head = " ".join(str(n) for n in puzzle.columns)
     body = [" ".join(row) + f" {n}" for row, n in zip(drawn, puzzle.counts, strict=True)]
