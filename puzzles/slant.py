@@ -225,9 +225,9 @@ GENRE = About(
         # his Hard ones 1.05 to 1.73, median 1.402 (benchmarks/bench_grade.py, sizes mixed).
         bands=(
             ("easy", 0, 0.5),
-            ("medium", 0.5, 1.3),
-            ("hard", 1.3, 1.6),
-            ("extreme", 1.6, 4),
+            ("medium", 0.5, 1.25),
+            ("hard", 1.25, 1.45),
+            ("extreme", 1.45, 4),
         ),
         # Tatham's own levels, each from half way to the level beside it (as the bands).
         levels_of="Tatham's",
