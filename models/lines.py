@@ -164,7 +164,11 @@ def _degree(lines: CellLines, near: Sequence[Lit], here: Lit, k: int) -> None:
         return
     for e in near:
         lines.clause([-e, here])  # a line passes the cell
-    lines.clause([-here, *near])
+    # On the line, k of its lines at least: no n-k+1 of them all off (so that a cell left with
+    # only k lines that may be drawn draws them, by propagation alone).
+    size = len(near) - k + 1
+    for group in combinations(near, size) if size > 0 else [()]:
+        lines.clause([-here, *group])
     if k == 2:
         for e in near:  # no line ends here
             lines.clause([-e, *[f for f in near if f != e]])
