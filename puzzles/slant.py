@@ -218,7 +218,7 @@ GENRE = About(
     making=Making(
         size="8x8",
         small="5x5",
-        largest=2_500,
+        largest=900,
     ),
     grading=Grading(
         # Tatham's Easy puzzles all score 0 (propagation with the loop rule finishes them) and
