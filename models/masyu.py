@@ -33,6 +33,10 @@ def build(puzzle: Masyu, encoding: str = "edges", prune: bool = True) -> Built[M
                     banned.add((far, (r, c)))
     model = Model()
     lines = CellLines(model, w, h, lambda a, b: (a, b) in banned)
+    # A switch of the rules a player reads further from the circles (the cells beyond them),
+    # held true: ``grade`` turns it on only when propagation is stuck without it.
+    switch = model.bool_var()
+    model.add_clause([switch])
     for (r, c), colour in circles.items():
         right, up, left, down = (lines.line(r, c, bit) for bit in (RIGHT, UP, LEFT, DOWN))
         if colour == BLACK:
@@ -42,7 +46,11 @@ def build(puzzle: Masyu, encoding: str = "edges", prune: bool = True) -> Built[M
             lines.clause([left, right])  # (implied: one line across, one up or down)
             lines.clause([up, down])
             for bit, (dr, dc) in STEP.items():
-                lines.clause([-lines.line(r, c, bit), lines.line(r + dr, c + dc, bit)])
+                out, far = lines.line(r, c, bit), (r + dr, c + dc)
+                lines.clause([-out, lines.line(*far, bit)])
+                # (implied, behind the switch: the cell beyond is a straight, its sides off)
+                for side in (UP, DOWN) if bit in (LEFT, RIGHT) else (LEFT, RIGHT):
+                    lines.clause([-switch, -out, -lines.line(*far, side)])
         else:
             # Straight through, and a turn in the next cell on one side at least.
             lines.clause([-left, right])
@@ -53,10 +61,16 @@ def build(puzzle: Masyu, encoding: str = "edges", prune: bool = True) -> Built[M
             lines.clause([-left, -up])
             lines.clause([-left, -lines.line(r, c - 1, LEFT), -lines.line(r, c + 1, RIGHT)])
             lines.clause([-up, -lines.line(r - 1, c, UP), -lines.line(r + 1, c, DOWN)])
+            # (implied, behind the switch: a turn beside it is a line up or down from a cell
+            # beside it, across)
+            turns_across = [lines.line(r, c + dc, b) for dc in (-1, 1) for b in (UP, DOWN)]
+            turns_down = [lines.line(r + dr, c, b) for dr in (-1, 1) for b in (LEFT, RIGHT)]
+            lines.clause([-switch, -left, *turns_across])
+            lines.clause([-switch, -up, *turns_down])
     add_single_line(lines, encoding, must=circles)
     model.answer.extend(lines.all())
 
     def decode(a: Assignment) -> Masks:
         return tuple(lines.masks(a))
 
-    return Built(model, decode, hints=closing_hints(lines, circles))
+    return Built(model, decode, hints=closing_hints(lines, circles), tiers=(switch,))
