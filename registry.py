@@ -69,6 +69,9 @@ BUILTIN = (
     "map",
     "dominosa",
     "galaxies",
+    "masyu",
+    "tracks",
+    "slant",
 )
 """The genres, in the order the help lists them."""
 

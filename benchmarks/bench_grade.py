@@ -36,6 +36,9 @@ ORDER = {
     "map": "enhu",
     "dominosa": "tbhe",
     "galaxies": "nu",
+    "pearl": "et",
+    "tracks": "eth",
+    "slant": "eh",
 }
 """Each genre's difficulty letters (the digit after ``d`` for Light Up), easiest first."""
 
@@ -52,11 +55,14 @@ SIZE = {
     "map": "20x15",
     "dominosa": "6",
     "galaxies": "",
+    "pearl": "10x10",
+    "tracks": "",
+    "slant": "",
 }
 """The size compared in each genre: the one with the most levels. Tents has no size at two
 levels (8x8 easy, 10x10 and up tricky): all its puzzles are compared, sizes mixed."""
 
-GENRE = {"solo": "sudoku", "unequal": "futoshiki"}
+GENRE = {"solo": "sudoku", "unequal": "futoshiki", "pearl": "masyu"}
 
 
 def level(genre: str, params: str) -> int | None:

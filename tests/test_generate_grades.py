@@ -29,9 +29,9 @@ def test_a_logic_grid_written_in_a_style_grades_as_generate_said(style: str) -> 
     assert (again.level, again.score) == (made.grade.level, made.grade.score)
 
 
-EVERY_BAND = ("sudoku", "towers", "keen", "hidato", "numbrix", "magic", "zebra", "bridges",
-              "loopy", "magnets", "signpost", "loop", "net", "pattern", "futoshiki",
-              "undead")  # fmt: skip
+EVERY_BAND = ("sudoku", "towers", "keen", "unruly", "lightup", "hidato", "numbrix", "magic",
+              "zebra", "bridges", "loopy", "magnets", "signpost", "loop", "net", "pattern",
+              "futoshiki", "undead", "masyu", "tracks", "slant")  # fmt: skip
 """The genres that reach every band at their own size (docs/setters.md, difficulty bands)."""
 
 

@@ -1,0 +1,451 @@
+"""Shared line rules on boards of cells: one loop (or one path between two ends) drawn through
+cell centres, from cell to side-by-side cell, and a forest of diagonals (no loop among lines
+that run corner to corner across cells).
+
+A line through cells is a literal per pair of side-by-side cells ("the line joins them"); the
+genres (Masyu, Tracks) say which cells it must visit and how it bends, and ask here that the
+lines make a single loop, or a single path whose ends leave the board. Three ways to say so:
+
+- ``edges``: every cell has no line or two (an end one), and the cells on lines are one
+  network (``models/graph.py``'s lazy connectivity cuts);
+- ``circuit``: the line walked one way, an arc per direction, as a circuit that skips the
+  cells off it (CP-SAT's circuit constraint; subtour cuts on SAT); a path is closed through a
+  node of its own beyond the board;
+- ``faces`` (loops only): each square between four cell centres is inside the loop or outside
+  it, a line is where two squares beside it differ; the inside is one piece and the outside
+  too, and no cell has four lines.
+
+The forest of diagonals (Slant) is said through its dual: the diagonals of the cells hold no
+loop exactly when every corner is joined to the board's edge by diagonals (a loop would wall
+in the corners inside it; a corner cut off is walled in by a loop), one network per colour of
+the corners' checkerboard, each with the board's edge as one more node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations
+
+from .graph import add_connected_by_levels
+from .model import Assignment, Lit, Model
+
+RIGHT, UP, LEFT, DOWN = 1, 2, 4, 8
+"""A cell's lines as bits (Net's, and the corpus's direction masks)."""
+
+LINE_ENCODINGS = ("edges", "circuit", "faces")
+PATH_ENCODINGS = ("edges", "circuit")
+FOREST_ENCODINGS = ("networks", "levels")
+
+Cell = tuple[int, int]
+
+
+class CellLines:
+    """The lines that may join side-by-side cells of a ``width`` x ``height`` board: a literal
+    each, and one literal that is always false for a line that cannot be drawn (off the board,
+    or ruled out by the caller's ``off``), so rules can be written the same everywhere."""
+
+    def __init__(
+        self, model: Model, width: int, height: int, off: Callable[[Cell, Cell], bool] | None = None
+    ) -> None:
+        self.model, self.width, self.height = model, width, height
+        self.true = model.bool_var()
+        model.add_clause([self.true])
+        self.false = -self.true
+        ruled = off or (lambda a, b: False)
+        self.across: list[list[Lit]] = [
+            [
+                self.false if ruled((r, c), (r, c + 1)) else model.bool_var()
+                for c in range(width - 1)
+            ]
+            for r in range(height)
+        ]
+        self.down: list[list[Lit]] = [
+            [self.false if ruled((r, c), (r + 1, c)) else model.bool_var() for c in range(width)]
+            for r in range(height - 1)
+        ]
+
+    def line(self, r: int, c: int, bit: int) -> Lit:
+        """The line from cell (r, c) in direction ``bit`` (false off the board)."""
+        if bit == RIGHT:
+            ok = 0 <= r < self.height and 0 <= c < self.width - 1
+            return self.across[r][c] if ok else self.false
+        if bit == LEFT:
+            ok = 0 <= r < self.height and 1 <= c < self.width
+            return self.across[r][c - 1] if ok else self.false
+        if bit == DOWN:
+            ok = 0 <= r < self.height - 1 and 0 <= c < self.width
+            return self.down[r][c] if ok else self.false
+        ok = 1 <= r < self.height and 0 <= c < self.width
+        return self.down[r - 1][c] if ok else self.false
+
+    def around(self, r: int, c: int) -> list[tuple[int, Cell, Lit]]:
+        """The lines that may be drawn from cell (r, c): (bit, the cell across, literal)."""
+        steps = ((RIGHT, (r, c + 1)), (UP, (r - 1, c)), (LEFT, (r, c - 1)), (DOWN, (r + 1, c)))
+        return [
+            (bit, far, lit) for bit, far in steps if (lit := self.line(r, c, bit)) != self.false
+        ]
+
+    def all(self) -> list[Lit]:
+        """Every line that may be drawn."""
+        return [e for row in self.across + self.down for e in row if e != self.false]
+
+    def clause(self, lits: Iterable[Lit]) -> None:
+        """At least one of ``lits``: none when one is always true, the false ones left out."""
+        kept = [lit for lit in lits if lit != self.false]
+        if self.true not in kept:
+            self.model.add_clause(kept)
+
+    def masks(self, value: Assignment, stubs: dict[Cell, int] | None = None) -> list[str]:
+        """Each cell's lines as a direction mask, a hex digit a cell, a string a row (the
+        corpus's form); ``stubs`` adds the bits of lines that leave the board."""
+        out = []
+        for r in range(self.height):
+            row = []
+            for c in range(self.width):
+                mask = (stubs or {}).get((r, c), 0)
+                for bit, _, lit in self.around(r, c):
+                    if value(lit):
+                        mask |= bit
+                row.append(format(mask, "x"))
+            out.append("".join(row))
+        return out
+
+
+def add_single_line(
+    lines: CellLines,
+    encoding: str = "edges",
+    must: Iterable[Cell] = (),
+    ends: Iterable[Cell] = (),
+) -> dict[Cell, Lit]:
+    """The drawn lines make one loop, or with two ``ends`` (cells whose line leaves the board,
+    each with one line on it) one path between them; every cell of ``must`` is on it. Returns
+    each cell's literal "the line passes here" (``lines.true`` for the cells that must)."""
+    model = lines.model
+    forced = set(must)
+    tips = list(dict.fromkeys(ends))
+    if tips and len(tips) != 2:
+        raise ValueError("a path has two ends")
+    if tips and encoding == "faces":
+        raise ValueError("the faces encoding draws loops only")
+    forced |= set(tips)
+    cells = [(r, c) for r in range(lines.height) for c in range(lines.width)]
+    on: dict[Cell, Lit] = {}
+    for cell in cells:
+        near = [lit for _, _, lit in lines.around(*cell)]
+        if cell in forced:
+            on[cell] = lines.true
+        elif near:
+            on[cell] = model.bool_var()
+        else:
+            on[cell] = lines.false
+    if not forced:  # there is a loop: some line is drawn
+        model.add_clause(lines.all())
+    if encoding == "faces":
+        _loop_by_faces(lines, on)
+        return on
+    for cell in cells:
+        near = [lit for _, _, lit in lines.around(*cell)]
+        _degree(lines, near, on[cell], 1 if cell in tips else 2)
+    if encoding == "circuit":
+        _by_circuit(lines, on, tips)
+    elif encoding == "edges":
+        _by_network(lines, on)
+    else:
+        raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(LINE_ENCODINGS)})")
+    return on
+
+
+def _degree(lines: CellLines, near: Sequence[Lit], here: Lit, k: int) -> None:
+    """The cell has ``k`` of the lines ``near`` when ``here`` holds, and none otherwise."""
+    model = lines.model
+    if here == lines.false:
+        for e in near:
+            model.add_clause([-e])
+        return
+    for e in near:
+        lines.clause([-e, here])  # a line passes the cell
+    # On the line, k of its lines at least: no n-k+1 of them all off (so that a cell left with
+    # only k lines that may be drawn draws them, by propagation alone).
+    size = len(near) - k + 1
+    for group in combinations(near, size) if size > 0 else [()]:
+        lines.clause([-here, *group])
+    if k == 2:
+        for e in near:  # no line ends here
+            lines.clause([-e, *[f for f in near if f != e]])
+    else:
+        for a, b in combinations(near, 2):
+            model.add_clause([-a, -b])
+    for group in combinations(near, k + 1):
+        model.add_clause([-e for e in group])
+
+
+def _by_network(lines: CellLines, on: dict[Cell, Lit]) -> None:
+    """The cells the line passes are one network along the lines drawn."""
+    w = lines.width
+    nodes = [r * w + c for (r, c), lit in on.items() if lit != lines.false]
+    active = [
+        (r * w + c, lit) for (r, c), lit in on.items() if lit not in (lines.true, lines.false)
+    ]
+    edges = [
+        (r * w + c, r * w + c + 1, e)
+        for r, row in enumerate(lines.across)
+        for c, e in enumerate(row)
+        if e != lines.false
+    ] + [
+        (r * w + c, (r + 1) * w + c, e)
+        for r, row in enumerate(lines.down)
+        for c, e in enumerate(row)
+        if e != lines.false
+    ]
+    lines.model.add_connected(nodes, edges, active)
+
+
+def _by_circuit(lines: CellLines, on: dict[Cell, Lit], tips: list[Cell]) -> None:
+    """The line walked one way: an arc per direction of each line, a line drawn exactly when
+    one of its arcs is; a cell off the line skipped (its self-loop); a path closed through a
+    node beyond the board, from its second end back to its first."""
+    model, w = lines.model, lines.width
+    arcs: list[tuple[int, int, Lit]] = []
+    for r in range(lines.height):
+        for c in range(w):
+            for bit, (rr, cc), e in lines.around(r, c):
+                if bit not in (RIGHT, DOWN):
+                    continue
+                there, back = model.bool_var(), model.bool_var()
+                model.add_clause([-there, e])
+                model.add_clause([-back, e])
+                model.add_clause([-e, there, back])
+                model.add_clause([-there, -back])
+                arcs += [(r * w + c, rr * w + cc, there), (rr * w + cc, r * w + c, back)]
+    for (r, c), lit in on.items():
+        if lit == lines.false:
+            continue
+        if lit != lines.true:
+            arcs.append((r * w + c, r * w + c, -lit))
+    if tips:
+        beyond = lines.height * w
+        (r0, c0), (r1, c1) = tips
+        arcs += [(beyond, r0 * w + c0, lines.true), (r1 * w + c1, beyond, lines.true)]
+    model.add_circuit(arcs)
+
+
+def _loop_by_faces(lines: CellLines, on: dict[Cell, Lit]) -> None:
+    """Each square between four cell centres inside or outside; a line exactly where the
+    squares on its two sides differ (beyond the board is outside); the inside one piece, the
+    outside one piece with the world beyond, and no cell with four lines. A cell is on the loop
+    when a line passes it."""
+    model = lines.model
+    h, w = lines.height - 1, lines.width - 1  # the squares: h rows of w
+    inside = [list(model.bool_vars(w)) for _ in range(h)] if h > 0 and w > 0 else []
+
+    def square(i: int, j: int) -> Lit | None:
+        return inside[i][j] if 0 <= i < h and 0 <= j < w else None
+
+    def differ(e: Lit, a: Lit | None, b: Lit | None) -> None:
+        """Line ``e`` is drawn iff squares ``a`` and ``b`` differ (None: outside)."""
+        if a is None:
+            a, b = b, None
+        if a is None:
+            lines.clause([-e])
+        elif b is None:
+            lines.clause([-e, a])
+            lines.clause([e, -a])
+        else:
+            lines.clause([-e, a, b])
+            lines.clause([-e, -a, -b])
+            lines.clause([e, -a, b])
+            lines.clause([e, a, -b])
+
+    for r, row in enumerate(lines.across):  # between (r, c) and (r, c + 1)
+        for c, e in enumerate(row):
+            differ(e, square(r - 1, c), square(r, c))
+    for r, row in enumerate(lines.down):  # between (r, c) and (r + 1, c)
+        for c, e in enumerate(row):
+            differ(e, square(r, c - 1), square(r, c))
+    for (r, c), here in on.items():
+        near = [lit for _, _, lit in lines.around(r, c)]
+        if len(near) == 4:
+            model.add_clause([-e for e in near])
+        for e in near:
+            lines.clause([-e, here])
+        lines.clause([-here, *near])
+    if not inside:
+        return
+    nodes = [i * w + j for i in range(h) for j in range(w)]
+    touching = [(i * w + j, i * w + j + 1, 0) for i in range(h) for j in range(w - 1)]
+    touching += [(i * w + j, (i + 1) * w + j, 0) for i in range(h - 1) for j in range(w)]
+    # A cell the loop must pass has a square inside among the four around it.
+    anchors = [
+        {
+            i * w + j
+            for i, j in ((r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c))
+            if 0 <= i < h and 0 <= j < w
+        }
+        for (r, c), lit in on.items()
+        if lit == lines.true
+    ]
+    model.add_connected(
+        nodes,
+        touching,
+        [(i * w + j, inside[i][j]) for i in range(h) for j in range(w)],
+        [a for a in anchors if a],
+    )
+    world = h * w
+    border = [
+        (i * w + j, world, 0)
+        for i in range(h)
+        for j in range(w)
+        if i in (0, h - 1) or j in (0, w - 1)
+    ]
+    model.add_connected(
+        [*nodes, world],
+        touching + border,
+        [(i * w + j, -inside[i][j]) for i in range(h) for j in range(w)],
+    )
+
+
+# -- a forest of diagonals ------------------------------------------------------------------------
+
+
+def add_forest_of_diagonals(
+    model: Model, slash: Sequence[Sequence[Lit]], encoding: str = "networks"
+) -> None:
+    """The cells' diagonals hold no loop. ``slash[r][c]`` is true when cell (r, c) holds ``/``
+    (its top-right corner to its bottom-left one), false for ``\\``. Said as every corner being
+    joined to the board's edge by diagonals, for each colour of the corners' checkerboard:
+    ``networks`` by lazy connectivity cuts, ``levels`` by reach levels in clauses (no cuts). The
+    smallest loops (a diamond of four cells around a corner) are also ruled out by clauses."""
+    if encoding not in FOREST_ENCODINGS:
+        raise ValueError(
+            f"unknown encoding {encoding!r} (choose from {', '.join(FOREST_ENCODINGS)})"
+        )
+    h, w = len(slash), len(slash[0])
+    # A diamond around an inner corner: / above-left, \ above-right, / below-right... a loop.
+    for y in range(1, h):
+        for x in range(1, w):
+            model.add_clause([-slash[y - 1][x - 1], slash[y - 1][x], -slash[y][x], slash[y][x - 1]])
+    width = w + 1
+    world = (h + 1) * width
+    for colour in (0, 1):
+        points = [
+            y * width + x for y in range(h + 1) for x in range(w + 1) if (x + y) % 2 == colour
+        ]
+        edges: list[tuple[int, int, Lit]] = []
+        for r in range(h):
+            for c in range(w):
+                if (r + c) % 2 == colour:  # the \ diagonal joins corners of this colour
+                    edges.append((r * width + c, (r + 1) * width + c + 1, -slash[r][c]))
+                else:
+                    edges.append((r * width + c + 1, (r + 1) * width + c, slash[r][c]))
+        edge = [p for p in points if p // width in (0, h) or p % width in (0, w)]
+        if encoding == "networks":
+            border = [(p, world, 0) for p in edge]
+            model.add_connected([world, *points], edges + border, ())
+        else:
+            # The world first: every corner of this colour reached from it.
+            inner = [p for p in points if p not in set(edge)]
+            ends = {p: world for p in edge}
+            joined = [(ends.get(u, u), ends.get(v, v), lit) for u, v, lit in edges]
+            joined = [(u, v, lit) for u, v, lit in joined if u != v]
+            add_connected_by_levels(model, [world, *inner], joined)
+
+
+def closing_hints(
+    lines: CellLines, must: Iterable[Cell] = (), path: bool = False
+) -> Callable[[Callable[[Lit], bool]], list[tuple[Lit, ...]]]:
+    """The player's loop rule as clauses written on demand (``Built.hints``, for grading): a
+    line that would close the lines drawn so far into a loop is off, when that loop leaves out
+    a line drawn elsewhere or a cell the line must pass, and always on a ``path``."""
+    w = lines.width
+    edges = [
+        (r * w + c, r * w + c + 1, e)
+        for r, row in enumerate(lines.across)
+        for c, e in enumerate(row)
+        if e != lines.false
+    ] + [
+        (r * w + c, (r + 1) * w + c, e)
+        for r, row in enumerate(lines.down)
+        for c, e in enumerate(row)
+        if e != lines.false
+    ]
+    needed = [r * w + c for r, c in must]
+
+    def hints(certain: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
+        """The clauses that keep each line open now from closing a loop too early."""
+        parent: dict[int, int] = {}
+
+        def root(n: int) -> int:
+            while parent.get(n, n) != n:
+                n = parent[n]
+            return n
+
+        drawn = [(u, v, e) for u, v, e in edges if certain(e)]
+        for u, v, _ in drawn:
+            ru, rv = root(u), root(v)
+            if ru != rv:
+                parent[ru] = rv
+        pieces: dict[int, list[Lit]] = {}
+        for u, _, e in drawn:
+            pieces.setdefault(root(u), []).append(e)
+        cuts: list[tuple[Lit, ...]] = []
+        for u, v, e in edges:
+            if certain(e) or certain(-e):
+                continue
+            piece = root(u)
+            if piece != root(v):
+                continue
+            closing = tuple(-f for f in pieces[piece])
+            elsewhere = next((f for a, _, f in drawn if root(a) != piece), None)
+            if path or any(root(n) != piece for n in needed):
+                cuts.append((-e, *closing))
+            elif elsewhere is not None:
+                cuts.append((-e, *closing, -elsewhere))
+        return cuts
+
+    return hints
+
+
+def forest_hints(
+    slash: Sequence[Sequence[Lit]],
+) -> Callable[[Callable[[Lit], bool]], list[tuple[Lit, ...]]]:
+    """The player's loop rule of Slant as clauses written on demand (``Built.hints``, for
+    grading): a cell whose one diagonal would join two corners the diagonals drawn already join
+    takes the other one (the clause names every diagonal of that piece)."""
+    h, w = len(slash), len(slash[0])
+
+    def hints(certain: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
+        parent: dict[int, int] = {}
+
+        def root(n: int) -> int:
+            while parent.get(n, n) != n:
+                n = parent[n]
+            return n
+
+        drawn: list[tuple[int, Lit]] = []
+        for r in range(h):
+            for c in range(w):
+                s = slash[r][c]
+                for lit, a, b in ((-s, r * (w + 1) + c, (r + 1) * (w + 1) + c + 1),
+                                  (s, r * (w + 1) + c + 1, (r + 1) * (w + 1) + c)):  # fmt: skip
+                    if certain(lit):
+                        ra, rb = root(a), root(b)
+                        if ra != rb:
+                            parent[ra] = rb
+                        drawn.append((a, lit))
+        pieces: dict[int, list[Lit]] = {}
+        for a, lit in drawn:
+            pieces.setdefault(root(a), []).append(lit)
+        cuts: list[tuple[Lit, ...]] = []
+        for r in range(h):
+            for c in range(w):
+                s = slash[r][c]
+                if certain(s) or certain(-s):
+                    continue
+                for lit, a, b in ((-s, r * (w + 1) + c, (r + 1) * (w + 1) + c + 1),
+                                  (s, r * (w + 1) + c + 1, (r + 1) * (w + 1) + c)):  # fmt: skip
+                    piece = root(a)
+                    if piece == root(b):
+                        cuts.append((-lit, *(-f for f in pieces[piece])))
+        return cuts
+
+    return hints
