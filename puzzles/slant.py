@@ -212,7 +212,7 @@ GENRE = About(
         urls=("gokigen",),
     ),
     solving=Solving(
-        default_backend="sat:cadical195",
+        default_backend="sat:minicard",
         default_encoding="networks",
     ),
     making=Making(

@@ -182,7 +182,7 @@ GENRE = About(
         output_formats=("grid", "masks"),
     ),
     solving=Solving(
-        default_backend="sat:cadical195",
+        default_backend="sat:minicard",
         default_encoding="edges",
     ),
     making=Making(
