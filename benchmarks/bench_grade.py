@@ -31,6 +31,7 @@ ORDER = {
     "lightup": "012",
     "tents": "et",
     "loopy": "enth",
+    "singles": "ek",
 }
 """Each genre's difficulty letters (the digit after ``d`` for Light Up), easiest first."""
 
@@ -42,11 +43,12 @@ SIZE = {
     "lightup": "7x7",
     "tents": "",
     "loopy": "10x10",
+    "singles": "",
 }
 """The size compared in each genre: the one with the most levels. Tents has no size at two
 levels (8x8 easy, 10x10 and up tricky): all its puzzles are compared, sizes mixed."""
 
-GENRE = {"solo": "sudoku"}
+GENRE = {"solo": "sudoku", "singles": "hitori"}
 
 
 def level(genre: str, params: str) -> int | None:

@@ -1,0 +1,108 @@
+"""The genres of Simon Tatham's collection against his own solver: per parameter set of the
+corpus (data/GENRE/tatham.jsonl, copied from ../shared/corpus/tatham2), the median CPU time of
+build + solve + proof of uniqueness, next to the median of his solver's ``tatham_solve_ms``;
+then the largest board of the corpus, and a board of 4x its area, generated, each timed.
+
+    python benchmarks/bench_tatham2.py dominosa galaxies
+    python benchmarks/bench_tatham2.py dominosa --encodings both,cells,pairs --repeat 5
+    python benchmarks/bench_tatham2.py galaxies --large 30x30 --backends sat:cadical195,cpsat
+
+Goals (issue 33): every corpus puzzle under 50 ms; within 3x of Tatham's where his solver needs
+1 ms or more; a 40x40 (or the largest sensible size) under 1 s. CPU time is this process's
+(``time.process_time``) over parse, build, solve and the uniqueness proof: in process, so
+start-up is left out (bench_startup.py measures it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from gridsat.generator import generate, size_of
+from gridsat.pipeline import solve
+from gridsat.registry import get_genre
+from gridsat.solvers import get_backend
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def timed(genre: Any, text: str, backend: str, encoding: str, repeat: int) -> tuple[float, str]:
+    """The median CPU ms of parse + build + solve + uniqueness over ``repeat`` runs, and the
+    status of the last."""
+    found = []
+    status = ""
+    engine = get_backend(backend)
+    for _ in range(repeat):
+        start = time.process_time()
+        puzzle = genre.parse(text)
+        outcome = solve(genre, puzzle, engine, encoding, limit=2)
+        found.append((time.process_time() - start) * 1000)
+        status = str(outcome.status)
+        for solution in outcome.solutions:
+            assert genre.check(puzzle, solution) == []
+    return statistics.median(found), status
+
+
+def corpus(name: str, backends: list[str], encodings: list[str], repeat: int) -> None:
+    genre = get_genre(name)
+    rows = [json.loads(line) for line in (DATA / genre.data / "tatham.jsonl").open()]
+    by_params: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        by_params[row["params"]].append(row)
+    print(f"## {name}\n")
+    head = "| params | n | Tatham ms |"
+    runs = [(b, e) for b in backends for e in encodings]
+    head += "".join(f" {b} {e} ms |" for b, e in runs)
+    print(head)
+    print("|" + "---|" * (3 + len(runs)))
+    worst = 0.0
+    for params, group in by_params.items():
+        theirs = statistics.median(r["tatham_solve_ms"] for r in group)
+        line = f"| `{params}` | {len(group)} | {theirs:.3g} |"
+        for backend, encoding in runs:
+            ours = []
+            for row in group:
+                ms, status = timed(genre, row["id"], backend, encoding, repeat)
+                assert status == "unique", (row["id"], status)
+                ours.append(ms)
+                worst = max(worst, ms)
+            line += f" {statistics.median(ours):.3g} (max {max(ours):.3g}) |"
+        print(line)
+    print(f"\nslowest corpus puzzle: {worst:.3g} ms\n")
+
+
+def large(name: str, sizes: list[str], backend: str, encoding: str, repeat: int) -> None:
+    """Boards made by ``generate`` (unique, all givens shown) at each size, timed."""
+    genre = get_genre(name)
+    for size in sizes:
+        made = generate(genre, size_of(genre, size), random.Random(1))
+        text = genre.format_puzzle(made.puzzle)
+        ms, status = timed(genre, text, backend, encoding, repeat)
+        print(f"{name} {size} (generated, seed 1): {ms:.4g} ms, {status}, {backend} {encoding}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("genres", nargs="+")
+    parser.add_argument("--backends", default="", help="comma-separated (default: the genre's)")
+    parser.add_argument("--encodings", default="", help="comma-separated (default: the genre's)")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--large", default="", help="comma-separated sizes to generate and time")
+    args = parser.parse_args()
+    for name in args.genres:
+        genre = get_genre(name)
+        backends = [b for b in args.backends.split(",") if b] or [genre.default_backend]
+        encodings = [e for e in args.encodings.split(",") if e] or [genre.default_encoding]
+        corpus(name, backends, encodings, args.repeat)
+        if args.large:
+            large(name, args.large.split(","), backends[0], encodings[0], args.repeat)
+
+
+if __name__ == "__main__":
+    main()
