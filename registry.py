@@ -65,6 +65,7 @@ BUILTIN = (
     "magnets",
     "pattern",
     "hitori",
+    "kurodoko",
 )
 """The genres, in the order the help lists them."""
 
