@@ -66,6 +66,7 @@ BUILTIN = (
     "pattern",
     "hitori",
     "kurodoko",
+    "mosaic",
 )
 """The genres, in the order the help lists them."""
 

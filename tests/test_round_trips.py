@@ -171,9 +171,10 @@ def test_every_format_a_puzzle_is_written_in_reads_back(name: str, label: str, t
 
 def test_the_examples_cover_every_genre_and_its_forms() -> None:
     names = {param.values[0] for param in EXAMPLES}
-    assert names == set(BUILTIN) and len(BUILTIN) == 19
+    assert names == set(BUILTIN) and len(BUILTIN) == 20
     assert set(READ_BACK) | {"signpost", "magic", "zebra", "keen", "loopy", "magnets",
-                             "pattern", "hitori", "kurodoko"} == set(BUILTIN)  # fmt: skip
+                             "pattern", "hitori", "kurodoko",
+                             "mosaic"} == set(BUILTIN)  # fmt: skip
     for name, styles in READ_BACK.items():
         assert set(styles) <= set(get_genre(name).about.reading.output_formats)
 
