@@ -28,7 +28,8 @@ def test_a_logic_grid_written_in_a_style_grades_as_generate_said(style: str) -> 
 
 
 EVERY_BAND = ("sudoku", "towers", "keen", "hidato", "numbrix", "magic", "zebra", "bridges",
-              "loopy", "magnets", "signpost", "loop", "net", "pattern")  # fmt: skip
+              "loopy", "magnets", "signpost", "loop", "net", "pattern", "kurodoko",
+              "mosaic")  # fmt: skip
 """The genres that reach every band at their own size (docs/setters.md, difficulty bands)."""
 
 
