@@ -29,6 +29,8 @@ def token_rows(text: str, single: str, example: str) -> list[list[tuple[int, int
         spaced = re.search(r"[\s,]", body)
         found = re.finditer(r"[^\s,]+", body) if spaced else step.finditer(body)
         cells = [(n, lead + m.start() + 1, m[0]) for m in found]
+        if not cells:
+            raise ParseError(f"line {n}: no cells, only separators")
         if rows and len(cells) != len(rows[0]):
             raise ParseError(f"line {n}: {len(cells)} cells, but the first row has {len(rows[0])}")
         rows.append(cells)

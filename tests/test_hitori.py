@@ -260,6 +260,7 @@ BAD_PLAIN = {
     "1 2\n0 1": "line 2, column 1: '0' is not a cell",
     "12\n#1": "line 2, column 1: '#' is not a cell",
     "  \n": "empty input",
+    ",\n": "line 1: no cells",
 }
 
 

@@ -242,6 +242,7 @@ BAD_PLAIN = {
     "..\n.x": "line 2, column 2: 'x' is not a cell",
     ". .\n0 .": "line 2, column 1: '0' is not a cell",
     "  \n": "empty input",
+    ",\n": "line 1: no cells",
 }
 
 

@@ -198,6 +198,7 @@ BAD_PLAIN = {
     "..\n.x": "line 2, column 2: 'x' is not a cell",
     ". .\n10 .": "line 2, column 1: '10' is not a cell",
     "  \n": "empty input",
+    ",\n": "line 1: no cells",
 }
 
 
