@@ -74,6 +74,8 @@ def format_id(puzzle: Kurodoko) -> str:
     """The game ID, as the collection writes it; ValueError when it cannot say the puzzle."""
     if puzzle.marks():
         raise ValueError("a game ID holds no given shading")
+    if puzzle.width + puzzle.height > 128 or puzzle.width * puzzle.height < 3:
+        raise ValueError("a Range board is 3 cells or more, its width and height 128 at most")
     most = puzzle.width + puzzle.height - 1
     if any(v > most for v in puzzle.clues().values()):
         raise ValueError(f"a Range game ID holds numbers up to {most}, W + H - 1")

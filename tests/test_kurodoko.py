@@ -257,6 +257,8 @@ def test_what_a_game_id_cannot_say_is_refused() -> None:
         format_id(parse("#.\n.3"))
     with pytest.raises(ValueError, match="up to 3"):
         format_id(parse("4.\n.."))
+    with pytest.raises(ValueError, match="128 at most"):
+        format_id(Kurodoko(((None,) * 100,) * 29))
 
 
 # -- givens and the maker ------------------------------------------------------------------------
