@@ -72,6 +72,9 @@ BUILTIN = (
     "masyu",
     "tracks",
     "slant",
+    "hitori",
+    "kurodoko",
+    "mosaic",
 )
 """The genres, in the order the help lists them."""
 

@@ -39,6 +39,7 @@ ORDER = {
     "pearl": "et",
     "tracks": "eth",
     "slant": "eh",
+    "singles": "ek",
 }
 """Each genre's difficulty letters (the digit after ``d`` for Light Up), easiest first."""
 
@@ -58,11 +59,12 @@ SIZE = {
     "pearl": "10x10",
     "tracks": "",
     "slant": "",
+    "singles": "",
 }
 """The size compared in each genre: the one with the most levels. Tents has no size at two
 levels (8x8 easy, 10x10 and up tricky): all its puzzles are compared, sizes mixed."""
 
-GENRE = {"solo": "sudoku", "unequal": "futoshiki", "pearl": "masyu"}
+GENRE = {"solo": "sudoku", "unequal": "futoshiki", "pearl": "masyu", "singles": "hitori"}
 
 
 def level(genre: str, params: str) -> int | None:

@@ -176,7 +176,8 @@ def test_the_examples_cover_every_genre_and_its_forms() -> None:
     names = {param.values[0] for param in EXAMPLES}
     assert names == set(BUILTIN) and len(BUILTIN) >= 17
     assert set(READ_BACK) | {"signpost", "magic", "zebra", "keen", "loopy", "magnets",
-                             "pattern", "dominosa", "galaxies"} == set(BUILTIN)  # fmt: skip
+                             "pattern", "dominosa", "galaxies", "hitori",
+                             "kurodoko", "mosaic"} == set(BUILTIN)  # fmt: skip
     for name, styles in READ_BACK.items():
         assert set(styles) <= set(get_genre(name).about.reading.output_formats)
 

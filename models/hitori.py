@@ -1,0 +1,81 @@
+"""Hitori as a model: a literal per cell, "shaded"; of the cells of a row or column that show
+the same number, at most one is unshaded; the shading rules are the shared ones
+(``models/shading.py``)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..puzzles.hitori import Board, Hitori, lines
+from ..puzzles.shading import SHADED, UNSHADED
+from .model import Assignment, Built, Model
+from .shading import CONNECTIONS, add_connected_unshaded, add_no_touching
+
+ENCODINGS = CONNECTIONS
+"""How "the unshaded cells are one group" is written: lazy cuts, or levels of clauses."""
+
+
+def build(puzzle: Hitori, encoding: str = "cuts", prune: bool = True) -> Built[Board]:
+    """The rules as clauses. ``prune`` adds what a player sees at once from the numbers alone,
+    and what the clauses imply but propagation cannot see (``_prune``)."""
+    if encoding not in ENCODINGS:
+        raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
+    h, w = puzzle.height, puzzle.width
+    model = Model()
+    shaded = list(model.bool_vars(w * h))
+    for (r, c), mark in puzzle.marks.items():
+        model.add_clause([shaded[r * w + c] if mark else -shaded[r * w + c]])
+    # No number twice unshaded in a line: of those that show it, at most one is unshaded.
+    for _, cells in lines(puzzle):
+        same: defaultdict[int, list[int]] = defaultdict(list)
+        for r, c in cells:
+            same[puzzle.rows[r][c]].append(r * w + c)
+        for group in same.values():
+            if len(group) == 2:
+                model.add_clause([shaded[group[0]], shaded[group[1]]])
+            elif len(group) > 2:
+                model.add_at_most_one([-shaded[i] for i in group])
+    if prune:
+        _prune(model, puzzle, shaded)
+    add_no_touching(model, shaded, w, h)
+    add_connected_unshaded(model, shaded, w, h, encoding)
+    model.answer = list(shaded)
+
+    def decode(a: Assignment) -> Board:
+        return tuple(
+            "".join(SHADED if a(shaded[r * w + c]) else UNSHADED for c in range(w))
+            for r in range(h)
+        )
+
+    return Built(model, decode)
+
+
+def _prune(model: Model, puzzle: Hitori, shaded: list[int]) -> None:
+    """The deductions of the collection's easy level that propagation of the rules cannot
+    make: a cell between two of the same number in a line is unshaded (one of the two is
+    shaded, and touches it); of two of a number side by side in a line one is unshaded, so
+    every other of that number in the line is shaded; and an unshaded cell touches another
+    unshaded cell (the unshaded cells are one group of two or more)."""
+    h, w = puzzle.height, puzzle.width
+    for _, cells in lines(puzzle):
+        numbers = [puzzle.rows[r][c] for r, c in cells]
+        for k in range(len(cells) - 2):
+            if numbers[k] == numbers[k + 2]:
+                r, c = cells[k + 1]
+                model.add_clause([-shaded[r * w + c]])
+        for k in range(len(cells) - 1):
+            if numbers[k] != numbers[k + 1]:
+                continue
+            for j, (r, c) in enumerate(cells):
+                if numbers[j] == numbers[k] and j not in (k, k + 1):
+                    model.add_clause([shaded[r * w + c]])
+    if w * h < 2:
+        return
+    for r in range(h):
+        for c in range(w):
+            near = [
+                shaded[rr * w + cc]
+                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= rr < h and 0 <= cc < w
+            ]
+            model.add_clause([shaded[r * w + c], *(-s for s in near)])

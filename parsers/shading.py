@@ -1,0 +1,48 @@
+"""What the plain layouts of shading puzzles share: rows of cells a person types, one
+character each side by side, or tokens separated by spaces or commas (numbers past 9)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from . import ParseError
+
+MAX_CELLS = 250_000
+"""Boards above this many cells (500x500) are refused before anything is built."""
+
+
+def token_rows(text: str, single: str, example: str) -> list[list[tuple[int, int, str]]]:
+    """The rows of a layout, each a list of (line, column, token): tokens separated by spaces or
+    commas, or, on a line with neither, a character each, those of ``single`` joined to the
+    character before them (a mark after a number). Rows of one length; an error names where."""
+    numbered = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not numbered:
+        raise ParseError(f"empty input: expected rows of cells, or a game ID such as {example}")
+    if len(numbered) > MAX_CELLS:
+        raise ParseError(f"{len(numbered)} rows: the limit is {MAX_CELLS} cells")
+    rows: list[list[tuple[int, int, str]]] = []
+    step = re.compile(f".[{re.escape(single)}]?" if single else ".")
+    for n, line in numbered:
+        body = line.strip()
+        lead = len(line) - len(line.lstrip())
+        spaced = re.search(r"[\s,]", body)
+        found = re.finditer(r"[^\s,]+", body) if spaced else step.finditer(body)
+        cells = [(n, lead + m.start() + 1, m[0]) for m in found]
+        if not cells:
+            raise ParseError(f"line {n}: no cells, only separators")
+        if rows and len(cells) != len(rows[0]):
+            raise ParseError(f"line {n}: {len(cells)} cells, but the first row has {len(rows[0])}")
+        rows.append(cells)
+        if len(rows[0]) * len(rows) > MAX_CELLS:
+            raise ParseError(f"line {n}: the board passes the limit of {MAX_CELLS} cells")
+    return rows
+
+
+def layout(texts: Sequence[Sequence[str]]) -> str:
+    """Rows of cells as a person writes them: side by side when every cell is one character,
+    else separated by spaces, right-aligned."""
+    if all(len(t) == 1 for row in texts for t in row):
+        return "\n".join("".join(row) for row in texts)
+    size = max(len(t) for row in texts for t in row)
+    return "\n".join(" ".join(t.rjust(size) for t in row) for row in texts)
