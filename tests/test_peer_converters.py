@@ -57,6 +57,10 @@ def answer(peer: str, genre: str, p: Any, value: Any) -> Any:
             return [["x" if ch == "." else ch for ch in row] for row in value]
         if genre == "pattern":
             return [["x" if v else "-" for v in row] for row in value]
+        if genre == "net":
+            compass = {"n": 1, "s": 4, "w": 8, "e": 2}
+            return [["".join(ch for ch, b in compass.items() if t & b) or "-" for t in row]
+                    for row in value]  # fmt: skip
         if genre == "loopy":
             h, w = len(value.v), len(value.h[0])
             return [[str(value.h[r][c] * 8 + value.v[r][c] * 4 + value.h[r + 1][c] * 2

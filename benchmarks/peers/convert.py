@@ -21,6 +21,8 @@ class Wrong(ValueError):
 ARROWS = "WEDCXZAQ"
 # Net's tile bits in gridsat (puzzles/loop.py), by multi-puzzle-solver's side letters
 BITS = {"U": 1, "R": 2, "D": 4, "L": 8}
+# and by puzzlekit's
+COMPASS = {"n": 1, "e": 2, "s": 4, "w": 8}
 
 PEERS = ("puzzlekit", "multi-puzzle-solver", "akari-sat", "nonogram")
 
@@ -36,6 +38,7 @@ GENRES: dict[str, tuple[str, ...]] = {
         "magnets",
         "loopy",
         "pattern",
+        "net",
     ),
     "multi-puzzle-solver": (
         "sudoku",
@@ -166,6 +169,17 @@ def to_peer(peer: str, genre: str, p: Any) -> Any:
             grid = [["-" if v is None else str(v) for v in row] for row in p.rows]
             params = {"num_rows": n_rows, "num_cols": len(p.rows[0]), "grid": grid}
             return {"type": "slitherlink", "params": params}
+        if genre == "net":
+            if p.wrap or p.barriers or p.fixed or not p.tree:
+                return None  # its Pipes: no wrapping, no walls
+
+            def code(mask: int) -> str:
+                ones = bin(mask).count("1")
+                return "5" if mask in (5, 10) else {1: "1", 2: "3", 3: "7", 4: "15"}[ones]
+
+            grid = [[code(t) for t in row] for row in p.rows]
+            params = {"num_rows": n_rows, "num_cols": len(p.rows[0]), "grid": grid}
+            return {"type": "pipes", "params": params}
         if genre == "pattern":
             if p.fixed:
                 return None
@@ -343,6 +357,8 @@ def from_peer(peer: str, genre: str, p: Any, answer: Any) -> Any:
             return tuple("".join("." if v == "x" else v for v in row) for row in g)
         if genre == "pattern":
             return tuple(tuple(int(v == "x") for v in row) for row in g)
+        if genre == "net":
+            return tuple(tuple(sum(COMPASS[ch] for ch in v if ch != "-") for v in row) for row in g)
         if genre == "loopy":
             letters = [["".join(ch for bit, ch in ((8, "U"), (4, "L"), (2, "D"), (1, "R"))
                                 if v != "-" and int(v) & bit)
