@@ -177,7 +177,7 @@ def test_the_examples_cover_every_genre_and_its_forms() -> None:
     assert names == set(BUILTIN) and len(BUILTIN) >= 17
     assert set(READ_BACK) | {"signpost", "magic", "zebra", "keen", "loopy", "magnets",
                              "pattern", "dominosa", "galaxies", "hitori",
-                             "kurodoko", "mosaic"} == set(BUILTIN)  # fmt: skip
+                             "kurodoko", "mosaic", "masyu", "tracks", "slant"} == set(BUILTIN)  # fmt: skip
     for name, styles in READ_BACK.items():
         assert set(styles) <= set(get_genre(name).about.reading.output_formats)
 
