@@ -54,15 +54,6 @@ class LightUp(Rows):
                 yield rr, cc
 
 
-def seen(puzzle: LightUp, r: int, c: int) -> Iterator[Cell]:
-    """The white cells a light at (r, c) sees: along its row and column, up to a black cell."""
-    for dr, dc in STEPS:
-        rr, cc = r + dr, c + dc
-        while 0 <= rr < puzzle.height and 0 <= cc < puzzle.width and puzzle.is_white(rr, cc):
-            yield rr, cc
-            rr, cc = rr + dr, cc + dc
-
-
 def check(puzzle: LightUp, solution: Board) -> list[str]:
     """What breaks the rules in ``solution``; empty when it answers ``puzzle``."""
     h, w = puzzle.height, puzzle.width
@@ -70,15 +61,16 @@ def check(puzzle: LightUp, solution: Board) -> list[str]:
         return [f"the solution is not a {w}x{h} board"]
     problems = []
     lights = []
-    for r in range(h):
-        for c in range(w):
+    for r, row in enumerate(puzzle.rows):
+        for c, cell in enumerate(row):
             ch = solution[r][c]
+            white = cell == WHITE
             # Black cells stay black; lights go on white cells only.
-            if puzzle.is_white(r, c) and ch not in (LIGHT, WHITE):
+            if white and ch not in (LIGHT, WHITE):
                 problems.append(f"{cell_name(puzzle, (r, c))} is white, but holds {ch!r}")
-            elif not puzzle.is_white(r, c) and ch != BLACK:
+            elif not white and ch != BLACK:
                 problems.append(f"{cell_name(puzzle, (r, c))} is black, but holds {ch!r}")
-            if ch == LIGHT and puzzle.is_white(r, c):
+            if ch == LIGHT and white:
                 lights.append((r, c))
     if problems:
         return problems
@@ -87,20 +79,24 @@ def check(puzzle: LightUp, solution: Board) -> list[str]:
         if (solution[r][c] == LIGHT) != light:
             given = "a light" if light else "no light"
             problems.append(f"{cell_name(puzzle, (r, c))} is given {given}")
-    lit = {cell for cell in lights}
+    rows = puzzle.rows
+    lit = set(lights)
     for r, c in lights:
-        for other in seen(puzzle, r, c):
-            lit.add(other)
-            # No two lights see each other.
-            if solution[other[0]][other[1]] == LIGHT and (r, c) < other:
-                problems.append(
-                    f"the lights at {cell_name(puzzle, (r, c))} and "
-                    f"{cell_name(puzzle, other)} see each other"
-                )
+        for dr, dc in STEPS:
+            rr, cc = r + dr, c + dc
+            while 0 <= rr < h and 0 <= cc < w and rows[rr][cc] == WHITE:
+                lit.add((rr, cc))
+                # No two lights see each other.
+                if solution[rr][cc] == LIGHT and (r, c) < (rr, cc):
+                    problems.append(
+                        f"the lights at {cell_name(puzzle, (r, c))} and "
+                        f"{cell_name(puzzle, (rr, cc))} see each other"
+                    )
+                rr, cc = rr + dr, cc + dc
     # Every white cell is lit.
     for r in range(h):
         for c in range(w):
-            if puzzle.is_white(r, c) and (r, c) not in lit:
+            if rows[r][c] == WHITE and (r, c) not in lit:
                 problems.append(f"{cell_name(puzzle, (r, c))} is not lit")
     # Each numbered black cell has exactly that many lights next to it.
     for (r, c), n in sorted(puzzle.clues().items()):
