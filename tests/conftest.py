@@ -11,7 +11,11 @@ import signal
 import subprocess
 import sys
 import threading
+import zlib
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 # A shell's background job starts with Ctrl-C ignored, and its children inherit that: gridsat
 # then never sees the SIGINT the Ctrl-C tests send. Take Ctrl-C back, as a terminal gives it.
@@ -20,6 +24,33 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
+
+HALVED = {
+    "test_diagnose_prints_well_formed_answers",
+    "test_a_run_cut_in_any_phase_is_a_timeout_with_the_phases_it_reached",
+    "test_compare_under_tiny_limits_is_well_formed_on_every_genre",
+    "test_backends_agree_on_every_genres_example",
+    "test_generate_piped_into_solve",
+    "test_a_time_limit_stops_diagnose_with_one_line_and_exit_4",
+    "test_the_command_prints_the_library_result",
+    "test_every_genre_end_to_end",
+    "test_generated_puzzles_read_back_from_the_smallest_size",
+    "test_every_genre_draws_puzzle_and_solution",
+    "test_mutated_puzzles",
+}
+"""The costliest of the tests every genre goes through (each case a second or so, each genre
+several): the fast run takes half of each one's cases, a fixed half chosen by the case's name
+(so every genre is in some of them, each case in the same run every time); the slow run all."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None:
+    """Half the cases of the HALVED tests marked slow, before ``-m 'not slow'`` leaves them out."""
+    for item in items:
+        name = getattr(item, "originalname", "")
+        if name in HALVED and zlib.crc32(item.name.encode()) % 2:
+            item.add_marker(pytest.mark.slow)
+
 
 _HANDLED = [
     getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
