@@ -64,6 +64,7 @@ BUILTIN = (
     "tents",
     "magnets",
     "pattern",
+    "shikaku",
 )
 """The genres, in the order the help lists them."""
 

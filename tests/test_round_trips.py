@@ -171,9 +171,9 @@ def test_every_format_a_puzzle_is_written_in_reads_back(name: str, label: str, t
 
 def test_the_examples_cover_every_genre_and_its_forms() -> None:
     names = {param.values[0] for param in EXAMPLES}
-    assert names == set(BUILTIN) and len(BUILTIN) == 17
+    assert names == set(BUILTIN) and len(BUILTIN) == 18
     assert set(READ_BACK) | {"signpost", "magic", "zebra", "keen", "loopy", "magnets",
-                             "pattern"} == set(BUILTIN)  # fmt: skip
+                             "pattern", "shikaku"} == set(BUILTIN)  # fmt: skip
     for name, styles in READ_BACK.items():
         assert set(styles) <= set(get_genre(name).about.reading.output_formats)
 
