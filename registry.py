@@ -65,6 +65,7 @@ BUILTIN = (
     "magnets",
     "pattern",
     "shikaku",
+    "fillomino",
 )
 """The genres, in the order the help lists them."""
 

@@ -135,12 +135,15 @@ def add_labelled_regions(
     sizes: Mapping[L, int | Sequence[tuple[int, Lit]]] | None = None,
     rooted: bool = False,
     same: bool = False,
-    connected: bool = True,
+    connect: str = "cuts",
 ) -> Regions:
     """Regions as labels on cells: each cell reached by some label takes exactly one of the
     labels that reach it (``reach[label]``, its cells), and each label's cells are joined into
-    one region (a ``Connected`` network solved by lazy cuts; ``connected=False`` leaves that
-    to the caller). Each label has a home cell (``homes``) of its region.
+    one region. Each label has a home cell (``homes``) of its region. How the cells are joined
+    (``connect``): ``cuts``, a ``Connected`` network per label, solved by lazy cuts;
+    ``depths``, clauses alone: each cell a depth, 0 at a home that takes its own label, and
+    every other cell next to a cell of its region one step less deep (a tree down to the
+    home; it needs and makes ``same``); ``none``, left to the caller.
 
     Without ``rooted`` every label is a region, its home always in it (a clue's cell, a dot's).
     With ``rooted`` a label is a region only if its home takes it, and then the home is the
@@ -172,7 +175,7 @@ def add_labelled_regions(
         model.add_exactly_one(lits)
     for label, members in cells_of.items():
         lits = [inside[(n, label)] for n in members]
-        if connected and len(members) > 1:
+        if connect == "cuts" and len(members) > 1:
             here = set(members)
             home = homes[label]
             edges = [(u, v, 0) for u in members for v in neighbours[u] if v in here and u < v]
@@ -191,7 +194,7 @@ def add_labelled_regions(
             terms = [*((1, lit) for lit in lits), *((-k, lit) for k, lit in size)]
             model.add_linear(terms, "==", 0, when)
     pairs: dict[tuple[int, int], Lit] = {}
-    if same:
+    if same or connect == "depths":
         labelled = {n for n, _ in inside}
         by_cell: dict[int, dict[Hashable, Lit]] = {}
         for (n, name), lit in inside.items():
@@ -210,4 +213,68 @@ def add_labelled_regions(
                     model.add_clause([-a, -b, s])  # both in it: one region
                     model.add_clause([-s, -a, b])  # one region: both in it
                     model.add_clause([-s, -b, a])
+    if connect == "depths":
+        _depths(model, neighbours, cells_of, homes, sizes, inside, pairs)
     return Regions(inside, pairs)
+
+
+def _depths(
+    model: Model,
+    neighbours: Sequence[Sequence[int]],
+    cells_of: Mapping[L, list[int]],
+    homes: Mapping[L, int],
+    sizes: Mapping[L, int | Sequence[tuple[int, Lit]]] | None,
+    inside: dict[tuple[int, Hashable], Lit],
+    pairs: dict[tuple[int, int], Lit],
+) -> None:
+    """Each label's cells joined by clauses: a depth per cell (one-hot, over the depths its
+    labels allow: at least its distance from their home within their cells, less than their
+    size), depth 0 exactly at a home in its own region, and a cell at depth d > 0 next to a
+    cell of its region at depth d - 1."""
+    low: dict[int, int] = {}
+    high: dict[int, int] = {}
+    for label, members in cells_of.items():
+        here = set(members)
+        far = distances(homes[label], neighbours, here.__contains__, len(members))
+        size = None if sizes is None else sizes.get(label)
+        most = len(members) - 1
+        if isinstance(size, int):
+            most = min(most, size - 1)
+        elif size is not None:
+            most = min(most, max((k for k, _ in size), default=1) - 1)
+        for n in members:
+            if n not in far:  # out of the home's reach: never this label's
+                model.add_clause([-inside[(n, label)]])
+                continue
+            low[n] = min(low.get(n, far[n]), far[n])
+            high[n] = max(high.get(n, far[n]), most)
+    depth: dict[int, dict[int, Lit]] = {}
+    for n in low:
+        depth[n] = {d: model.bool_var() for d in range(low[n], high[n] + 1)}
+        model.add_exactly_one(list(depth[n].values()))
+    at_home = {n: [inside[(n, label)] for label, m in homes.items() if m == n] for n in depth}
+    for n, by in depth.items():
+        zero = by.get(0)
+        homes_here = at_home[n]
+        if zero is not None:
+            # Depth 0 exactly where a home takes its own label.
+            model.add_clause([-zero, *homes_here])
+            for lit in homes_here:
+                model.add_clause([-lit, zero])
+        else:
+            for lit in homes_here:
+                model.add_clause([-lit])
+        for d, lit in by.items():
+            if d == 0:
+                continue
+            steps = []
+            for m in neighbours[n]:
+                below = depth.get(m, {}).get(d - 1)
+                same = pairs.get((min(n, m), max(n, m)))
+                if below is None or same is None:
+                    continue
+                step = model.bool_var()  # m is in n's region, one step less deep
+                model.add_clause([-step, same])
+                model.add_clause([-step, below])
+                steps.append(step)
+            model.add_clause([-lit, *steps])

@@ -34,6 +34,7 @@ READ_BACK = {
     "tents": ("grid",),
     "net": ("grid",),
     "loop": ("glyph", "mask"),
+    "fillomino": ("grid",),
 }
 """The solution forms that read back as a puzzle (the board with every answer shown); every other
 form (Tatham's solve moves, a board without its clues) is refused as a puzzle, never misread."""
@@ -171,7 +172,7 @@ def test_every_format_a_puzzle_is_written_in_reads_back(name: str, label: str, t
 
 def test_the_examples_cover_every_genre_and_its_forms() -> None:
     names = {param.values[0] for param in EXAMPLES}
-    assert names == set(BUILTIN) and len(BUILTIN) == 18
+    assert names == set(BUILTIN) and len(BUILTIN) == 19
     assert set(READ_BACK) | {"signpost", "magic", "zebra", "keen", "loopy", "magnets",
                              "pattern", "shikaku"} == set(BUILTIN)  # fmt: skip
     for name, styles in READ_BACK.items():
