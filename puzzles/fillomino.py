@@ -115,7 +115,7 @@ def random_regions(width: int, height: int, rng: random.Random, most: int) -> li
     """A random split of the board into regions of 1 to ``most`` cells, no two of one size side
     by side: each region grown from a random free cell towards a size drawn at random, and a
     region that meets one of its own size joined to it (or grown again) until none do."""
-    while True:
+    for _ in range(10_000):
         label = [[-1] * width for _ in range(height)]
         sizes: list[int] = []
         cells = [(r, c) for r in range(height) for c in range(width)]
@@ -143,6 +143,7 @@ def random_regions(width: int, height: int, rng: random.Random, most: int) -> li
         grid = [[sizes[label[r][c]] for c in range(width)] for r in range(height)]
         if all(len(g) == grid[g[0][0]][g[0][1]] for g in regions(grid)):
             return grid
+    raise GenerateError(f"no split of a {width}x{height} board into regions of up to {most}")
 
 
 def make(size: tuple[int, int], rng: random.Random, solutions: object) -> object:
@@ -153,7 +154,7 @@ def make(size: tuple[int, int], rng: random.Random, solutions: object) -> object
     width, height = size
     if width < 2 or height < 2:
         raise GenerateError(f"a Fillomino board is at least 2x2, not {width}x{height}")
-    grid = random_regions(width, height, rng, min(DIGITS, max(width, height)))
+    grid = random_regions(width, height, rng, min(DIGITS, max(width, height, 4)))
     solution = tuple(tuple(row) for row in grid)
     keep = []
     for group in regions(grid):
