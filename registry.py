@@ -75,6 +75,8 @@ BUILTIN = (
     "hitori",
     "kurodoko",
     "mosaic",
+    "shikaku",
+    "fillomino",
 )
 """The genres, in the order the help lists them."""
 

@@ -37,6 +37,7 @@ READ_BACK = {
     "futoshiki": ("grid",),
     "undead": ("grid",),
     "map": ("grid",),
+    "fillomino": ("grid",),
 }
 """The solution forms that read back as a puzzle (the board with every answer shown); every other
 form (Tatham's solve moves, a board without its clues) is refused as a puzzle, never misread."""
@@ -176,7 +177,8 @@ def test_the_examples_cover_every_genre_and_its_forms() -> None:
     names = {param.values[0] for param in EXAMPLES}
     assert names == set(BUILTIN) and len(BUILTIN) >= 17
     refused = {"signpost", "magic", "zebra", "keen", "loopy", "magnets", "pattern", "dominosa",
-               "galaxies", "hitori", "kurodoko", "mosaic", "masyu", "tracks", "slant"}  # fmt: skip
+               "galaxies", "hitori", "kurodoko", "mosaic", "masyu", "tracks", "slant",
+               "shikaku"}  # fmt: skip
     assert set(READ_BACK) | refused == set(BUILTIN)
     for name, styles in READ_BACK.items():
         assert set(styles) <= set(get_genre(name).about.reading.output_formats)
