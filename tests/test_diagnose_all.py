@@ -61,6 +61,7 @@ SLOW = {
     "sudoku/golden-nugget.txt",
     "sudoku/tarek-052.txt",
     "dominosa-tatham.jsonl:1",  # (a diagnosis that proves each of 56 dominoes needed: 2 s)
+    "fillomino/plain.txt",  # (its givens proved needed one by one: 2 s; the corpus's is quicker)
 }
 """Bundled puzzles whose diagnosis (or picture) takes a second or more, or that another case
 already covers: run under the ``slow`` mark."""
