@@ -269,3 +269,27 @@ def members(mask: int) -> list[int]:
         found.append(low.bit_length() - 1)
         mask ^= low
     return found
+
+
+def drawn_pieces(
+    edges: Iterable[tuple[int, int, Lit]], certain: Callable[[Lit], bool]
+) -> tuple[Callable[[int], int], dict[int, list[Lit]]]:
+    """The lines drawn for certain (the edges whose literal ``certain`` holds) joined into
+    pieces: the piece of each node (a node standing for it), and each piece's lines. A grade's
+    loop hints ask it: a line that would join two nodes of one piece closes a loop."""
+    parent: dict[int, int] = {}
+
+    def root(n: int) -> int:
+        while parent.get(n, n) != n:
+            n = parent[n]
+        return n
+
+    drawn = [(u, v, e) for u, v, e in edges if certain(e)]
+    for u, v, _ in drawn:
+        ru, rv = root(u), root(v)
+        if ru != rv:
+            parent[ru] = rv
+    pieces: dict[int, list[Lit]] = {}
+    for u, _, e in drawn:
+        pieces.setdefault(root(u), []).append(e)
+    return root, pieces

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 
-from .graph import add_connected_by_levels
+from .graph import add_connected_by_levels, drawn_pieces
 from .model import Assignment, Lit, Model
 
 RIGHT, UP, LEFT, DOWN = 1, 2, 4, 8
@@ -372,21 +372,8 @@ def closing_hints(
 
     def hints(certain: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
         """The clauses that keep each line open now from closing a loop too early."""
-        parent: dict[int, int] = {}
-
-        def root(n: int) -> int:
-            while parent.get(n, n) != n:
-                n = parent[n]
-            return n
-
+        root, pieces = drawn_pieces(edges, certain)
         drawn = [(u, v, e) for u, v, e in edges if certain(e)]
-        for u, v, _ in drawn:
-            ru, rv = root(u), root(v)
-            if ru != rv:
-                parent[ru] = rv
-        pieces: dict[int, list[Lit]] = {}
-        for u, _, e in drawn:
-            pieces.setdefault(root(u), []).append(e)
         cuts: list[tuple[Lit, ...]] = []
         for u, v, e in edges:
             if certain(e) or certain(-e):
@@ -413,28 +400,19 @@ def forest_hints(
     takes the other one (the clause names every diagonal of that piece)."""
     h, w = len(slash), len(slash[0])
 
+    # Each cell's two diagonals as edges between corners: the literal "this one is drawn".
+    diagonals = [
+        edge
+        for r in range(h)
+        for c in range(w)
+        for edge in (
+            (r * (w + 1) + c, (r + 1) * (w + 1) + c + 1, -slash[r][c]),
+            (r * (w + 1) + c + 1, (r + 1) * (w + 1) + c, slash[r][c]),
+        )
+    ]
+
     def hints(certain: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
-        parent: dict[int, int] = {}
-
-        def root(n: int) -> int:
-            while parent.get(n, n) != n:
-                n = parent[n]
-            return n
-
-        drawn: list[tuple[int, Lit]] = []
-        for r in range(h):
-            for c in range(w):
-                s = slash[r][c]
-                for lit, a, b in ((-s, r * (w + 1) + c, (r + 1) * (w + 1) + c + 1),
-                                  (s, r * (w + 1) + c + 1, (r + 1) * (w + 1) + c)):  # fmt: skip
-                    if certain(lit):
-                        ra, rb = root(a), root(b)
-                        if ra != rb:
-                            parent[ra] = rb
-                        drawn.append((a, lit))
-        pieces: dict[int, list[Lit]] = {}
-        for a, lit in drawn:
-            pieces.setdefault(root(a), []).append(lit)
+        root, pieces = drawn_pieces(diagonals, certain)
         cuts: list[tuple[Lit, ...]] = []
         for r in range(h):
             for c in range(w):

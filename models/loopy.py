@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 
 from ..puzzles.loopy import Lines, Loopy
+from .graph import drawn_pieces
 from .model import Assignment, Built, Lit, Model
 
 ENCODINGS = ("edges", "cells", "grade")
@@ -430,21 +431,8 @@ def _closing(
 
     def hints(certain: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
         """The clauses that keep each line open now from closing a loop too early."""
-        parent: dict[int, int] = {}
-
-        def root(n: int) -> int:
-            while parent.get(n, n) != n:
-                n = parent[n]
-            return n
-
+        root, pieces = drawn_pieces(edges, certain)
         drawn = [(u, v, e) for u, v, e in edges if certain(e)]
-        for u, v, _ in drawn:
-            ru, rv = root(u), root(v)
-            if ru != rv:
-                parent[ru] = rv
-        pieces: dict[int, list[Lit]] = {}
-        for u, _, e in drawn:
-            pieces.setdefault(root(u), []).append(e)
         cuts: list[tuple[Lit, ...]] = []
         for u, v, e in edges:
             if certain(e) or certain(-e):
