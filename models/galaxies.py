@@ -7,15 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..puzzles.galaxies import Board, Galaxies
+from ..puzzles.grid import half_turn, touching
 from .model import Assignment, Built, Lit, Model
 from .symmetry import (
     Cell,
     add_half_turn_symmetry,
-    image,
     reachable,
     symmetric_cells,
     symmetric_literals,
-    touching,
 )
 
 ENCODINGS = ("orbits", "neighbours", "cells")
@@ -40,7 +39,7 @@ def candidates(puzzle: Galaxies, prune: bool) -> list[set[Cell]]:
             if taken.setdefault(cell, d) != d:
                 raise Contradiction(f"two dots lie on {cell}")
     for cell, d in puzzle.marks:
-        for each in (cell, image(cell, puzzle.dots[d])):
+        for each in (cell, half_turn(cell, puzzle.dots[d])):
             if each not in board or taken.setdefault(each, d) != d:
                 raise Contradiction(f"{each} is given to two galaxies")
     free = board - set(taken)  # cells no galaxy holds for sure yet
@@ -73,7 +72,7 @@ def candidates(puzzle: Galaxies, prune: bool) -> list[set[Cell]]:
                 # Left to one galaxy, and so is its image through that galaxy's dot, which
                 # the others then lose.
                 (d,) = held
-                other = image(cell, puzzle.dots[d])
+                other = half_turn(cell, puzzle.dots[d])
                 taken[cell] = d
                 if taken.setdefault(other, d) != d:
                     raise Contradiction(f"{other} is in two galaxies")

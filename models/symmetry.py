@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 
+from ..puzzles.grid import half_turn, touching
 from .model import Lit, Model
 
 Cell = tuple[int, int]
@@ -19,25 +20,10 @@ Point = tuple[int, int]
 """A centre in doubled coordinates (X, Y): X = 2c+1 is the middle of column c."""
 
 
-def image(cell: Cell, centre: Point) -> Cell:
-    """The cell a half turn about ``centre`` puts ``cell`` on."""
-    r, c = cell
-    x, y = centre
-    return (y - r - 1, x - c - 1)
-
-
-def touching(centre: Point) -> list[Cell]:
-    """The cells a centre lies in or on the edge of: 1, 2 or 4 cells."""
-    x, y = centre
-    columns = [x // 2] if x % 2 else [x // 2 - 1, x // 2]
-    rows = [y // 2] if y % 2 else [y // 2 - 1, y // 2]
-    return [(r, c) for r in rows for c in columns]
-
-
 def symmetric_cells(cells: Collection[Cell], centre: Point) -> set[Cell]:
     """The cells of ``cells`` whose image about ``centre`` is among them too: the only cells a
     region symmetric about it can hold."""
-    return {cell for cell in cells if image(cell, centre) in cells}
+    return {cell for cell in cells if half_turn(cell, centre) in cells}
 
 
 def reachable(inside: Callable[[Cell], bool], centre: Point) -> set[Cell]:
@@ -47,7 +33,7 @@ def reachable(inside: Callable[[Cell], bool], centre: Point) -> set[Cell]:
     cell it touches is not allowed."""
 
     def allowed(cell: Cell) -> bool:
-        return inside(cell) and inside(image(cell, centre))
+        return inside(cell) and inside(half_turn(cell, centre))
 
     start = touching(centre)
     if not all(allowed(cell) for cell in start):
@@ -71,7 +57,7 @@ def symmetric_literals(model: Model, cells: Iterable[Cell], centre: Point) -> di
     members: dict[Cell, Lit] = {}
     for cell in sorted(cells):
         if cell not in members:
-            members[cell] = members[image(cell, centre)] = model.bool_var()
+            members[cell] = members[half_turn(cell, centre)] = model.bool_var()
     return members
 
 
@@ -81,10 +67,10 @@ def add_half_turn_symmetry(model: Model, members: Mapping[Cell, Lit], centre: Po
     exactly when its image is (two clauses per pair), a cell whose image has no literal never
     is, and the cells the centre touches always are."""
     for cell, lit in members.items():
-        other = members.get(image(cell, centre))
+        other = members.get(half_turn(cell, centre))
         if other is None:
             model.add_clause([-lit])
-        elif cell < image(cell, centre):
+        elif cell < half_turn(cell, centre):
             model.add_clause([-lit, other])
             model.add_clause([lit, -other])
     for cell in touching(centre):

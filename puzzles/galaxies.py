@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
-from .grid import Cell, cell_name, grid_answer
+from .grid import Cell, cell_name, grid_answer, half_turn, touching
 
 Point = tuple[int, int]
 """A dot's place in doubled coordinates (X, Y): cell (r, c) has its centre at (2c+1, 2r+1); a
@@ -18,21 +18,6 @@ Board = tuple[tuple[int | None, ...], ...]
 reading order of their points), None on a hole (a cell that is not the board's)."""
 Mark = tuple[Cell, int]
 """A setter's given: a cell shown as part of the galaxy of a dot (its number)."""
-
-
-def mirror(cell: Cell, dot: Point) -> Cell:
-    """The cell a half turn about the dot puts ``cell`` on."""
-    r, c = cell
-    x, y = dot
-    return (y - r - 1, x - c - 1)
-
-
-def touching(dot: Point) -> list[Cell]:
-    """The cells a dot lies in or on the edge of (1, 2 or 4): all belong to its galaxy."""
-    x, y = dot
-    columns = [x // 2] if x % 2 else [x // 2 - 1, x // 2]
-    rows = [y // 2] if y % 2 else [y // 2 - 1, y // 2]
-    return [(r, c) for r in rows for c in columns]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +94,7 @@ def check(puzzle: Galaxies, solution: Sequence[Sequence[int | None]]) -> list[st
     for r, c in puzzle.cells():
         mine = solution[r][c]
         assert mine is not None
-        rr, cc = mirror((r, c), puzzle.dots[mine])
+        rr, cc = half_turn((r, c), puzzle.dots[mine])
         if not puzzle.on_board((rr, cc)) or solution[rr][cc] != mine:
             problems.append(
                 f"{cell_name(puzzle, (r, c))} is in the galaxy of "
@@ -216,12 +201,14 @@ def random_galaxies(width: int, height: int, rng: random.Random) -> list[tuple[P
                         near
                         for ir, ic in region
                         for near in ((ir - 1, ic), (ir, ic + 1), (ir + 1, ic), (ir, ic - 1))
-                        if free(near) and free(mirror(near, dot)) and near != mirror(near, dot)
+                        if free(near)
+                        and free(half_turn(near, dot))
+                        and near != half_turn(near, dot)
                     }
                 )
                 if edge:
                     near = rng.choice(edge)
-                    other = mirror(near, dot)
+                    other = half_turn(near, dot)
                     region.update((near, other))
                     owner[near] = owner[other] = g
                     still.append(g)

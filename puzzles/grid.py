@@ -31,6 +31,23 @@ class Rows:
         return len(self.rows)
 
 
+def half_turn(cell: Cell, centre: Cell) -> Cell:
+    """The cell a half turn about ``centre`` puts ``cell`` on; ``centre`` in doubled
+    coordinates (x, y), where x = 2c + 1 is the middle of column c and an even x a line between
+    columns (Galaxies' dots, and any rule of regions symmetric about a point)."""
+    r, c = cell
+    x, y = centre
+    return (y - r - 1, x - c - 1)
+
+
+def touching(centre: Cell) -> list[Cell]:
+    """The cells a point in doubled coordinates lies in or on the edge of: 1, 2 or 4."""
+    x, y = centre
+    columns = [x // 2] if x % 2 else [x // 2 - 1, x // 2]
+    rows = [y // 2] if y % 2 else [y // 2 - 1, y // 2]
+    return [(r, c) for r in rows for c in columns]
+
+
 def cell_name(puzzle: Any, place: Cell) -> str:
     """A cell as players write it: ``r2c5`` is row 2, column 5."""
     r, c = place

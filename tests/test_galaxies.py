@@ -12,11 +12,12 @@ import pytest
 
 from conftest import DATA
 from gridsat import cli
-from gridsat.models.symmetry import add_half_turn_symmetry, image, reachable, touching
+from gridsat.models.symmetry import add_half_turn_symmetry, reachable
 from gridsat.parsers import ParseError, puzzlink
 from gridsat.parsers.galaxies import format_id, format_plain, format_url, parse, parse_url
 from gridsat.pipeline import solve
 from gridsat.puzzles.galaxies import GIVENS, Galaxies, check, make
+from gridsat.puzzles.grid import half_turn, touching
 from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
@@ -176,7 +177,7 @@ def test_the_half_turn_maps_cells_through_every_kind_of_point() -> None:
     assert touching((3, 3)) == [(1, 1)]
     assert touching((4, 3)) == [(1, 1), (1, 2)]
     assert touching((4, 4)) == [(1, 1), (1, 2), (2, 1), (2, 2)]
-    assert image((0, 0), (4, 4)) == (3, 3) and image((1, 1), (3, 3)) == (1, 1)
+    assert half_turn((0, 0), (4, 4)) == (3, 3) and half_turn((1, 1), (3, 3)) == (1, 1)
     board = {(r, c) for r in range(3) for c in range(4)}
     assert reachable(board.__contains__, (4, 3)) == board  # the middle of a 4x3 board
     assert reachable(board.__contains__, (1, 1)) == {(0, 0)}
