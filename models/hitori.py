@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..puzzles.hitori import Board, Hitori, lines
-from ..puzzles.shading import SHADED, UNSHADED
-from .model import Assignment, Built, Model
-from .shading import CONNECTIONS, add_connected_unshaded, add_no_touching
+from .model import Built, Model
+from .shading import CONNECTIONS, add_connected_unshaded, add_no_touching, shading_of
 
 ENCODINGS = CONNECTIONS
 """How "the unshaded cells are one group" is written: lazy cuts, or levels of clauses."""
@@ -41,13 +40,7 @@ def build(puzzle: Hitori, encoding: str = "cuts", prune: bool = True) -> Built[B
     add_connected_unshaded(model, shaded, w, h, encoding)
     model.answer = list(shaded)
 
-    def decode(a: Assignment) -> Board:
-        return tuple(
-            "".join(SHADED if a(shaded[r * w + c]) else UNSHADED for c in range(w))
-            for r in range(h)
-        )
-
-    return Built(model, decode)
+    return Built(model, shading_of(shaded, w, h))
 
 
 def _prune(model: Model, puzzle: Hitori, shaded: list[int]) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..puzzles.mosaic import Board, Mosaic, block, deduced
-from ..puzzles.shading import SHADED, UNSHADED
-from .model import Assignment, Built, Model
+from .model import Built, Model
+from .shading import shading_of
 
 ENCODINGS = ("counter", "subsets")
 
@@ -50,10 +50,4 @@ def build(puzzle: Mosaic, encoding: str = "counter", prune: bool = True) -> Buil
                 model.add_clause(list(group))
     model.answer = list(shaded)
 
-    def decode(a: Assignment) -> Board:
-        return tuple(
-            "".join(SHADED if a(shaded[r * w + c]) else UNSHADED for c in range(w))
-            for r in range(h)
-        )
-
-    return Built(model, decode)
+    return Built(model, shading_of(shaded, w, h))

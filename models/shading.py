@@ -13,9 +13,10 @@ for a cell that is never shaded (a clue). Two encodings of the connection rule:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from .model import Lit, Model
+from ..puzzles.shading import SHADED, UNSHADED
+from .model import Assignment, Lit, Model
 
 CONNECTIONS = ("cuts", "levels")
 """The encodings of "the unshaded cells are one group", the default first."""
@@ -163,3 +164,18 @@ def _step(model: Model, shaded: Lit | None, before: Known, near: list[Known]) ->
         for x in lits:
             model.add_clause([*cond, -x, here])
     return here
+
+
+def shading_of(
+    shaded: Sequence[Lit], width: int, height: int
+) -> Callable[[Assignment], tuple[str, ...]]:
+    """The decoder of a board of shaded cells: a string a row, ``SHADED`` or ``UNSHADED`` each
+    cell (the corpus's solution form), from the literal "shaded" of each cell in reading order."""
+
+    def decode(a: Assignment) -> tuple[str, ...]:
+        return tuple(
+            "".join(SHADED if a(shaded[r * width + c]) else UNSHADED for c in range(width))
+            for r in range(height)
+        )
+
+    return decode
