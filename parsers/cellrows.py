@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from . import ParseError
+from .grid import line_cells
 from .tatham import clip
 
 T = TypeVar("T")
@@ -41,7 +42,7 @@ def read_rows(
     rows: list[list[T]] = []
     width = 0
     for n, line in numbered:
-        tokens = _tokens(line)
+        tokens = line_cells(line)
         if not rows:
             width = len(tokens)
         elif len(tokens) != width:
@@ -61,16 +62,6 @@ def read_rows(
             f"{width}x{len(rows)}"
         )
     return rows
-
-
-def _tokens(line: str) -> list[tuple[int, str]]:
-    """The tokens of a line with their columns (from 1): split by spaces or commas, or a
-    character each when the line has neither."""
-    body = line.strip()
-    lead = len(line) - len(line.lstrip())
-    if re.search(r"[\s,]", body):
-        return [(lead + m.start() + 1, m[0]) for m in re.finditer(r"[^\s,]+", body)]
-    return [(lead + i + 1, ch) for i, ch in enumerate(body)]
 
 
 def write_rows(rows: list[list[str]]) -> str:

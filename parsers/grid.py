@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from . import ParseError
+from .tatham import clip
 
 T = TypeVar("T")
 
@@ -138,3 +139,29 @@ def without_titles(
         except ParseError as error:
             last = error
     raise last or first
+
+
+def line_cells(line: str, joined: str = "") -> list[tuple[int, str]]:
+    """The cells of a typed line with their columns (from 1): tokens split by spaces or commas,
+    or, on a line with neither, a character each (one of ``joined`` kept with the character
+    before it: a mark after a number)."""
+    body = line.strip()
+    lead = len(line) - len(line.lstrip())
+    if re.search(r"[\s,]", body):
+        found = re.finditer(r"[^\s,]+", body)
+    else:
+        found = re.finditer(f".[{re.escape(joined)}]?" if joined else ".", body)
+    return [(lead + m.start() + 1, m[0]) for m in found]
+
+
+def one_character_cells(line: str, n: int) -> list[tuple[int, str]]:
+    """As ``line_cells``, where every cell is one character: a longer token, between spaces or
+    commas, is refused naming line ``n`` and its column."""
+    cells = line_cells(line)
+    for column, token in cells:
+        if len(token) != 1:
+            raise ParseError(
+                f"line {n}, column {column}: {clip(token)!r} is not one cell (cells separated "
+                "by spaces or commas are one character each)"
+            )
+    return cells

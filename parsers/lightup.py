@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from ..puzzles.grid import Cell
 from ..puzzles.lightup import BLACK, CLUES, LIGHT, WHITE, Board, LightUp
 from . import ParseError, puzzlink
-from .grid import grid_text
+from .grid import grid_text, one_character_cells
 from .puzzlink import Url
-from .tatham import clip, read_cells, read_size, split_id, where, write_cells
+from .tatham import read_cells, read_size, split_id, where, write_cells
 
 MAX_CELLS = 250_000
 """Boards above this many cells (500x500) are refused before anything is built."""
@@ -100,7 +100,7 @@ def _board(numbered: list[tuple[int, str]]) -> LightUp:
     marks: dict[Cell, bool] = {}
     width = 0
     for r, (n, line) in enumerate(numbered):
-        cells = _cells(line, n)
+        cells = one_character_cells(line, n)
         if r == 0:
             width = len(cells)
         elif len(cells) != width:
@@ -129,24 +129,6 @@ def _board(numbered: list[tuple[int, str]]) -> LightUp:
         if width * len(rows) > MAX_CELLS:
             raise ParseError(f"line {n}: the board passes the limit of {MAX_CELLS} cells")
     return LightUp(tuple(rows), marks)
-
-
-def _cells(line: str, n: int) -> list[tuple[int, str]]:
-    """The cells of a line with their columns (from 1): a character each, or tokens of one
-    character when the line separates them by spaces or commas."""
-    body = line.strip()
-    lead = len(line) - len(line.lstrip())
-    if re.search(r"[\s,]", body):
-        found = []
-        for match in re.finditer(r"[^\s,]+", body):
-            if len(match[0]) != 1:
-                raise ParseError(
-                    f"line {n}, column {lead + match.start() + 1}: {clip(match[0])!r} is not "
-                    "one cell (cells separated by spaces or commas are one character each)"
-                )
-            found.append((lead + match.start() + 1, match[0]))
-        return found
-    return [(lead + i + 1, ch) for i, ch in enumerate(body)]
 
 
 def format_id(puzzle: LightUp) -> str:

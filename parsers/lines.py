@@ -9,6 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from . import ParseError
+from .grid import one_character_cells
 from .tatham import clip
 
 _SIZE_LINE = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)\s*")
@@ -40,7 +41,7 @@ def plain_board(
     rows: list[list[str]] = []
     for n, line in numbered:
         row = []
-        for column, ch in _cells(line, n):
+        for column, ch in one_character_cells(line, n):
             if ch not in cells:
                 raise ParseError(f"line {n}, column {column}: {ch!r} is not {what}")
             row.append(cells[ch])
@@ -55,24 +56,6 @@ def plain_board(
             f"{len(rows[0])}x{len(rows)}"
         )
     return rows
-
-
-def _cells(line: str, n: int) -> list[tuple[int, str]]:
-    """The cells of a line with their columns (from 1): a character each, or tokens of one
-    character when the line separates them by spaces or commas."""
-    body = line.strip()
-    lead = len(line) - len(line.lstrip())
-    if re.search(r"[\s,]", body):
-        found = []
-        for match in re.finditer(r"[^\s,]+", body):
-            if len(match[0]) != 1:
-                raise ParseError(
-                    f"line {n}, column {lead + match.start() + 1}: {clip(match[0])!r} is not "
-                    "one cell (cells separated by spaces or commas are one character each)"
-                )
-            found.append((lead + match.start() + 1, match[0]))
-        return found
-    return [(lead + i + 1, ch) for i, ch in enumerate(body)]
 
 
 def box_rows(masks: Sequence[str], marks: Mapping[tuple[int, int], str]) -> list[str]:

@@ -3,10 +3,10 @@ character each side by side, or tokens separated by spaces or commas (numbers pa
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from . import ParseError
+from .grid import line_cells
 
 MAX_CELLS = 250_000
 """Boards above this many cells (500x500) are refused before anything is built."""
@@ -22,13 +22,8 @@ def token_rows(text: str, single: str, example: str) -> list[list[tuple[int, int
     if len(numbered) > MAX_CELLS:
         raise ParseError(f"{len(numbered)} rows: the limit is {MAX_CELLS} cells")
     rows: list[list[tuple[int, int, str]]] = []
-    step = re.compile(f".[{re.escape(single)}]?" if single else ".")
     for n, line in numbered:
-        body = line.strip()
-        lead = len(line) - len(line.lstrip())
-        spaced = re.search(r"[\s,]", body)
-        found = re.finditer(r"[^\s,]+", body) if spaced else step.finditer(body)
-        cells = [(n, lead + m.start() + 1, m[0]) for m in found]
+        cells = [(n, column, token) for column, token in line_cells(line, single)]
         if not cells:
             raise ParseError(f"line {n}: no cells, only separators")
         if rows and len(cells) != len(rows[0]):
