@@ -20,12 +20,7 @@ def draw(
 ) -> None:
     n = puzzle.size
     grid.cells(ax, ((r, c) for r in range(n) for c in range(n)), marked)
-    shown = puzzle.shown()
-    for r in range(n):
-        for c in range(n):
-            value = shown.get((r, c)) or (solution[r][c] if solution else 0)
-            if isinstance(value, int) and value:
-                grid.number(ax, r, c, value, points, (r, c) in shown, share=0.5, digits=2)
+    grid.latin_numbers(ax, n, puzzle.shown(), solution, points, share=0.5, digits=2)
     for (r, c), (rr, cc) in sorted(puzzle.signs):
         # The middle of the side the two cells share.
         x, y = (c + cc) / 2 + 0.5, (r + rr) / 2 + 0.5

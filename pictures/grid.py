@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import font
@@ -57,6 +57,23 @@ def number(
         zorder=4,
     )
     text.set_gid(f"number-{r}-{c}")
+
+
+def latin_numbers(
+    ax: Any,
+    n: int,
+    shown: Mapping[tuple[int, int], int],
+    solution: Sequence[Sequence[int]] | None,
+    points: float,
+    share: float,
+    digits: int,
+) -> None:
+    """The numbers of an n x n board: those shown, bold, and the solution's in the others."""
+    for r in range(n):
+        for c in range(n):
+            value = shown.get((r, c)) or (solution[r][c] if solution else 0)
+            if isinstance(value, int) and value:
+                number(ax, r, c, value, points, (r, c) in shown, share=share, digits=digits)
 
 
 def path(ax: Any, places: Sequence[tuple[int, int]], points: float, alpha: float = 0.8) -> None:

@@ -20,12 +20,7 @@ def draw(
 ) -> None:
     n = puzzle.size
     grid.cells(ax, ((r, c) for r in range(n) for c in range(n)), marked)
-    shown = puzzle.shown()
-    for r in range(n):
-        for c in range(n):
-            value = shown.get((r, c)) or (solution[r][c] if solution else 0)
-            if isinstance(value, int) and value:
-                grid.number(ax, r, c, value, points, (r, c) in shown, share=0.55, digits=1)
+    grid.latin_numbers(ax, n, puzzle.shown(), solution, points, share=0.55, digits=1)
     for (r, c), clue, _, _ in puzzle.clues():
         label = ax.text(
             c + 0.5,
