@@ -22,7 +22,7 @@ CONNECTIONS = ("cuts", "levels")
 """The encodings of "the unshaded cells are one group", the default first."""
 
 
-def touching(width: int, height: int) -> list[tuple[int, int]]:
+def side_pairs(width: int, height: int) -> list[tuple[int, int]]:
     """Every pair of cells that share an edge, as (i, j) with i < j."""
     pairs = []
     for r in range(height):
@@ -37,7 +37,7 @@ def touching(width: int, height: int) -> list[tuple[int, int]]:
 
 def add_no_touching(model: Model, shaded: Sequence[Lit | None], width: int, height: int) -> None:
     """No two shaded cells share an edge."""
-    for i, j in touching(width, height):
+    for i, j in side_pairs(width, height):
         a, b = shaded[i], shaded[j]
         if a is not None and b is not None:
             model.add_clause([-a, -b])
@@ -60,7 +60,7 @@ def add_connected_unshaded(
         model.add_clause([-shaded[0]])  # (one cell: it is the group)
     if n < 2:
         return
-    pairs = touching(width, height)
+    pairs = side_pairs(width, height)
     if encoding == "cuts":
         # Dominoes that tile the board (along the rows, or down a one-column board): each
         # holds an unshaded cell in every solution.
