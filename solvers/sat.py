@@ -516,6 +516,8 @@ class SatSession(Session):
         self.probed = True
         units: list[list[int]] = []
         done = True
+        # (Native cardinality constraints, when the solver holds them, are left out here: a
+        # literal that fails on fewer constraints fails on all, so the units stay sound.)
         with Solver(name=PROBER, bootstrap_with=self.clauses) as prober:
             for i, lit in enumerate(self.model.probe):
                 if deadline is not None and not i % 256 and time.monotonic() > deadline:
