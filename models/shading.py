@@ -1,5 +1,6 @@
 """Shared rules of shading puzzles (Hitori, Kurodoko, and Nurikabe, Heyawake or Yajilin next):
-no two shaded cells share an edge, and the unshaded cells form one orthogonally connected group.
+no two shaded cells share an edge, the unshaded cells form one orthogonally connected group (or
+the shaded cells do), and no 2x2 square is all shaded.
 
 Cells are numbered ``r * width + c``; ``shaded[i]`` is the literal "cell i is shaded", or None
 for a cell that is never shaded (a clue). Two encodings of the connection rule:
@@ -79,6 +80,38 @@ def add_connected_unshaded(
         )
     else:
         _by_levels(model, shaded, width, height, pairs)
+
+
+def add_connected_shaded(
+    model: Model, shaded: Sequence[Lit | None], width: int, height: int
+) -> None:
+    """The shaded cells form one orthogonally connected group (Nurikabe's wall, LITS, Tapa):
+    a lazy ``Connected`` network of the cells that may be shaded, each taking part when
+    shaded; a cell of None is never shaded and takes no part."""
+    cells = [i for i, s in enumerate(shaded) if s is not None]
+    if len(cells) < 2:
+        return
+    model.add_connected(
+        cells,
+        [
+            (i, j, 0)
+            for i, j in side_pairs(width, height)
+            if shaded[i] is not None and shaded[j] is not None
+        ],
+        [(i, s) for i, s in enumerate(shaded) if s is not None],
+    )
+
+
+def add_no_2x2(model: Model, lits: Sequence[Lit | None], width: int, height: int) -> None:
+    """No 2x2 square has all four literals true: "no pool" of shaded cells (Nurikabe, LITS,
+    Tapa) with the shaded literals, or no 2x2 of unshaded cells with their negations. A cell
+    of None is never true, so the squares holding one need no clause."""
+    for r in range(height - 1):
+        for c in range(width - 1):
+            i = r * width + c
+            square = [lits[i], lits[i + 1], lits[i + width], lits[i + width + 1]]
+            if all(x is not None for x in square):
+                model.add_clause([-x for x in square if x is not None])
 
 
 Known = Lit | bool

@@ -8,7 +8,13 @@ from functools import cache
 import pytest
 
 from gridsat.models.model import Model
-from gridsat.models.shading import CONNECTIONS, add_connected_unshaded, add_no_touching
+from gridsat.models.shading import (
+    CONNECTIONS,
+    add_connected_shaded,
+    add_connected_unshaded,
+    add_no_2x2,
+    add_no_touching,
+)
 from gridsat.pipeline import solve
 from gridsat.puzzles.shading import groups, random_shading, shading_problems
 from gridsat.registry import get_genre
@@ -102,3 +108,52 @@ def test_a_genre_solves_alike_in_both_encodings() -> None:
         for e in CONNECTIONS
     ]
     assert found[0] == found[1] and len(found[0]) == 1
+
+
+def _one_group(cells: set[int], width: int) -> bool:
+    """Whether the cells are one orthogonally connected group (the empty set is)."""
+    if not cells:
+        return True
+    seen, todo = set(), [min(cells)]
+    while todo:
+        i = todo.pop()
+        if i in seen:
+            continue
+        seen.add(i)
+        c = i % width
+        near = [i - width, i + width] + ([i - 1] if c else []) + ([i + 1] if c + 1 < width else [])
+        todo += [j for j in near if j in cells]
+    return seen == cells
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "sat:minicard", "sat:cadical195"])
+@pytest.mark.parametrize(("width", "height"), [(3, 3), (4, 3), (2, 4)])
+def test_a_connected_wall_without_pools_counts_as_brute_force(
+    width: int, height: int, backend: str
+) -> None:
+    never = frozenset({1})  # a clue cell, never shaded
+    n = width * height
+    want = set()
+    for mask in range(1 << n):
+        cells = {i for i in range(n) if mask >> i & 1}
+        pool = any(
+            {i, i + 1, i + width, i + width + 1} <= cells
+            for i in range(n - width)
+            if i % width + 1 < width
+        )
+        if not cells & never and not pool and _one_group(cells, width):
+            want.add(tuple(sorted(cells)))
+    model = Model()
+    shaded: list[int | None] = list(model.bool_vars(n))
+    for i in never:
+        shaded[i] = None
+    add_connected_shaded(model, shaded, width, height)
+    add_no_2x2(model, shaded, width, height)
+    model.answer = [s for s in shaded if s is not None]
+    found = set()
+    for result in get_backend(backend).open(model).enumerate(100_000):
+        a = result.assignment
+        if a is None:
+            break
+        found.add(tuple(i for i, s in enumerate(shaded) if s is not None and a(s)))
+    assert len(want) > 20 and found == want
