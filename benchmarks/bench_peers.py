@@ -109,10 +109,13 @@ class Peer:
 
 
 def records(corpus: Path, data: bool, genres: set[str] | None) -> list[dict[str, Any]]:
-    """The puzzles, each ID once: the corpus's files, then ``data/*/tatham.jsonl``."""
+    """The puzzles, each ID once: the corpus's files, then ``data/*/tatham.jsonl`` and the
+    genres' benchmark boards ``data/*/boards.jsonl`` (each line an ``id`` in any form the genre
+    reads, a puzz.link URL say, and ``params``, the set it is counted in)."""
     files = [(f, None) for f in sorted(glob.glob(str(corpus / "*.jsonl")))]
     if data:  # a few of these name no genre: the folder does
         found = sorted(glob.glob(str(ROOT / "data" / "*" / "tatham.jsonl")))
+        found += sorted(glob.glob(str(ROOT / "data" / "*" / "boards.jsonl")))
         files += [(f, Path(f).parent.name) for f in found]
     seen: set[str] = set()
     out = []
@@ -163,7 +166,11 @@ def verdict(genre: Any, puzzle: Any, peer: str, reply: dict[str, Any]) -> str | 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default=str(ROOT.parent / "shared" / "corpus" / "tatham"))
-    parser.add_argument("--no-data", action="store_true", help="leave out data/*/tatham.jsonl")
+    parser.add_argument(
+        "--no-data",
+        action="store_true",
+        help="leave out data/*/tatham.jsonl and data/*/boards.jsonl",
+    )
     parser.add_argument("--genres", help="comma-separated gridsat genre names")
     parser.add_argument("--peers", default=",".join(PEERS), help="comma-separated")
     parser.add_argument("--venvs", default=str(HERE / ".venvs"))
