@@ -101,6 +101,8 @@ class Making(NamedTuple):
     names one that has."""
     adds_givens: bool = False  # `generate` adds givens until propagation solves the puzzle
     graded: bool = True  # `generate` grades each puzzle (False: only for --difficulty)
+    attempts: int = 0  # random solutions `generate --difficulty` tries (0: the generator's
+    # STARTS); more where the layout alone sets the difficulty and no given is left to swap
 
 
 class Grading(NamedTuple):

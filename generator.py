@@ -138,7 +138,7 @@ def generate(
         band = levels if isinstance(levels, Band) else None
         # (a band's top score matters where it falls within a level: Loopy's by its switches)
         ceiling = band.high if band is not None and band.high < max(band.levels) else None
-        tries = starts or STARTS
+        tries = starts or genre.about.making.attempts or STARTS
         for attempt in range(1, tries + 1):
             heard = None if progress is None else partial(_attempt, progress, attempt, tries)
             made = _one(genre, size, rng, backend, share, effort, heard, max(levels), style,
@@ -152,7 +152,8 @@ def generate(
         raise GenerateError(said) from None
     named = str(levels) if isinstance(levels, Band) else "/".join(map(str, sorted(levels)))
     raise OutOfReach(
-        f"no {genre.name} of size {size[0]}x{size[1]} graded {named} in {starts or STARTS} attempts"
+        f"no {genre.name} of size {size[0]}x{size[1]} graded {named} in "
+        f"{starts or genre.about.making.attempts or STARTS} attempts"
     )
 
 

@@ -105,6 +105,21 @@ def spearman(x: Sequence[float], y: Sequence[float]) -> float:
     return sxy / (sxx * syy) ** 0.5 if sxx and syy else float("nan")
 
 
+def ordered(levels: Sequence[int], scores: Sequence[float]) -> float:
+    """The share of pairs of puzzles at different levels that the scores put in the same order
+    (a tie counts half): 1 when the scores part the levels cleanly. Spearman's rho cannot say
+    so with two levels: it also weighs the spread of scores within a level, so 5 Easy and 15
+    Tricky puzzles parted cleanly by distinct scores give rho 0.75 at most."""
+    right = pairs = 0.0
+    for i, (a, x) in enumerate(zip(levels, scores, strict=True)):
+        for b, y in zip(levels[i + 1 :], scores[i + 1 :], strict=True):
+            if a == b:
+                continue
+            pairs += 1
+            right += 0.5 if x == y else float((a < b) == (x < y))
+    return right / pairs if pairs else float("nan")
+
+
 def measure(
     name: str, corpus: Path, prune: bool, encoding: str | None = None, among: str | None = None
 ) -> dict[str, Any]:
@@ -130,6 +145,7 @@ def measure(
         by_level[tatham].append(score)
         levels[tatham].append(ours)
     rho = spearman([p[0] for p in points], [p[1] for p in points])
+    share = ordered([p[0] for p in points], [p[1] for p in points])
     medians = {ORDER[name][k]: statistics.median(v) for k, v in sorted(by_level.items())}
     ours_by = {ORDER[name][k]: sorted(v) for k, v in sorted(levels.items())}
     return {
@@ -137,6 +153,7 @@ def measure(
         "size": compared or "mixed",
         "n": len(points),
         "rho": rho,
+        "ordered": share,
         "medians": medians,
         "levels": ours_by,
         "cpu_median": statistics.median(cpu) if cpu else 0.0,
@@ -159,8 +176,8 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true", help="one JSON line per genre")
     args = parser.parse_args()
-    print(f"{'genre':8} {'size':6} {'n':>3} {'rho':>6}  median score per Tatham level "
-          "(our levels)   cpu median/max s")  # fmt: skip
+    print(f"{'genre':8} {'size':6} {'n':>3} {'rho':>6} {'ordered':>7}  median score per "
+          "Tatham level (our levels)   cpu median/max s")  # fmt: skip
     for name in args.genres.split(","):
         chosen = dict(e.split("=") for e in args.encodings.split(",") if e)
         sizes = dict(e.split("=") for e in args.sizes.split(",") if e)
@@ -171,7 +188,8 @@ def main() -> None:
         medians = "  ".join(
             f"{k}:{v:.3f}({''.join(map(str, row['levels'][k]))})" for k, v in row["medians"].items()
         )
-        print(f"{name:8} {row['size']:6} {row['n']:3} {row['rho']:6.2f}  {medians}   "
+        print(f"{name:8} {row['size']:6} {row['n']:3} {row['rho']:6.2f} {row['ordered']:7.2f}  "
+              f"{medians}   "
               f"{row['cpu_median']:.3f}/{row['cpu_max']:.3f}")  # fmt: skip
 
 

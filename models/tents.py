@@ -4,9 +4,10 @@ trees either in the model (``pairs``) or checked lazily (``hall``)."""
 from __future__ import annotations
 
 from ..puzzles.tents import SHOWN_GRASS, TENT, TREE, Solution, Tents
+from .automaton import add_automaton
 from .model import Assignment, Built, Lit, Model
 
-ENCODINGS = ("pairs", "hall")
+ENCODINGS = ("pairs", "hall", "lines")
 
 
 def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[Solution]:
@@ -101,7 +102,7 @@ def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[S
         ]
         for tree in trees
     }  # fmt: skip
-    if encoding == "pairs":
+    if encoding in ("pairs", "lines"):
         paired: dict[Lit, list[Lit]] = {lit: [] for lit in tent.values()}
         for tree in trees:
             pairs = list(model.bool_vars(len(beside[tree])))
@@ -122,6 +123,18 @@ def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[S
         model.add_matching((i, lit) for i, tree in enumerate(trees) for lit in beside[tree])
     model.answer = list(tent.values())
     cells = list(tent.items())
+    tiers: tuple[Lit, ...] = ()
+    if encoding == "lines":
+        # A person reads a line: of all the ways its tents fit, never two side by side, the
+        # cells where they all agree. (Tatham's Easy level reasons so.)
+        switch = model.bool_var()
+        model.add_clause([switch])
+        tiers = (switch,)
+        lines = [[(r, c) for c in range(w)] for r in range(h)]
+        lines += [[(r, c) for r in range(h)] for c in range(w)]
+        for line, count in zip(lines, (*puzzle.row_counts, *puzzle.column_counts), strict=True):
+            if count is not None:
+                _read_line(model, [tent.get(cell, False) for cell in line], count, switch)
 
     def decode(a: Assignment) -> Solution:
         board = [["^" if ch == TREE else "." for ch in row] for row in rows]
@@ -130,4 +143,17 @@ def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[S
                 board[r][c] = TENT
         return tuple("".join(row) for row in board)
 
-    return Built(model, decode)
+    return Built(model, decode, tiers=tiers)
+
+
+def _read_line(model: Model, cells: list[Lit | bool], count: int, switch: Lit) -> None:
+    """``count`` of the cells hold tents, never two side by side, as an automaton whose state
+    is the tents read so far and whether the last cell held one."""
+
+    def step(state: tuple[int, bool], tent: bool) -> tuple[int, bool] | None:
+        read, last = state
+        if not tent:
+            return (read, False)
+        return None if last or read == count else (read + 1, True)
+
+    add_automaton(model, cells, (0, False), step, lambda state: state[0] == count, switch)

@@ -260,8 +260,13 @@ GENRE = About(
     making=Making(
         size="10x10",
         small="5x5",
+        # A minimal Tents puzzle shows no cell: its layout alone sets how hard it is, and
+        # fewer than one 10x10 layout in ten is hard (60 reach every band for seeds 1 to 5).
+        attempts=60,
     ),
     grading=Grading(
+        # Graded with each line read as a person reads it (Tatham's Easy level does so).
+        encoding="lines",
         # Tatham's Easy puzzles score 0, Tricky 1.40 (medians, benchmarks/bench_grade.py):
         # the bands part below and past Tricky.
         bands=(
