@@ -173,12 +173,22 @@ GENRE = About(
         size="8x8",
         small="5x5",
         largest=3_844,
+        # A Hitori is made in milliseconds, and its minimal puzzles show no marks to swap: the
+        # layout alone sets how hard it is, so a band tries many (seeds 1 to 6 reach each).
+        attempts=200,
     ),
     grading=Grading(
         # Tatham's Easy puzzles score 0 (propagation finishes 24 of 25 of the corpus on the
         # pruned model, whose pruning is his easy solver's static rules), his Tricky ones 1 to
         # 1.07 (probing: his Tricky rule that a cell whose shading would cut the unshaded
-        # cells apart stays unshaded); the bands are the levels.
+        # cells apart stays unshaded). Most of those probes fail at once, on the connection
+        # rule (score 1); the rest go deeper (up to 1.07 among his): the bands part them.
+        bands=(
+            ("easy", 0, 1),
+            ("medium", 1, 1.01),
+            ("hard", 1.01, 1.06),
+            ("extreme", 1.06, 4),
+        ),
         levels_of="Tatham's",
         levels=(("Easy", 0, 1), ("Tricky", 1, 4)),
     ),
