@@ -260,6 +260,9 @@ GENRE = About(
         size="10x10",
         small="5x5",
         largest=1_600,
+        # A minimal Galaxies shows its dots alone: the layout sets how hard it is, and about
+        # one random 10x10 layout in a hundred needs more than one probe (extreme).
+        attempts=300,
     ),
     grading=Grading(
         # Graded on the bare model: its pruning alone finishes Tatham's Normal puzzles, which
