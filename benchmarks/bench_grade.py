@@ -2,7 +2,7 @@
 and the difficulty level Simon Tatham's graded solvers give (``params`` of the corpus in
 ../shared/corpus/tatham), per genre, on puzzles of one size, and the median score per level.
 
-    python benchmarks/bench_grade.py [--corpus DIR] [--genres solo,towers] [--no-prune]
+    python benchmarks/bench_grade.py [--corpus DIR] [--genres solo,towers] [--prune|--no-prune]
         [--encodings towers=latin] [--sizes loopy=,tents=8x8]
 """
 
@@ -121,7 +121,11 @@ def ordered(levels: Sequence[int], scores: Sequence[float]) -> float:
 
 
 def measure(
-    name: str, corpus: Path, prune: bool, encoding: str | None = None, among: str | None = None
+    name: str,
+    corpus: Path,
+    prune: bool | None,
+    encoding: str | None = None,
+    among: str | None = None,
 ) -> dict[str, Any]:
     """Grade the genre's records of the compared size (``among``: this one instead, ``""``
     all sizes mixed); the table row."""
@@ -165,8 +169,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--genres", default=",".join(ORDER))
-    parser.add_argument(
-        "--no-prune", action="store_true", help="grade on the model without domain pruning"
+    pruning = parser.add_mutually_exclusive_group()
+    pruning.add_argument(
+        "--prune", dest="prune", action="store_const", const=True, help="grade on the pruned model"
+    )
+    pruning.add_argument(
+        "--no-prune",
+        dest="prune",
+        action="store_const",
+        const=False,
+        help="grade on the model without domain pruning (default: as the genre grades)",
     )
     parser.add_argument(
         "--encodings", default="", help="GENRE=ENCODING,...: grade on these instead"
@@ -181,7 +193,7 @@ def main() -> None:
     for name in args.genres.split(","):
         chosen = dict(e.split("=") for e in args.encodings.split(",") if e)
         sizes = dict(e.split("=") for e in args.sizes.split(",") if e)
-        row = measure(name, args.corpus, not args.no_prune, chosen.get(name), sizes.get(name))
+        row = measure(name, args.corpus, args.prune, chosen.get(name), sizes.get(name))
         if args.json:
             print(json.dumps(row))
             continue
