@@ -950,7 +950,7 @@ def solutions(
     _check_time(time_limit)
     genre = _puzzle(puzzle).genre
     run = checked_backend(backend or genre.default_backend)
-    chosen = checked_encoding(genre, encoding)
+    chosen = checked_encoding(genre, encoding, run.name)
     checked_params(params, [run])
     _check_memory(memory_limit, isolate)
 
@@ -1265,7 +1265,7 @@ def diagnose(
 
     genre = _puzzle(puzzle).genre
     chosen = checked_backend(backend or genre.default_backend)
-    kind = checked_encoding(genre, encoding)
+    kind = checked_encoding(genre, encoding, chosen.name)
     _check_time(time_limit)
     if time_limit is not None and not isolate:
         raise PuzzleError("a diagnosis's time limit needs isolate=True (a child to stop)")
@@ -1649,7 +1649,7 @@ def _run(
 
     genre = _puzzle(puzzle).genre
     chosen = checked_backend(backend or genre.default_backend)
-    kind = checked_encoding(genre, encoding)
+    kind = checked_encoding(genre, encoding, chosen.name)
     _check_time(time_limit)
     passed = checked_params(params, [chosen])[chosen.name] or None  # to the backend
     _check_memory(memory_limit, isolate)

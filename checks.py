@@ -46,10 +46,11 @@ def checked_backend(name: str) -> Backend:
     return chosen
 
 
-def checked_encoding(genre: Genre[Any, Any], name: str | None) -> str:
-    """One of the genre's encodings (its default for None), or PuzzleError naming the choices."""
+def checked_encoding(genre: Genre[Any, Any], name: str | None, backend: str = "") -> str:
+    """One of the genre's encodings (for None, its default on ``backend``), or PuzzleError
+    naming the choices."""
     if name is None:
-        return genre.default_encoding
+        return genre.encoding_on(backend)
     if text("encoding", name, "an encoding's name") not in genre.encodings:
         raise PuzzleError(
             f"{genre.name} has no encoding {name!r} (choose from {', '.join(genre.encodings)})"

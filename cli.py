@@ -94,7 +94,7 @@ def _run_setup(args: argparse.Namespace) -> tuple[Any, Any, str]:
     """The genre, backend and encoding the arguments name, checked; PuzzleError otherwise."""
     genre = _checked_genre(args.genre)
     backend = _checked_backend(args.backend or genre.default_backend)
-    return genre, backend, checked_encoding(genre, args.encoding or genre.default_encoding)
+    return genre, backend, checked_encoding(genre, args.encoding, backend.name)
 
 
 def _read(genre: Any, args: argparse.Namespace) -> Any:

@@ -83,6 +83,8 @@ class Solving(NamedTuple):
     default_backend: str  # measured the fastest on the genre's examples
     default_encoding: str  # one of the model's ``ENCODINGS``
     encodings: tuple[str, ...] = ()  # left out by a rulebook: ``described`` takes its model's
+    encodings_on: tuple[tuple[str, str], ...] = ()  # (backend family, encoding): the default
+    # encoding on that family of backends where another suits it, measured (CP-SAT's integers)
     params: tuple[tuple[str, str, str], ...] = ()  # (backend family, name, value): defaults
     explains_no_solution: bool = False  # `solve` shows givens that contradict, for no solution
 

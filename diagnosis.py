@@ -57,7 +57,7 @@ def backbone(
     """Forced cells with few calls on one solver: take a solution's answer values as candidate
     facts, ask for a solution that breaks at least one of them, and keep the facts that held,
     until none can be broken. Cells where a solution differed from the first are free."""
-    built = genre.build(puzzle, encoding or genre.default_encoding)
+    built = genre.build(puzzle, encoding or genre.encoding_on(backend.name))
     with backend.open(built.model) as session:
         result = session.solve()
         found.calls += 1

@@ -97,7 +97,7 @@ def solve(
     ``streaming`` asks for the solutions one solver call each, so ``progress`` hears each as it
     is found (CP-SAT's own enumeration, faster for many, gives them all at its end).
     """
-    encoding = encoding or genre.default_encoding
+    encoding = encoding or genre.encoding_on(backend.name)
     times = {} if times is None else times
     sizes = {} if sizes is None else sizes
     begun = time.perf_counter()
@@ -206,7 +206,7 @@ def answers(
     and whether that list is whole (the solver found no solution with another). One answer,
     whole, is the answer proved, however many solutions the grid has. Each answer comes with a
     solution that the genre's checker accepts."""
-    encoding = encoding or genre.default_encoding
+    encoding = encoding or genre.encoding_on(backend.name)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     built = genre.build(puzzle, encoding)
     chosen = genre_params(genre, backend, params)
@@ -259,7 +259,7 @@ def solve_isolated(
     solution as the child finds it (one solver call each: see ``streaming``)."""
     if memory_limit == -1:
         memory_limit = default_memory_limit()
-    encoding = encoding or genre.default_encoding
+    encoding = encoding or genre.encoding_on(backend.name)
     times = {} if times is None else times
     begun = time.perf_counter()
     partial = Outcome(genre.name, backend.name, encoding, Status.TIMEOUT, puzzle, times=times)
@@ -370,7 +370,7 @@ def solve_quick(
     takes at most IN_PROCESS seconds; any other model, or a longer search, is loaded and
     searched in a child, unsliced, where a native library that aborts past the memory limit, or
     crashes, does not take gridsat down with it."""
-    encoding = encoding or genre.default_encoding
+    encoding = encoding or genre.encoding_on(backend.name)
     times = {} if times is None else times
     params = genre_params(genre, backend, params)
     sizes: dict[str, dict[str, int]] = {}
@@ -424,7 +424,7 @@ def stream(
     """Distinct solutions (on the answer variables), each checked, yielded as each solver call
     finds it, up to ``limit`` (None: all); returns the run's status as ``solve`` gives it.
     Closing the generator closes the solver. ``times`` and ``stats`` fill as it goes."""
-    encoding = encoding or genre.default_encoding
+    encoding = encoding or genre.encoding_on(backend.name)
     times = {} if times is None else times
     stats = {} if stats is None else stats
     params = genre_params(genre, backend, params)

@@ -164,6 +164,12 @@ class Genre(Generic[P, S]):
     def default_encoding(self) -> str:
         return self.about.solving.default_encoding
 
+    def encoding_on(self, backend: str) -> str:
+        """The encoding a run on ``backend`` takes unless told: the one the genre measured best
+        on that family of backends (``cpsat`` for ``cpsat:4``), else its default."""
+        family = backend.partition(":")[0]
+        return dict(self.about.solving.encodings_on).get(family, self.default_encoding)
+
     @property
     def output_formats(self) -> tuple[str, ...]:
         return self.about.reading.output_formats

@@ -348,6 +348,7 @@ def genre_rows(described: list[About]) -> list[dict[str, Any]]:
             "example": g.reading.example,
             "encodings": list(g.solving.encodings),
             "default_encoding": g.solving.default_encoding,
+            "encodings_on": dict(g.solving.encodings_on),
             "default_backend": g.solving.default_backend,
             "generate_backend": g.making.backend,
             "formats": list(g.reading.output_formats),
@@ -370,8 +371,12 @@ def genres_text(rows: list[dict[str, Any]]) -> str:
         lines.append(f"{r['name']}{aliases}: {r['summary']}")
         lines.append(f"  input:     {r['input']}")
         lines.append(f"  example:   gridsat solve {r['name']} {shlex.quote(r['example'])}")
+        on = {e: f for f, e in r["encodings_on"].items()}
         encodings = ", ".join(
-            e + (" (default)" if e == r["default_encoding"] else "") for e in r["encodings"]
+            e
+            + (" (default)" if e == r["default_encoding"] else "")
+            + (f" (default on {on[e]})" if e in on else "")
+            for e in r["encodings"]
         )
         lines.append(f"  encodings: {encodings}")
         made_on = r["generate_backend"]

@@ -133,11 +133,14 @@ def records(corpus: Path, data: bool, genres: set[str] | None) -> list[dict[str,
     return out
 
 
-def run_gridsat(genre: Any, text: str) -> tuple[float, Status, Any]:
+def run_gridsat(genre: Any, text: str, backend: str | None = None) -> tuple[float, Status, Any]:
+    """gridsat's CPU time, status and answer: on ``backend`` (default: the genre's own), with
+    the genre's default encoding there."""
     start = time.process_time()
     puzzle = pipeline.parse(genre, text, {})
-    out = pipeline.solve(genre, puzzle, get_backend(genre.default_backend), limit=2,
-                         encoding=genre.default_encoding, times={})  # fmt: skip
+    run = get_backend(backend or genre.default_backend)
+    out = pipeline.solve(genre, puzzle, run, limit=2, encoding=genre.encoding_on(run.name),
+                         times={})  # fmt: skip
     cpu = time.process_time() - start
     return cpu, out.status, (out.solutions[0] if out.solutions else None)
 
@@ -180,6 +183,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, choices=[1],
                         help="puzzles at a time: 1 (timings on a shared core mislead)")  # fmt: skip
     parser.add_argument("--json", metavar="FILE", help="every puzzle's figures, as JSON")
+    parser.add_argument(
+        "--backend", help="gridsat on this backend (cpsat: beside the CP-SAT peers' models)"
+    )
     args = parser.parse_args()
     genres = set(args.genres.split(",")) if args.genres else None
     venvs = Path(args.venvs)
@@ -210,7 +216,7 @@ def main() -> None:
             puzzle = genre.read(r["id"])
             inputs = {name: to_peer(name, genre.name, puzzle) for name in peers}
             if ("gridsat", genre.name) not in warmed:
-                run_gridsat(genre, r["id"])
+                run_gridsat(genre, r["id"], args.backend)
                 warmed.add(("gridsat", genre.name))
             for name, given in inputs.items():
                 if given is not None and (name, genre.name) not in warmed:
@@ -221,7 +227,7 @@ def main() -> None:
             times: dict[str, list[float]] = {"gridsat": []}
             replies: dict[str, dict[str, Any]] = {}
             for _ in range(args.repeat):
-                cpu, status, _ = run_gridsat(genre, r["id"])
+                cpu, status, _ = run_gridsat(genre, r["id"], args.backend)
                 times["gridsat"].append(cpu)
                 row["gridsat"]["status"] = status.value
                 for name, given in inputs.items():

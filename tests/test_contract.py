@@ -186,6 +186,9 @@ def test_its_declaration_names_what_exists(genre: Genre[Any, Any], module: str) 
     assert genre.default_encoding in genre.encodings
     assert about.grading.encoding in ("", *genre.encodings)
     assert about.solving.encodings in ((), genre.encodings)  # (described() fills it in)
+    for family, encoding in about.solving.encodings_on:  # defaults per family of backends
+        assert family in ("cpsat", "sat") and encoding in genre.encodings
+        assert genre.encoding_on(f"{family}:2" if family == "cpsat" else family) == encoding
     # Backends: known ones; generation's has a repeatable budget.
     get_backend(genre.default_backend)
     assert "effort" in get_backend(genre.generate_backend).capabilities
