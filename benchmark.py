@@ -309,6 +309,7 @@ def run(
             keep(run_one(genre.name, item, b, e, time_limit, memory_limit, params.get(b)))
         return records
     # Forked, as the solver children are: each worker a child of this process that dies with it.
+    before = set(multiprocessing.active_children())  # (the workers are the children added)
     pool = ProcessPoolExecutor(
         max_workers=min(jobs, max(1, len(tasks))),  # (forked, each worker starts at once)
         mp_context=multiprocessing.get_context("fork" if can_isolate() else None),
@@ -323,7 +324,7 @@ def run(
         for future in as_completed(futures):
             keep(future.result())
     except BaseException:  # Ctrl-C, a stop signal, or a failure: no worker goes on solving
-        _stop_workers(pool)
+        _stop_workers([p for p in multiprocessing.active_children() if p not in before])
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
@@ -352,11 +353,10 @@ def _worker_stop(number: int, frame: Any) -> None:
     os._exit(128 + number)
 
 
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
+def _stop_workers(processes: list[Any]) -> None:
     """End the pool's workers now, whatever they run: ``shutdown`` alone would wait for the
-    puzzles under way (minutes, on a hard one)."""
-    # The executor offers no way to stop its workers (before Python 3.14): its own table.
-    processes: list[Any] = list((getattr(pool, "_processes", None) or {}).values())
+    puzzles under way (minutes, on a hard one). The executor offers no way to stop them before
+    Python 3.14: they are the children ``multiprocessing.active_children`` added with it."""
     for process in processes:
         with contextlib.suppress(OSError, ValueError):
             process.terminate()
