@@ -252,9 +252,6 @@ GENRE = About(
     solving=Solving(
         default_backend="sat:minicard",
         default_encoding="onehot",
-        # On CP-SAT: integers and all-different, 14 against 25 ms on killer 3x3kdt
-        # (benchmarks/bench_backends.py)
-        encodings_on=(("cpsat", "integer"),),
     ),
     making=Making(
         size="9",

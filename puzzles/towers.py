@@ -211,7 +211,7 @@ GENRE = About(
     solving=Solving(
         default_backend="sat:minicard",
         default_encoding="visibility",
-        # On CP-SAT: integers and clue tables, 6.7 against 12.2 ms on 6x6
+        # On CP-SAT: integers and clue tables, 6.4 against 10.7 ms on the corpus
         # (benchmarks/bench_backends.py)
         encodings_on=(("cpsat", "table-integer"),),
     ),
