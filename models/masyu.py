@@ -4,9 +4,11 @@ lines around them, and one loop through the circles by the shared line rules
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..puzzles.masyu import BLACK, Masks, Masyu
 from .lines import DOWN, LEFT, LINE_ENCODINGS, RIGHT, UP, CellLines, add_single_line, closing_hints
-from .model import Assignment, Built, Model
+from .model import Assignment, Built, Lit, Model
 
 ENCODINGS = LINE_ENCODINGS
 
@@ -69,8 +71,16 @@ def build(puzzle: Masyu, encoding: str = "edges", prune: bool = True) -> Built[M
             lines.clause([-switch, -up, *turns_down])
     add_single_line(lines, encoding, must=circles)
     model.answer.extend(lines.all())
+    # The player's loop rule (a line that would close a loop too early is off), behind a
+    # switch of its own after the circles' further rules: Tatham's Easy solver does without it.
+    loop = model.bool_var()
+    model.add_clause([loop])
+    closing = closing_hints(lines, circles)
+
+    def hints(certain: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
+        return [(-loop, *clause) for clause in closing(certain)]
 
     def decode(a: Assignment) -> Masks:
         return tuple(lines.masks(a))
 
-    return Built(model, decode, hints=closing_hints(lines, circles), tiers=(switch,))
+    return Built(model, decode, hints=hints, tiers=(switch, loop))
