@@ -414,6 +414,12 @@ class SatSession(Session):
             self._add(new)
 
     def exclude(self, assignment: Assignment, among: Sequence[Lit | IntVar] | None = None) -> None:
+        self._add([self._blocking(assignment, among)])
+
+    def _blocking(
+        self, assignment: Assignment, among: Sequence[Lit | IntVar] | None = None
+    ) -> list[int]:
+        """The clause that ``exclude`` adds: some answer variable differs from ``assignment``."""
         clause = []
         for x in self.model.answer if among is None else among:
             value = assignment(x)
@@ -421,7 +427,21 @@ class SatSession(Session):
                 clause.append(-self.values[x.number][value])
             else:
                 clause.append(-x if value else x)
-        self._add([clause])
+        return clause
+
+    def switch(self) -> Lit:
+        """A fresh literal to hold clauses under, for a solver shared by many puzzles: what
+        ``exclude_while`` adds holds in the calls that assume it, and ``retire`` sets it false
+        for good (its clauses then hold nothing back)."""
+        return self._fresh(1)[0]
+
+    def exclude_while(self, assignment: Assignment, switch: Lit) -> None:
+        """``exclude`` in the calls that assume ``switch``, and in no other."""
+        self._add([[-switch, *self._blocking(assignment)]])
+
+    def retire(self, switch: Lit) -> None:
+        """``switch`` false from now on: what was excluded under it is allowed again."""
+        self._add([[-switch]])
 
     def received(self) -> dict[str, int]:
         """The CNF as encoded (variables, clauses), and the clauses the solver was given in
