@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from .isolation import Crashed, TimedOut, run_isolated
 from .isolation import default_memory_limit as default_memory_limit  # (the command caps by it)
+from .models.model import IntVar
 from .registry import Genre
 from .solvers import Backend, BackendError, Session, Status
 from .solvers.base import Unfinished
 
 if TYPE_CHECKING:
-    from .models.model import Lit
+    from .models.model import Assignment, Lit
     from .solvers.sat import SatSession
 
 GRACE = 0.5
@@ -188,6 +189,20 @@ def _search(
     )  # fmt: skip
 
 
+def _differing(built: Any, assignment: Assignment, clues: list[Lit]) -> list[Lit | IntVar]:
+    """The answer variables another solution differs on somewhere, as few as may be: the
+    clues' literals, which every call assumes, left out; and where the answer is one-hot
+    (``Built.keys``), the literal of each place's value alone (another solution turns one of
+    them false)."""
+    fixed = set(clues)
+    if built.keys is not None:
+        bools = assignment.bools
+        return [lit for values in built.keys.values() for lit in values.values()
+                if lit not in fixed and (bools[lit] if lit > 0 else not bools[-lit])]  # fmt: skip
+    return [x for x in built.model.answer
+            if isinstance(x, IntVar) or (x not in fixed and -x not in fixed)]  # fmt: skip
+
+
 def _verdict(found: int, limit: int, timed_out: bool, exhausted: bool) -> Status:
     """A run's status from the solutions it found (``found`` of at most ``limit``), whether a
     limit stopped it, and whether the search ran out before ``limit``."""
@@ -247,7 +262,8 @@ def solve_assumed(
                 raise CheckFailed(f"{source} gave the same {genre.name} solution twice")
             solutions.append(solution)
             if len(solutions) < limit:
-                session.exclude_while(result.assignment, switch)
+                among = _differing(built, result.assignment, clues)
+                session.exclude_while(result.assignment, switch, among)
     finally:
         session.assumptions = []
         session.retire(switch)

@@ -421,12 +421,14 @@ class SatSession(Session):
     ) -> list[int]:
         """The clause that ``exclude`` adds: some answer variable differs from ``assignment``."""
         clause = []
+        bools = assignment.bools
         for x in self.model.answer if among is None else among:
-            value = assignment(x)
             if isinstance(x, IntVar):
-                clause.append(-self.values[x.number][value])
+                clause.append(-self.values[x.number][assignment(x)])
+            elif bools[x] if x > 0 else not bools[-x]:
+                clause.append(-x)
             else:
-                clause.append(-x if value else x)
+                clause.append(x)
         return clause
 
     def switch(self) -> Lit:
@@ -435,9 +437,11 @@ class SatSession(Session):
         for good (its clauses then hold nothing back)."""
         return self._fresh(1)[0]
 
-    def exclude_while(self, assignment: Assignment, switch: Lit) -> None:
+    def exclude_while(
+        self, assignment: Assignment, switch: Lit, among: Sequence[Lit | IntVar] | None = None
+    ) -> None:
         """``exclude`` in the calls that assume ``switch``, and in no other."""
-        self._add([[-switch, *self._blocking(assignment)]])
+        self._add([[-switch, *self._blocking(assignment, among)]])
 
     def retire(self, switch: Lit) -> None:
         """``switch`` false from now on: what was excluded under it is allowed again."""
