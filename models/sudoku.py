@@ -103,10 +103,12 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
 
     def decode(a: Assignment) -> Board:
         out = list(value)
-        for i in free:
-            if onehot:
-                out[i] = next(d for d, lit in x[i].items() if a(lit))
-            else:
+        if onehot:
+            true = a.bools  # (the cells' literals are variables, none negated)
+            for i in free:
+                out[i] = next(d for d, lit in x[i].items() if true[lit])
+        else:
+            for i in free:
                 out[i] = a(y[i])
         return tuple(tuple(out[r * n : r * n + n]) for r in range(n))
 
