@@ -21,6 +21,7 @@ from . import inputs
 from .checks import PuzzleError
 from .comparison import LIMITS, reached
 from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
+from .models.model import TooLarge
 from .parsers import ParseError
 from .parsers.numbergrid import file_solution
 from .pipeline import (
@@ -300,10 +301,15 @@ class Batch:
         key = (backend.name, encoding, shape)
         opened = self.sessions.pop(key, None)  # (put back last: the shapes met last stay)
         if opened is None:
-            opened = self._open(assumes.shape_model(puzzle, encoding), backend, encoding, params)
+            try:
+                shaped = assumes.shape_model(puzzle, encoding)
+            except TooLarge:  # (unpruned past a limit that the puzzle's own model keeps within)
+                opened = None, None
+            else:
+                opened = self._open(shaped, backend, encoding, params)
         self.sessions[key] = opened
         built, session = opened
-        if session is None:  # (a backend whose sessions take no assumptions)
+        if session is None:  # (a backend whose sessions take no assumptions, a shape too large)
             return solve_quick(self.genre, backend, encoding, load=lambda _: puzzle, limit=2,
                                times=times, params=params)  # fmt: skip
         clues = assumes.clues(puzzle, built)
