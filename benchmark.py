@@ -238,6 +238,11 @@ SHAPES = 4
 last (a file of one size needs one)."""
 
 
+RENEW = 500
+"""Puzzles a shared solver runs before it is made afresh: each leaves a retired switch, a
+variable that every solution the solver gives still holds (and gridsat reads back)."""
+
+
 class Batch:
     """The runs of ``bench`` in this process, when it may run them here (no time or memory
     limit, a backend whose search returns to Python often enough to answer a stop:
@@ -249,7 +254,8 @@ class Batch:
     (``pipeline.solve_quick``: here, or in a child when its model is large or its search long);
     one whose search on the shared solver takes a call past ``IN_PROCESS`` seconds runs again,
     from the start, as it would without a batch (``run_one``), as does everything when the batch
-    may not run here. The answers and verdicts are the same either way."""
+    may not run here. A shared solver is made afresh every RENEW puzzles. The answers and
+    verdicts are the same either way."""
 
     def __init__(
         self,
@@ -261,6 +267,7 @@ class Batch:
         self.genre, self.time_limit, self.memory_limit = genre, time_limit, memory_limit
         self.params = params or {}
         self.sessions: dict[tuple[str, str, Hashable], tuple[Any, Any]] = {}
+        self.runs: dict[tuple[str, str, Hashable], int] = {}  # puzzles run on each shape
 
     def run(self, item: Item, backend_name: str, encoding: str) -> dict[str, Any]:
         """``run_one``'s record of the item on this backend and encoding."""
@@ -306,22 +313,27 @@ class Batch:
             except TooLarge:  # (unpruned past a limit that the puzzle's own model keeps within)
                 opened = None, None
             else:
-                opened = self._open(shaped, backend, encoding, params)
+                opened = self._open(shaped, backend, params)
+            mine = [k for k in self.sessions if k[:2] == key[:2]]  # (the shape met longest
+            for one in mine[: max(0, len(mine) - SHAPES + 1)]:  # ago closed, past SHAPES)
+                self.close(one)
         self.sessions[key] = opened
         built, session = opened
         if session is None:  # (a backend whose sessions take no assumptions, a shape too large)
             return solve_quick(self.genre, backend, encoding, load=lambda _: puzzle, limit=2,
                                times=times, params=params)  # fmt: skip
+        runs = self.runs[key] = self.runs.get(key, 0) + 1
+        if runs % RENEW == 0:  # a fresh solver, without the switches the last runs retired
+            session.close()
+            built, session = self.sessions[key] = self._open(built, backend, params)
         clues = assumes.clues(puzzle, built)
         times["build"] = time.perf_counter() - start
         return solve_assumed(self.genre, puzzle, built, session, clues, backend.name, encoding,
                              times=times)  # fmt: skip
 
-    def _open(
-        self, built: Any, backend: Backend, encoding: str, params: dict[str, str] | None
-    ) -> tuple[Any, Any]:
+    def _open(self, built: Any, backend: Backend, params: dict[str, str] | None) -> tuple[Any, Any]:
         """A solver of the shape's model, its calls in process (``IN_PROCESS`` seconds each
-        at most), the shape met longest ago closed when SHAPES are open."""
+        at most); None for one that takes no assumptions."""
         from .solvers.sat import SatSession
 
         chosen = genre_params(self.genre, backend, params)
@@ -330,9 +342,6 @@ class Batch:
             session.close()
             return built, None
         session.in_process = IN_PROCESS
-        mine = [key for key in self.sessions if key[:2] == (backend.name, encoding)]
-        for key in mine[: max(0, len(mine) - SHAPES + 1)]:
-            self.close(key)
         return built, session
 
     def close(self, key: tuple[str, str, Hashable] | None = None) -> None:
