@@ -1128,10 +1128,13 @@ def bench(
 ) -> Benchmark:
     """Run the puzzles of ``paths`` (files, folders of ``.txt`` files, JSON-lines files) on
     each backend (the genre's default for None, ``"all"`` those that run here) x encoding,
-    each in a forked child with its limits, checked against a known answer where there is one.
-    ``out`` keeps each record as it finishes, one JSON line each; ``resume`` skips those it
-    holds. ``jobs`` runs that many at once; ``cluster`` (``local:N`` or ``tcp://HOST:PORT``)
-    runs them on a Dask cluster instead (cluster.SchedulerLost when its scheduler goes away).
+    each in a forked child with its limits (with no time or memory limit asked, on a python-sat
+    solver with conflict budgets, in this process as ``solve`` runs a small model, and the
+    puzzles of one shape on one shared solver where the genre's model parts into shape and
+    clues: ``benchmark.Batch``), checked against a known answer where there is one. ``out``
+    keeps each record as it finishes, one JSON line each; ``resume`` skips those it holds.
+    ``jobs`` runs that many at once; ``cluster`` (``local:N`` or ``tcp://HOST:PORT``) runs them
+    on a Dask cluster instead (cluster.SchedulerLost when its scheduler goes away).
     ``progress`` is a stream to show progress on. Ctrl-C raises Interrupted, which holds what
     finished."""
     import json

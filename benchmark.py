@@ -10,7 +10,7 @@ import signal
 import statistics
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from multiprocessing.connection import wait
@@ -21,11 +21,24 @@ from . import inputs
 from .checks import PuzzleError
 from .comparison import LIMITS, reached
 from .isolation import STOP_SIGNALS, can_isolate, die_with, stop_children
+from .models.model import TooLarge
 from .parsers import ParseError
 from .parsers.numbergrid import file_solution
-from .pipeline import CheckFailed, OutOfMemory, solve_isolated, stats_json
+from .pipeline import (
+    IN_PROCESS,
+    CheckFailed,
+    Outcome,
+    OutOfMemory,
+    genre_params,
+    runs_in_process,
+    solve_assumed,
+    solve_isolated,
+    solve_quick,
+    stats_json,
+)
 from .registry import Genre, get_genre
-from .solvers import FINISHED, FOUND, BackendError, Status, get_backend
+from .solvers import FINISHED, FOUND, Backend, BackendError, Status, get_backend
+from .solvers.base import Unfinished
 
 PUZZLE_SUFFIXES = {"", ".txt"}
 
@@ -148,6 +161,34 @@ def run_one(
 ) -> dict[str, Any]:
     """One puzzle on one backend and encoding, as a result record (picklable for --jobs)."""
     genre = get_genre(genre_name)
+    read = _read(genre, item, backend_name, encoding)
+    if isinstance(read, dict):  # bad input
+        return read
+    record, puzzle, times = read
+    try:
+        outcome = solve_isolated(
+            genre,
+            get_backend(backend_name),
+            encoding,
+            puzzle=puzzle,
+            limit=2,
+            time_limit=time_limit,
+            memory_limit=memory_limit,
+            times=times,
+            params=params,
+        )
+    except OutOfMemory as e:  # a limit reached, like a timeout: a result, not a failure
+        return {**record, "status": Status.OUT_OF_MEMORY, "ok": True, Status.ERROR: str(e)}
+    except (BackendError, CheckFailed) as e:
+        return {**record, "status": Status.ERROR, "ok": False, Status.ERROR: str(e)}
+    return _result(record, genre, item, puzzle, outcome, times, params)
+
+
+def _read(
+    genre: Genre[Any, Any], item: Item, backend_name: str, encoding: str
+) -> dict[str, Any] | tuple[dict[str, Any], Any, dict[str, float]]:
+    """The item's puzzle, read and timed, with its record begun; or, for bad input (unread, or
+    its own answer wrong), its whole record."""
     record: dict[str, Any] = {"puzzle": item.name, "backend": backend_name, "encoding": encoding}
     times: dict[str, float] = {}
     if item.error:
@@ -165,22 +206,15 @@ def run_one(
     if broken is not None:  # the file's own answer is wrong: bad input, not a disagreement
         error = f"its solution breaks the rules: {broken}"
         return {**record, "status": Status.BAD_INPUT, "ok": False, Status.ERROR: error}
-    try:
-        outcome = solve_isolated(
-            genre,
-            get_backend(backend_name),
-            encoding,
-            puzzle=puzzle,
-            limit=2,
-            time_limit=time_limit,
-            memory_limit=memory_limit,
-            times=times,
-            params=params,
-        )
-    except OutOfMemory as e:  # a limit reached, like a timeout: a result, not a failure
-        return {**record, "status": Status.OUT_OF_MEMORY, "ok": True, Status.ERROR: str(e)}
-    except (BackendError, CheckFailed) as e:
-        return {**record, "status": Status.ERROR, "ok": False, Status.ERROR: str(e)}
+    return record, puzzle, times
+
+
+def _result(
+    record: dict[str, Any], genre: Genre[Any, Any], item: Item, puzzle: Any, outcome: Outcome,
+    times: dict[str, float], params: dict[str, str] | None,
+) -> dict[str, Any]:  # fmt: skip
+    """The record of a run that ended: its status, times, sizes and whether it is right."""
+    backend_name, encoding = record["backend"], record["encoding"]
     record["status"] = outcome.status
     # The phases it reached: one stopped by the time limit has its time up to the cut, and no
     # time at all for the phases after it.
@@ -197,6 +231,125 @@ def run_one(
     if outcome.solutions and genre.questions is not None and genre.questions(puzzle):
         _answered(record, genre, puzzle, backend_name, encoding, item.answer, params)
     return record
+
+
+SHAPES = 4
+"""The shared solvers a batch keeps at once, per backend and encoding: those of the shapes met
+last (a file of one size needs one)."""
+
+
+RENEW = 500
+"""Puzzles a shared solver runs before it is made afresh: each leaves a retired switch, a
+variable that every solution the solver gives still holds (and gridsat reads back)."""
+
+
+class Batch:
+    """The runs of ``bench`` in this process, when it may run them here (no time or memory
+    limit, a backend whose search returns to Python often enough to answer a stop:
+    ``pipeline.runs_in_process``) rather than each in a child of its own, which costs a small
+    puzzle most of its time. Where the genre's model parts into a shape and clues
+    (``contract.Assumes``) and the backend is an incremental SAT solver, the puzzles of one shape
+    share one solver: the shape's model is built and loaded once, and each puzzle's clues are
+    assumed in its calls (``pipeline.solve_assumed``). Any other puzzle runs as ``solve`` runs one
+    (``pipeline.solve_quick``: here, or in a child when its model is large or its search long);
+    one whose search on the shared solver takes a call past ``IN_PROCESS`` seconds runs again,
+    from the start, as it would without a batch (``run_one``), as does everything when the batch
+    may not run here. A shared solver is made afresh every RENEW puzzles. The answers and
+    verdicts are the same either way."""
+
+    def __init__(
+        self,
+        genre: Genre[Any, Any],
+        time_limit: float | None,
+        memory_limit: int | None,
+        params: dict[str, dict[str, str]] | None = None,
+    ) -> None:
+        self.genre, self.time_limit, self.memory_limit = genre, time_limit, memory_limit
+        self.params = params or {}
+        self.sessions: dict[tuple[str, str, Hashable], tuple[Any, Any]] = {}
+        self.runs: dict[tuple[str, str, Hashable], int] = {}  # puzzles run on each shape
+
+    def run(self, item: Item, backend_name: str, encoding: str) -> dict[str, Any]:
+        """``run_one``'s record of the item on this backend and encoding."""
+        params = self.params.get(backend_name)
+        backend = get_backend(backend_name)
+        if not runs_in_process(backend, self.time_limit, self.memory_limit):
+            return run_one(self.genre.name, item, backend_name, encoding, self.time_limit,
+                           self.memory_limit, params)  # fmt: skip
+        read = _read(self.genre, item, backend_name, encoding)
+        if isinstance(read, dict):
+            return read
+        record, puzzle, times = read
+        try:
+            outcome = self._solve(puzzle, backend, encoding, times, params)
+        except Unfinished:  # a long search on the shared solver: as it runs without a batch
+            return run_one(self.genre.name, item, backend_name, encoding, self.time_limit,
+                           self.memory_limit, params)  # fmt: skip
+        except OutOfMemory as e:
+            return {**record, "status": Status.OUT_OF_MEMORY, "ok": True, Status.ERROR: str(e)}
+        except (BackendError, CheckFailed) as e:
+            return {**record, "status": Status.ERROR, "ok": False, Status.ERROR: str(e)}
+        return _result(record, self.genre, item, puzzle, outcome, times, params)
+
+    def _solve(
+        self, puzzle: Any, backend: Backend, encoding: str, times: dict[str, float],
+        params: dict[str, str] | None,
+    ) -> Outcome:  # fmt: skip
+        """The run of one puzzle: on its shape's solver where it has one, else as ``solve``."""
+        assumes = self.genre.assumes
+        shape = None
+        if assumes is not None and "incremental" in backend.capabilities:
+            shape = assumes.shape(puzzle, encoding)
+        if shape is None:
+            return solve_quick(self.genre, backend, encoding, load=lambda _: puzzle, limit=2,
+                               times=times, params=params)  # fmt: skip
+        assert assumes is not None
+        start = time.perf_counter()
+        key = (backend.name, encoding, shape)
+        opened = self.sessions.pop(key, None)  # (put back last: the shapes met last stay)
+        if opened is None:
+            try:
+                shaped = assumes.shape_model(puzzle, encoding)
+            except TooLarge:  # (unpruned past a limit that the puzzle's own model keeps within)
+                opened = None, None
+            else:
+                opened = self._open(shaped, backend, params)
+            mine = [k for k in self.sessions if k[:2] == key[:2]]  # (the shape met longest
+            for one in mine[: max(0, len(mine) - SHAPES + 1)]:  # ago closed, past SHAPES)
+                self.close(one)
+        self.sessions[key] = opened
+        built, session = opened
+        if session is None:  # (a backend whose sessions take no assumptions, a shape too large)
+            return solve_quick(self.genre, backend, encoding, load=lambda _: puzzle, limit=2,
+                               times=times, params=params)  # fmt: skip
+        runs = self.runs[key] = self.runs.get(key, 0) + 1
+        if runs % RENEW == 0:  # a fresh solver, without the switches the last runs retired
+            session.close()
+            built, session = self.sessions[key] = self._open(built, backend, params)
+        clues = assumes.clues(puzzle, built)
+        times["build"] = time.perf_counter() - start
+        return solve_assumed(self.genre, puzzle, built, session, clues, backend.name, encoding,
+                             times=times)  # fmt: skip
+
+    def _open(self, built: Any, backend: Backend, params: dict[str, str] | None) -> tuple[Any, Any]:
+        """A solver of the shape's model, its calls in process (``IN_PROCESS`` seconds each
+        at most); None for one that takes no assumptions."""
+        from .solvers.sat import SatSession
+
+        chosen = genre_params(self.genre, backend, params)
+        session = backend.open(built.model, chosen) if chosen else backend.open(built.model)
+        if not isinstance(session, SatSession):
+            session.close()
+            return built, None
+        session.in_process = IN_PROCESS
+        return built, session
+
+    def close(self, key: tuple[str, str, Hashable] | None = None) -> None:
+        """The shared solver of one shape closed (``key``), or all of them."""
+        for one in [key] if key is not None else list(self.sessions):
+            _, session = self.sessions.pop(one, (None, None))
+            if session is not None:
+                session.close()
 
 
 def _answered(
@@ -305,8 +458,12 @@ def run(
             keep(record)
         return records
     if jobs <= 1:
-        for item, b, e in tasks:
-            keep(run_one(genre.name, item, b, e, time_limit, memory_limit, params.get(b)))
+        batch = Batch(genre, time_limit, memory_limit, params)
+        try:
+            for item, b, e in tasks:
+                keep(batch.run(item, b, e))
+        finally:
+            batch.close()
         return records
     # Forked, as the solver children are: each worker a child of this process that dies with it.
     before = set(multiprocessing.active_children())  # (the workers are the children added)
@@ -318,7 +475,7 @@ def run(
     )
     try:
         futures = [
-            pool.submit(run_one, genre.name, item, b, e, time_limit, memory_limit, params.get(b))
+            pool.submit(run_batched, genre.name, item, b, e, time_limit, memory_limit, params)
             for item, b, e in tasks
         ]
         for future in as_completed(futures):
@@ -335,9 +492,31 @@ STOP_GRACE = 5.0
 """Seconds a stopped --jobs worker has to collect its solver child and end, before SIGKILL."""
 
 
+_batches: dict[tuple[str, float | None, int | None, str], Batch] = {}
+"""A --jobs worker's batches: one per genre, limits and parameters (a run has one)."""
+
+
+def run_batched(
+    genre_name: str,
+    item: Item,
+    backend_name: str,
+    encoding: str,
+    time_limit: float | None,
+    memory_limit: int | None,
+    params: dict[str, dict[str, str]],
+) -> dict[str, Any]:
+    """``run_one`` in a --jobs worker, on the worker's own ``Batch``, kept from task to task."""
+    key = (genre_name, time_limit, memory_limit, json.dumps(params, sort_keys=True))
+    batch = _batches.get(key)
+    if batch is None:
+        batch = _batches[key] = Batch(get_genre(genre_name), time_limit, memory_limit, params)
+    return batch.run(item, backend_name, encoding)
+
+
 def _worker_start(parent: int) -> None:
     """A --jobs worker: ends with ``parent``, leaves Ctrl-C to it, and a stop signal ends it
     with its solver child collected."""
+    _batches.clear()  # (forked: none of the parent's solvers)
     die_with(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers it: it stops the workers
     for stop in STOP_SIGNALS:

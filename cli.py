@@ -331,10 +331,14 @@ def _bench(args: argparse.Namespace) -> int:
     from .cluster import SchedulerLost  # (Dask itself only with --cluster)
 
     checked_plot(args.plot)
+    # The runs in this process (no limit asked: api.bench) are capped as solve's are.
+    cap = default_memory_limit() if args.memory_limit is None and not args.cluster else None
     try:
-        found = api.bench(args.genre, args.paths, args.backends, args.encodings, args.time_limit,
-                          args.memory_limit, dict(args.params or []), args.jobs, args.out,
-                          args.resume, args.cluster, sys.stderr)  # fmt: skip
+        with address_space(cap):
+            found = api.bench(args.genre, args.paths, args.backends, args.encodings,
+                              args.time_limit, args.memory_limit, dict(args.params or []),
+                              args.jobs, args.out, args.resume, args.cluster,
+                              sys.stderr)  # fmt: skip
     except SchedulerLost:
         kept = f"the results so far are in {args.out}" if args.out else "no --out kept them"
         return _fail(f"lost the Dask scheduler at {args.cluster} mid-run; {kept}: the same "

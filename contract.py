@@ -9,7 +9,8 @@ This is the one place the contract is written down. A genre is four modules:
   with places marked (``Marks``), each clue as read (``Explains``), more keys for a solved
   puzzle's JSON (``AddsToJson``) and a solution read back from its JSON (``ReadsBack``);
 - its model, ``models/NAME.py`` (``Model``); optionally a pruning asked again and again as a
-  generator adds givens (``Settles``);
+  generator adds givens (``Settles``), and its clauses parted into a shape's and the clues'
+  literals (``Assumes``);
 - its drawing, ``pictures/NAME.py`` (``Drawing``), imported only to draw.
 
 A genre that shares another's modules, or lives outside the package, names its modules in
@@ -31,7 +32,7 @@ The bottom layer: rulebooks import these and nothing above them; the registry
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
@@ -400,6 +401,37 @@ class Settles(Protocol[P]):
     Settling: Callable[[P], Callable[[P], Mapping[Place, Any] | None]]
     """``Settling(puzzle)(other)``: the values the pruning fixes in ``other``, by place; None
     when it finds the puzzle has no solution."""
+
+
+@runtime_checkable
+class Assumes(Protocol[P_contra, B_co]):
+    """A model whose clauses part in two: the rules over a board of the puzzle's shape, which no
+    clue changes, and the clues, each a literal of that model for a solver to assume (a digit
+    given: its cell's literal of that digit). ``bench`` then solves a file of puzzles of one
+    shape on one solver: the shape's model built and loaded once, each puzzle's clues assumed.
+
+    What a solver derives from the shape's model alone holds for every puzzle of the shape: the
+    clauses it learns, and the cuts of lazy constraints (a ``Connected``), which it keeps from one
+    puzzle to the next. So nothing in the shape's model may come from a clue: not a given's
+    pruning, nor a ``Connected``'s anchors (a cut that leans on an anchor holds only where the
+    anchor's clue is). A genre whose clauses are its clues (a nonogram's runs) declares none."""
+
+    def shape(self, puzzle: P_contra, encoding: str, /) -> Hashable | None:
+        """What the shape's model depends on (the board's size and layout, the rules in force):
+        puzzles with equal shapes share one; None where ``puzzle`` or ``encoding`` takes no
+        part (a clue that is a constraint, as a killer cage's sum)."""
+        ...
+
+    def shape_model(self, puzzle: P_contra, encoding: str, /) -> B_co:
+        """The model of every puzzle of ``puzzle``'s shape, its clues left out, and the decoder
+        of its solutions (``models.model.Built``)."""
+        ...
+
+    def clues(self, puzzle: P_contra, built: Any, /) -> list[int]:
+        """``puzzle``'s clues as literals of ``built`` (the ``shape_model`` of a puzzle of its
+        shape): assumed true, the model has the solutions ``build(puzzle, encoding)`` has,
+        decoded the same."""
+        ...
 
 
 # -- the drawing: pictures/NAME.py ----------------------------------------------------------------

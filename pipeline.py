@@ -7,13 +7,18 @@ import time
 from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .isolation import Crashed, TimedOut, run_isolated
 from .isolation import default_memory_limit as default_memory_limit  # (the command caps by it)
+from .models.model import IntVar
 from .registry import Genre
 from .solvers import Backend, BackendError, Session, Status
 from .solvers.base import Unfinished
+
+if TYPE_CHECKING:
+    from .models.model import Assignment, Lit
+    from .solvers.sat import SatSession
 
 GRACE = 0.5
 """Seconds past the time limit before a child run that has not stopped by itself is killed."""
@@ -177,20 +182,96 @@ def _search(
             start = time.perf_counter()
     sizes["backend"] = session.received()  # with the clauses added while solving
     exhausted = not timed_out and len(solutions) < limit
-    if timed_out:
-        status = Status.TIMEOUT
-    elif not solutions:
-        status = Status.UNSOLVABLE
-    elif len(solutions) > 1:
-        status = Status.MULTIPLE
-    elif exhausted and limit > 1:
-        status = Status.UNIQUE
-    else:
-        status = Status.SOLVED
+    status = _verdict(len(solutions), limit, timed_out, exhausted)
     return Outcome(
         genre.name, backend.name, encoding, status, puzzle, solutions, exhausted, times, stats,
         sizes,
     )  # fmt: skip
+
+
+def _differing(built: Any, assignment: Assignment, clues: list[Lit]) -> list[Lit | IntVar]:
+    """The answer variables another solution differs on somewhere, as few as may be: the
+    clues' literals, which every call assumes, left out; and where the answer is one-hot
+    (``Built.keys``), the literal of each place's value alone (another solution turns one of
+    them false)."""
+    fixed = set(clues)
+    if built.keys is not None:
+        bools = assignment.bools
+        return [lit for values in built.keys.values() for lit in values.values()
+                if lit not in fixed and (bools[lit] if lit > 0 else not bools[-lit])]  # fmt: skip
+    return [x for x in built.model.answer
+            if isinstance(x, IntVar) or (x not in fixed and -x not in fixed)]  # fmt: skip
+
+
+def _verdict(found: int, limit: int, timed_out: bool, exhausted: bool) -> Status:
+    """A run's status from the solutions it found (``found`` of at most ``limit``), whether a
+    limit stopped it, and whether the search ran out before ``limit``."""
+    if timed_out:
+        return Status.TIMEOUT
+    if not found:
+        return Status.UNSOLVABLE
+    if found > 1:
+        return Status.MULTIPLE
+    return Status.UNIQUE if exhausted and limit > 1 else Status.SOLVED
+
+
+def solve_assumed(
+    genre: Genre[Any, Any],
+    puzzle: Any,
+    built: Any,
+    session: SatSession,
+    clues: list[Lit],
+    backend: str,
+    encoding: str,
+    *,
+    limit: int = 2,
+    times: dict[str, float] | None = None,
+) -> Outcome:
+    """``solve`` of ``puzzle`` on a session that the puzzles of its shape share: it holds the
+    shape's model (``contract.Assumes``), ``built``, and each call assumes ``clues``, the
+    puzzle's literals on it. A solution found is excluded only in the calls that assume this
+    run's own switch, which is retired at the end, so the session is left as it was but for
+    what it learned (which holds for every puzzle of the shape). Each solution is decoded and
+    checked, as ``solve`` checks it; Unfinished (a call past the session's ``in_process``)
+    passes through. ``times`` gets the ``solve`` and ``unique`` phases."""
+    times = {} if times is None else times
+    times["solve"] = times["unique"] = 0.0
+    solutions: list[Any] = []
+    stats: dict[str, int] = {}
+    timed_out = False
+    switch = session.switch()
+    source = f"{backend}/{encoding}"
+    try:
+        for _ in range(limit):
+            session.assumptions = [*clues, switch]
+            start = time.perf_counter()
+            result = session.solve()
+            times["unique" if solutions else "solve"] += time.perf_counter() - start
+            for key, value in result.stats.items():
+                stats[key] = stats.get(key, 0) + value
+            timed_out = result.status is Status.TIMEOUT
+            if result.status is not Status.SOLVED or result.assignment is None:
+                break
+            solution = built.decode(result.assignment)
+            problems = genre.check(puzzle, solution)
+            if problems:
+                raise CheckFailed(
+                    f"{source} gave a {genre.name} solution that breaks the rules: {problems[0]}"
+                )
+            if solution in solutions:
+                raise CheckFailed(f"{source} gave the same {genre.name} solution twice")
+            solutions.append(solution)
+            if len(solutions) < limit:
+                among = _differing(built, result.assignment, clues)
+                session.exclude_while(result.assignment, switch, among)
+    finally:
+        session.assumptions = []
+        session.retire(switch)
+    exhausted = not timed_out and len(solutions) < limit
+    sizes = {"model": built.model.size(), "backend": session.received()}
+    status = _verdict(len(solutions), limit, timed_out, exhausted)
+    return Outcome(genre.name, backend, encoding, status, puzzle, solutions, exhausted, times,
+                   stats, sizes)  # fmt: skip
 
 
 def answers(

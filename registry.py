@@ -18,6 +18,7 @@ from .contract import (
     About,
     AddsToJson,
     Asks,
+    Assumes,
     Counts,
     Explains,
     Givens,
@@ -125,6 +126,7 @@ class Genre(Generic[P, S]):
     questions: Callable[[P], list[str]] | None = None  # Asks.questions
     two_ways: Callable[[P], list[tuple[str, list[str]]]] | None = None  # ReadsTwoWays
     read_as: Callable[[P, tuple[int, ...]], P] | None = None  # ReadsTwoWays.read_as
+    assumes: Assumes[P, Built[S]] | None = None  # the model, where it parts into shape and clues
 
     def __reduce__(self) -> tuple[Callable[[str], Genre[Any, Any]], tuple[str]]:
         """Pickled as its name, read back from the registry: its parts are its modules'
@@ -343,6 +345,7 @@ def load(module: str) -> Genre[Any, Any]:
         questions=parser.questions if isinstance(parser, Asks) else None,
         two_ways=parser.two_ways if isinstance(parser, ReadsTwoWays) else None,
         read_as=parser.read_as if isinstance(parser, ReadsTwoWays) else None,
+        assumes=model if isinstance(model, Assumes) else None,
     )
 
 

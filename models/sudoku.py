@@ -6,10 +6,15 @@ placed leaves the other cells of its row, column, block, diagonal and cage; a ce
 candidate is placed too, and so is a digit left with one cell in a row, column or block; a cage's
 cells keep only digits of the sets that can make its sum. The
 placed cells get no variable, and a group's constraint covers only its missing digits over its
-free cells: on most published 9x9 boards that leaves a few dozen cells."""
+free cells: on most published 9x9 boards that leaves a few dozen cells.
+
+For a batch of boards of one layout, the one-hot model of the empty board, unpruned, is the
+shape's model, and each given is an assumption on it (``shape``, ``shape_model``, ``clues``)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from dataclasses import replace
 from functools import lru_cache
 
 from ..puzzles.sudoku import Board, Sudoku, cage_sets
@@ -98,15 +103,39 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
 
     def decode(a: Assignment) -> Board:
         out = list(value)
-        for i in free:
-            if onehot:
-                out[i] = next(d for d, lit in x[i].items() if a(lit))
-            else:
+        if onehot:
+            true = a.bools  # (the cells' literals are variables, none negated)
+            for i in free:
+                out[i] = next(d for d, lit in x[i].items() if true[lit])
+        else:
+            for i in free:
                 out[i] = a(y[i])
         return tuple(tuple(out[r * n : r * n + n]) for r in range(n))
 
     keys = {(i // n, i % n): x[i] for i in free} if onehot else None
     return Built(model, decode, keys, tiers=(basic,) if grading else ())
+
+
+def shape(puzzle: Sudoku, encoding: str) -> Hashable | None:
+    """A board's layout (``contract.Assumes``): its side, blocks, jigsaw and diagonals; the
+    givens are clues. A killer cage's sum is a constraint, not a clue: killer boards, and the
+    integer and grading encodings, take no part."""
+    if puzzle.cages or encoding not in ("onehot", "sums"):
+        return None
+    return puzzle.order, puzzle.shape, puzzle.jigsaw, puzzle.diagonals
+
+
+def shape_model(puzzle: Sudoku, encoding: str) -> Built[Board]:
+    """The one-hot model of an empty board of ``puzzle``'s layout, without pruning."""
+    empty = ((0,) * puzzle.order,) * puzzle.order
+    return build(replace(puzzle, rows=empty), "onehot", prune=False)
+
+
+def clues(puzzle: Sudoku, built: Built[Board]) -> list[Lit]:
+    """Each given digit as its cell's literal of that digit."""
+    keys = built.keys
+    assert keys is not None  # (the one-hot model keys every cell)
+    return [keys[r, c][v] for r, row in enumerate(puzzle.rows) for c, v in enumerate(row) if v]
 
 
 def _group(

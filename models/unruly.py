@@ -4,7 +4,9 @@ and a count (``cardinality``) or as a table of the lines that follow them (``lin
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from dataclasses import replace
+from typing import cast
 
 from ..puzzles.unruly import Board, Unruly, line_count
 from .model import Assignment, Built, Lit, Model, TooLarge, boolean
@@ -56,6 +58,25 @@ def build(puzzle: Unruly, encoding: str = "cardinality", prune: bool = True) -> 
         return tuple(tuple(a(first + r * w + c) for c in range(w)) for r in range(h))
 
     return Built(model, decode)
+
+
+def shape(puzzle: Unruly, encoding: str) -> Hashable | None:
+    """A board's size and whether its lines must differ (``contract.Assumes``): the filled
+    cells are the clues, in either encoding."""
+    return puzzle.width, puzzle.height, puzzle.distinct
+
+
+def shape_model(puzzle: Unruly, encoding: str) -> Built[Board]:
+    """The model of an empty board of ``puzzle``'s shape, without pruning."""
+    empty = ((None,) * puzzle.width,) * puzzle.height
+    return build(replace(puzzle, rows=empty), encoding, prune=False)
+
+
+def clues(puzzle: Unruly, built: Built[Board]) -> list[Lit]:
+    """Each filled cell as its literal, true for a 1 (the answer is the cells in order)."""
+    cells = cast(list[Lit], built.model.answer)
+    shown = [v for row in puzzle.rows for v in row]
+    return [x if v else -x for x, v in zip(cells, shown, strict=True) if v is not None]
 
 
 def _contradiction(model: Model) -> None:

@@ -414,14 +414,38 @@ class SatSession(Session):
             self._add(new)
 
     def exclude(self, assignment: Assignment, among: Sequence[Lit | IntVar] | None = None) -> None:
+        self._add([self._blocking(assignment, among)])
+
+    def _blocking(
+        self, assignment: Assignment, among: Sequence[Lit | IntVar] | None = None
+    ) -> list[int]:
+        """The clause that ``exclude`` adds: some answer variable differs from ``assignment``."""
         clause = []
+        bools = assignment.bools
         for x in self.model.answer if among is None else among:
-            value = assignment(x)
             if isinstance(x, IntVar):
-                clause.append(-self.values[x.number][value])
+                clause.append(-self.values[x.number][assignment(x)])
+            elif bools[x] if x > 0 else not bools[-x]:
+                clause.append(-x)
             else:
-                clause.append(-x if value else x)
-        self._add([clause])
+                clause.append(x)
+        return clause
+
+    def switch(self) -> Lit:
+        """A fresh literal to hold clauses under, for a solver shared by many puzzles: what
+        ``exclude_while`` adds holds in the calls that assume it, and ``retire`` sets it false
+        for good (its clauses then hold nothing back)."""
+        return self._fresh(1)[0]
+
+    def exclude_while(
+        self, assignment: Assignment, switch: Lit, among: Sequence[Lit | IntVar] | None = None
+    ) -> None:
+        """``exclude`` in the calls that assume ``switch``, and in no other."""
+        self._add([[-switch, *self._blocking(assignment, among)]])
+
+    def retire(self, switch: Lit) -> None:
+        """``switch`` false from now on: what was excluded under it is allowed again."""
+        self._add([[-switch]])
 
     def received(self) -> dict[str, int]:
         """The CNF as encoded (variables, clauses), and the clauses the solver was given in

@@ -32,7 +32,8 @@ PLUGIN = "latin"  # tests/plugins/latin.py, as GRIDSAT_GENRES names it
 PROTOCOLS = [
     contract.Rulebook, contract.Makes, contract.Counts, contract.Reader, contract.Marks,
     contract.Explains, contract.AddsToJson, contract.ReadsBack, contract.MakesStyled,
-    contract.WritesIds, contract.Restyles, contract.Model, contract.Settles, contract.Drawing,
+    contract.WritesIds, contract.Restyles, contract.Model, contract.Settles, contract.Assumes,
+    contract.Drawing,
 ]  # fmt: skip
 MODULES = list(dict.fromkeys([*registry.rulebooks(), PLUGIN]))
 """Every rulebook the registry knows here, and the tests' own plugin genre."""
@@ -119,6 +120,7 @@ def test_its_optional_parts_are_joined_when_present_and_shaped_as_the_contract_s
         contract.WritesIds: (Reader, genre.format_id),
         contract.Restyles: (Reader, genre.format_styled),
         contract.Settles: (Model, genre.settling),
+        contract.Assumes: (Model, genre.assumes and genre.assumes.shape),
     }
     for protocol, (part, joined) in optional.items():
         found = modules[part]
