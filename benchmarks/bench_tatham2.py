@@ -7,6 +7,7 @@ then the largest board of the corpus, and a board of 4x its area, generated, eac
     python benchmarks/bench_tatham2.py unequal undead map --encodings all
     python benchmarks/bench_tatham2.py dominosa --encodings both,cells,pairs --repeat 5
     python benchmarks/bench_tatham2.py galaxies --large 30x30 --backends sat:cadical195,cpsat
+    python benchmarks/bench_tatham2.py palisade --large 30x24,40x40 --share 0.4
 
 Goals (issue 33): every corpus puzzle under 50 ms; within 3x of Tatham's where his solver needs
 1 ms or more; a 40x40 (or the largest sensible size) under 1 s. CPU time is this process's
@@ -78,11 +79,14 @@ def corpus(name: str, backends: list[str], encodings: list[str], repeat: int) ->
     print(f"\nslowest corpus puzzle: {worst:.3g} ms\n")
 
 
-def large(name: str, sizes: list[str], backend: str, encoding: str, repeat: int) -> None:
-    """Boards made by ``generate`` (unique, all givens shown) at each size, timed."""
+def large(
+    name: str, sizes: list[str], backend: str, encoding: str, repeat: int, share: float | None
+) -> None:
+    """Boards made by ``generate`` (unique; givens taken away down to a minimal set, or to
+    ``share`` of them) at each size, timed."""
     genre = get_genre(name)
     for size in sizes:
-        made = generate(genre, size_of(genre, size), random.Random(1))
+        made = generate(genre, size_of(genre, size), random.Random(1), share=share)
         text = genre.format_puzzle(made.puzzle)
         ms, status = timed(genre, text, backend, encoding, repeat)
         print(f"{name} {size} (generated, seed 1): {ms:.4g} ms, {status}, {backend} {encoding}")
@@ -97,6 +101,12 @@ def main() -> None:
     )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--large", default="", help="comma-separated sizes to generate and time")
+    parser.add_argument(
+        "--share",
+        type=float,
+        default=None,
+        help="large boards keep this share of their givens (default: a minimal set)",
+    )
     args = parser.parse_args()
     for name in args.genres:
         genre = get_genre(name)
@@ -106,7 +116,14 @@ def main() -> None:
             encodings = list(genre.encodings)
         corpus(genre.name, backends, encodings, args.repeat)
         if args.large:
-            large(genre.name, args.large.split(","), backends[0], encodings[0], args.repeat)
+            large(
+                genre.name,
+                args.large.split(","),
+                backends[0],
+                encodings[0],
+                args.repeat,
+                args.share,
+            )
 
 
 if __name__ == "__main__":
