@@ -1,4 +1,4 @@
-"""Palisade boards: Simon Tatham's game IDs (``5x5n5:3d1d32c322b3``) and plain layouts a person
+"""Palisade boards: Simon Tatham's game IDs (``5x4n4:e3b1b1``) and plain layouts a person
 types (a line ``n5`` for the regions' size, then rows of clues and ``.``), told apart by the
 ID's ``:``. puzz.link has no Palisade."""
 
@@ -17,7 +17,7 @@ from .tatham import blank_run, clip, read_size, split_id, where, write_cells
 MAX_CELLS = 250_000
 """Boards above this many cells (500x500) are refused before anything is built."""
 
-EXAMPLE = "5x5n5:3d1d32c322b3"
+EXAMPLE = "5x4n4:e3b1b1"
 NAMES = ("palisade",)
 _PARAMS = re.compile(r"(\d+)x(\d+)n(\d+)", re.IGNORECASE)
 _SIZE_LINE = re.compile(r"\s*(?:(\d+)\s*[xX]\s*(\d+)\s*)?[nN]\s*(\d+)\s*")

@@ -242,9 +242,9 @@ GENRE = About(
     summary="divide the grid into regions of the given size; a clue is the number of its "
     "cell's sides that are region walls, the board's edge counting",
     reading=Reading(
-        input_format="Simon Tatham's game ID (5x5n5:3d1d32c322b3), or a first line nK (regions "
+        input_format="Simon Tatham's game ID (5x4n4:e3b1b1), or a first line nK (regions "
         "of K cells) then rows of clues 0-4 with . for a cell without one",
-        example="5x5n5:3d1d32c322b3",
+        example="5x4n4:e3b1b1",
         options=(
             Option(
                 "region_size",
