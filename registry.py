@@ -78,6 +78,7 @@ BUILTIN = (
     "mosaic",
     "shikaku",
     "fillomino",
+    "palisade",
 )
 """The genres, in the order the help lists them."""
 

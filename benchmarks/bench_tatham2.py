@@ -7,6 +7,8 @@ then the largest board of the corpus, and a board of 4x its area, generated, eac
     python benchmarks/bench_tatham2.py unequal undead map --encodings all
     python benchmarks/bench_tatham2.py dominosa --encodings both,cells,pairs --repeat 5
     python benchmarks/bench_tatham2.py galaxies --large 30x30 --backends sat:cadical195,cpsat
+    python benchmarks/bench_tatham2.py palisade --large 30x24,40x40 --share 0.4
+    python benchmarks/bench_tatham2.py palisade --grade 30
 
 Goals (issue 33): every corpus puzzle under 50 ms; within 3x of Tatham's where his solver needs
 1 ms or more; a 40x40 (or the largest sensible size) under 1 s. CPU time is this process's
@@ -26,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from gridsat.generator import generate, size_of
+from gridsat.grading import grade
 from gridsat.pipeline import solve
 from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
@@ -78,14 +81,67 @@ def corpus(name: str, backends: list[str], encodings: list[str], repeat: int) ->
     print(f"\nslowest corpus puzzle: {worst:.3g} ms\n")
 
 
-def large(name: str, sizes: list[str], backend: str, encoding: str, repeat: int) -> None:
-    """Boards made by ``generate`` (unique, all givens shown) at each size, timed."""
+def large(
+    name: str, sizes: list[str], backend: str, encoding: str, repeat: int, share: float | None
+) -> None:
+    """Boards made by ``generate`` (unique; givens taken away down to a minimal set, or to
+    ``share`` of them) at each size, timed."""
     genre = get_genre(name)
     for size in sizes:
-        made = generate(genre, size_of(genre, size), random.Random(1))
+        made = generate(genre, size_of(genre, size), random.Random(1), share=share)
         text = genre.format_puzzle(made.puzzle)
         ms, status = timed(genre, text, backend, encoding, repeat)
         print(f"{name} {size} (generated, seed 1): {ms:.4g} ms, {status}, {backend} {encoding}")
+
+
+def ranks(values: list[float]) -> list[float]:
+    """Each value's rank from 0, ties sharing their mean rank."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    found = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for q in range(i, j + 1):
+            found[order[q]] = (i + j) / 2
+        i = j + 1
+    return found
+
+
+def spearman(a: list[float], b: list[float]) -> float | None:
+    """Spearman's rank correlation; None when either side is all one value."""
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = statistics.mean(ra), statistics.mean(rb)
+    num = sum((x - ma) * (y - mb) for x, y in zip(ra, rb, strict=True))
+    den = (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
+    return num / den if den else None
+
+
+def grades(name: str, made: int) -> None:
+    """The grade of every corpus puzzle (median score per parameter set, and Spearman's rank
+    correlation of the scores with Tatham's solver's time), then of ``made`` puzzles that
+    ``generate`` makes at the genre's own size (seeds 0, 1, ...), with their quartiles."""
+    genre = get_genre(name)
+    rows = [json.loads(line) for line in (DATA / genre.data / "tatham.jsonl").open()]
+    scores = [grade(genre, genre.parse(row["id"])).score for row in rows]
+    by_params: dict[str, list[float]] = defaultdict(list)
+    for row, score in zip(rows, scores, strict=True):
+        by_params[row["params"]].append(score)
+    for params, found in by_params.items():
+        print(f"{name} {params}: median score {statistics.median(found):.3g}")
+    rho = spearman(scores, [row["tatham_solve_ms"] for row in rows])
+    said = "(all equal)" if rho is None else f"{rho:.2f}"
+    print(f"{name}: Spearman of score and Tatham's ms: {said}")
+    size = size_of(genre, genre.about.making.size or genre.about.making.small)
+    found = []
+    for seed in range(made):
+        puzzle = generate(genre, size, random.Random(seed)).puzzle
+        found.append(grade(genre, puzzle).score)
+    if len(found) >= 2:
+        quartiles = ", ".join(f"{q:.4g}" for q in statistics.quantiles(found, n=4))
+        print(f"{name}: {made} made at {size[0]}x{size[1]}: scores {min(found):.4g} to "
+              f"{max(found):.4g}, quartiles {quartiles}")  # fmt: skip
 
 
 def main() -> None:
@@ -96,7 +152,20 @@ def main() -> None:
         "--encodings", default="", help="comma-separated, or all (default: the genre's)"
     )
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--grade",
+        type=int,
+        default=None,
+        metavar="N",
+        help="grade the corpus, and N puzzles made at the genre's own size, instead of timing",
+    )
     parser.add_argument("--large", default="", help="comma-separated sizes to generate and time")
+    parser.add_argument(
+        "--share",
+        type=float,
+        default=None,
+        help="large boards keep this share of their givens (default: a minimal set)",
+    )
     args = parser.parse_args()
     for name in args.genres:
         genre = get_genre(name)
@@ -104,9 +173,19 @@ def main() -> None:
         encodings = [e for e in args.encodings.split(",") if e] or [genre.default_encoding]
         if encodings == ["all"]:
             encodings = list(genre.encodings)
+        if args.grade is not None:
+            grades(genre.name, args.grade)
+            continue
         corpus(genre.name, backends, encodings, args.repeat)
         if args.large:
-            large(genre.name, args.large.split(","), backends[0], encodings[0], args.repeat)
+            large(
+                genre.name,
+                args.large.split(","),
+                backends[0],
+                encodings[0],
+                args.repeat,
+                args.share,
+            )
 
 
 if __name__ == "__main__":

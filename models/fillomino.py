@@ -46,31 +46,42 @@ def _settle(
 ) -> list[tuple[frozenset[int], int]]:
     """Until nothing changes: the cells every region over a cell holds are that cell's region
     (a region that holds some but not that cell goes), and a region next to such a settled
-    cell of its own number goes (they would make one region)."""
-    while True:
-        over: list[list[int]] = [[] for _ in range(cells)]
-        for i, (shape, _) in enumerate(found):
-            for n in shape:
-                over[n].append(i)
+    cell of its own number goes (they would make one region). A cell is looked at again only
+    when a region over it went (nothing else changes what it settles)."""
+    over: list[list[int]] = [[] for _ in range(cells)]
+    for i, (shape, _) in enumerate(found):
+        for n in shape:
+            over[n].append(i)
+    alive = [True] * len(found)
+    todo = set(range(cells))
+    while todo:
         dropped: set[int] = set()
-        for n in range(cells):
-            if not over[n]:
-                return found  # a cell no region can hold: the model says so
-            sure = frozenset.intersection(*(found[i][0] for i in over[n]))
-            sizes = {found[i][1] for i in over[n]}
+        for n in sorted(todo):
+            here = over[n] = [i for i in over[n] if alive[i]]
+            if not here:
+                break  # a cell no region can hold: the model says so
+            sure = frozenset.intersection(*(found[i][0] for i in here))
+            sizes = {found[i][1] for i in here}
             if len(sure) < 2 and len(sizes) > 1:
                 continue
-            mine = set(over[n])
+            mine = set(here)
             for m in sure:
-                dropped.update(i for i in over[m] if i not in mine)
+                dropped.update(i for i in over[m] if alive[i] and i not in mine)
             if len(sizes) == 1:
                 (k,) = sizes
                 outside = {m for c in sure for m in near[c]} - sure
                 for m in outside:
-                    dropped.update(i for i in over[m] if found[i][1] == k and i not in mine)
-        if not dropped:
-            return found
-        found = [f for i, f in enumerate(found) if i not in dropped]
+                    dropped.update(
+                        i for i in over[m] if alive[i] and found[i][1] == k and i not in mine
+                    )
+        else:
+            todo = set()
+            for i in dropped:
+                alive[i] = False
+                todo.update(found[i][0])
+            continue
+        break
+    return [f for i, f in enumerate(found) if alive[i]]
 
 
 def build(puzzle: Fillomino, encoding: str = "shapes", prune: bool = True) -> Built[Numbers]:

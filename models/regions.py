@@ -45,6 +45,32 @@ def grid_neighbours(width: int, height: int) -> list[list[int]]:
     return found
 
 
+Edge = tuple[int, int]
+"""Two neighbouring cells (u, v), u < v: in one region, or a wall between them."""
+
+
+def grid_corners(width: int, height: int) -> list[tuple[Edge, Edge, Edge, Edge]]:
+    """The four edges that meet at each corner inside a ``width`` x ``height`` board, round
+    it."""
+    found = []
+    for r in range(height - 1):
+        for c in range(width - 1):
+            a, b = r * width + c, r * width + c + 1
+            d, e = a + width, b + width
+            found.append(((a, b), (b, e), (d, e), (a, d)))
+    return found
+
+
+def add_closed_walls(model: Model, same: Mapping[Edge, Lit], width: int, height: int) -> None:
+    """A wall between regions never ends at a corner inside the board (the two cells beside
+    its end would be joined round it): of the four edges at a corner, not exactly one is a
+    wall. ``same[(u, v)]``: true when the two cells share a region (``Regions.same``)."""
+    for four in grid_corners(width, height):
+        lits = [same[e] for e in four]
+        for i, lit in enumerate(lits):
+            model.add_clause([lit, *(-o for j, o in enumerate(lits) if j != i)])
+
+
 def polyominoes(
     start: int,
     size: int,
@@ -76,6 +102,117 @@ def polyominoes(
         return
     first = [n for n in neighbours[start] if ok(n)]
     yield from grow(first, {start, *first})
+
+
+def polyominoes_kept(
+    start: int,
+    size: int,
+    neighbours: Sequence[Sequence[int]],
+    allowed: Callable[[int], bool],
+    joins: Callable[[set[int], set[int], int], bool],
+    leaves: Callable[[set[int], set[int], int], bool],
+) -> Iterator[frozenset[int]]:
+    """As ``polyominoes``, grown under a rule told each step: ``joins(chosen, out, node)``
+    with ``node`` just added to ``chosen`` (False: no set holding them all keeps the rule, so
+    ``node`` is left out), and ``leaves(chosen, out, node)`` with ``node`` just put in ``out``,
+    the nodes tried and left out of the sets grown from ``chosen`` (False: no such set keeps
+    the rule, so growth from ``chosen`` stops). The rule sees which nodes may still join (those
+    neither chosen nor out, passing ``allowed``), so it can refuse a set that cannot reach what
+    it needs (a clue's count of cells around it) as well as one past it."""
+    chosen = {start}
+    out: set[int] = set()
+    if size < 1 or not joins(chosen, out, start):
+        return
+
+    def grow(untried: list[int], seen: set[int]) -> Iterator[frozenset[int]]:
+        left: list[int] = []
+        while untried:
+            node = untried.pop()
+            chosen.add(node)
+            if joins(chosen, out, node):
+                if len(chosen) == size:
+                    yield frozenset(chosen)
+                else:
+                    fresh = [n for n in neighbours[node] if n not in seen and allowed(n)]
+                    yield from grow(untried + fresh, seen | set(fresh))
+            chosen.discard(node)
+            out.add(node)
+            left.append(node)
+            if not leaves(chosen, out, node):
+                break
+        out.difference_update(left)
+
+    if size == 1:
+        yield frozenset(chosen)
+        return
+    first = [n for n in neighbours[start] if allowed(n)]
+    yield from grow(first, {start, *first})
+
+
+def components(cells: int, edges: Iterable[tuple[int, int]]) -> tuple[list[int], dict[int, int]]:
+    """The groups the ``edges`` join: each node's group (named by one of its nodes) and each
+    group's number of nodes."""
+    parent = list(range(cells))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for u, v in edges:
+        parent[find(u)] = find(v)
+    group = [find(n) for n in range(cells)]
+    sizes: dict[int, int] = {}
+    for g in group:
+        sizes[g] = sizes.get(g, 0) + 1
+    return group, sizes
+
+
+class Contradiction(ValueError):
+    """What is known of a board breaks its rules: it has no solution."""
+
+
+def sized_edges(
+    cells: int, edges: Sequence[tuple[int, int]], size: int, known: dict[tuple[int, int], bool]
+) -> bool:
+    """What regions of exactly ``size`` cells tell of the ``edges`` between neighbours (u < v),
+    added to ``known`` (True: one region, False: a wall between two): two cells joined by known
+    edges are in one region; a wall goes where the groups on its two sides would make more
+    than ``size`` cells; a group smaller than ``size`` next to one group alone joins it. Whether it
+    added anything; Contradiction for a group past the size, a wall within one, or a group too
+    small with no way out."""
+    group, sizes = components(cells, [e for e, same in known.items() if same])
+    if max(sizes.values()) > size:
+        raise Contradiction("a region is larger than its size")
+    added = False
+    exits: dict[int, dict[int, list[tuple[int, int]]]] = {}
+    for e in edges:
+        u, v = e
+        gu, gv = group[u], group[v]
+        said = known.get(e)
+        if gu == gv:
+            if said is False:
+                raise Contradiction("a wall within a region")
+            if said is None:
+                known[e] = added = True
+        elif said is None:
+            if sizes[gu] + sizes[gv] > size:
+                known[e] = False
+                added = True
+            else:
+                exits.setdefault(gu, {}).setdefault(gv, []).append(e)
+                exits.setdefault(gv, {}).setdefault(gu, []).append(e)
+    for g, n in sizes.items():
+        if n < size:
+            ways = exits.get(g, {})
+            if not ways:
+                raise Contradiction("a region too small, walled in")
+            if len(ways) == 1:  # one group to grow into: joined to it
+                for e in next(iter(ways.values())):
+                    if known.get(e) is None:
+                        known[e] = added = True
+    return added
 
 
 def distances(
