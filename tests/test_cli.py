@@ -405,3 +405,10 @@ def test_a_count_or_worker_number_not_in_ascii_digits_is_one_line() -> None:
     for option in (["-c", "¹"], ["-c", "9" * 30], ["-b", "cpsat:²"]):
         result = gridsat("solve", "signpost", SEED, *option)
         assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_every_command_with_a_grammar_has_a_handler_and_no_other() -> None:
+    from gridsat.arguments import COMMANDS
+    from gridsat.cli import HANDLERS
+
+    assert list(HANDLERS) == list(COMMANDS)
