@@ -56,7 +56,7 @@ def _square(token: str, n: int, column: int) -> Square:
         down, across = token.split("\\")
         return (_sum(down, token, n, column), _sum(across, token, n, column))
     raise ParseError(
-        f"line {n}, column {column}: {clip(token)!r} is not a cell (. white, a digit 1-9 given, "
+        f"line {n}, column {column}: '{clip(token)}' is not a cell (. white, a digit 1-9 given, "
         "# black, DOWN\\ACROSS a black cell with sums such as 10\\4, 10\\ or \\4)"
     )
 
@@ -66,7 +66,7 @@ def _sum(text: str, token: str, n: int, column: int) -> int | None:
         return None
     if not is_digits(text) or not 1 <= int(text) <= MOST:
         raise ParseError(
-            f"line {n}, column {column}: {clip(token)!r} has the sum {clip(text)!r}, not a "
+            f"line {n}, column {column}: '{clip(token)}' has the sum '{clip(text)}', not a "
             f"number 1 to {MOST}"
         )
     return int(text)

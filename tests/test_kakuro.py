@@ -146,7 +146,7 @@ def test_rows_read_alike_in_their_spellings() -> None:
         ("", "empty input"),
         ("#  .\n#", "line 2: 1 cells, but the first row has 2"),
         ("#  x", "line 1, column 4: 'x' is not a cell"),
-        ("#  46\\  .", "line 1, column 4: '46\\\\' has the sum '46', not a number 1 to 45"),
+        ("#  46\\  .", "line 1, column 4: '46\\' has the sum '46', not a number 1 to 45"),
         ("#  0\\  .", "has the sum '0'"),
         ("#  1\\2\\3  .", "is not a cell"),
     ],
