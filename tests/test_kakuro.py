@@ -192,8 +192,8 @@ def test_made_boards_are_unique_and_sound() -> None:
     def solutions(puzzle: Kakuro, n: int) -> list[tuple[str, ...]]:
         return solve(GENRE, puzzle, CADICAL, limit=n).solutions
 
-    for seed in range(2):
-        puzzle, solution, keep = make((6, 5), random.Random(seed), solutions)
+    for size, seed in (((6, 6), 0), ((6, 6), 1), ((7, 6), 2)):
+        puzzle, solution, keep = make(size, random.Random(seed), solutions)
         assert keep == [] and check(puzzle, solution) == []
         assert solutions(puzzle, 2) == [solution]
         assert parse_url(puzzlink.split(format_url(puzzle))) == puzzle
