@@ -368,8 +368,9 @@ GENRE = About(
     ),
     solving=Solving(
         # benchmarks/bench_kakuro.py, median CPU ms with the proof of uniqueness: MiniCard on
-        # the digit sets is the fastest up to 16x16 (2.4 ms at 8x8, 13.5 at 16x16) and 41 ms
-        # at 31x31, where CP-SAT's integers take 34; the weighted sums are 4-5x slower.
+        # the digit sets is the fastest up to 16x16 (2.4 ms at 8x8, 10.6 at 16x16), 40 ms at
+        # 31x31 and 61 at 40x40, where CP-SAT's integers take 31 and 51; the weighted sums
+        # are 4-9x slower.
         default_backend="sat:minicard",
         default_encoding="sets",
     ),
