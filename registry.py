@@ -79,6 +79,7 @@ BUILTIN = (
     "shikaku",
     "fillomino",
     "palisade",
+    "kakuro",
 )
 """The genres, in the order the help lists them."""
 

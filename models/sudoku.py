@@ -17,9 +17,10 @@ from collections.abc import Hashable
 from dataclasses import replace
 from functools import lru_cache
 
-from ..puzzles.sudoku import Board, Sudoku, cage_sets
-from .latin import choice
+from ..puzzles.sudoku import Board, Sudoku
+from ..puzzles.sums import cage_sets
 from .model import Assignment, Built, IntVar, Lit, Model
+from .sums import digit_sets
 
 ENCODINGS = ("onehot", "integer", "sums", "grade")
 
@@ -98,7 +99,7 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
         elif encoding == "integer":
             model.add_linear([(1, y[i]) for i in open_], "==", left)
         else:
-            _combos(model, n, open_, left, mask, x)
+            digit_sets(model, n, open_, left, mask, x)
     model.answer = [lit for i in free for lit in x[i].values()] if onehot else list(y.values())
 
     def decode(a: Assignment) -> Board:
@@ -175,42 +176,6 @@ def _group(
             model.add_exactly_one(lits)
         elif len(lits) > 1:
             model.add_at_most_one(lits)
-
-
-def _combos(
-    model: Model, n: int, open_: list[int], left: int, mask: list[int], x: dict[int, dict[int, Lit]]
-) -> None:
-    """A cage's free cells take one of the digit sets that make ``left``. A digit in no set is
-    in none of the cells; one in every set is in one of them; for the digits in some sets only,
-    a literal each (true when some cell holds it) and a table of the sets they may make."""
-    union = 0
-    for i in open_:
-        union |= mask[i]
-    digits = [d for d in range(1, n + 1) if union >> d & 1]
-    sets = cage_sets(left, len(open_), n, digits)
-    if not sets:
-        model.add_clause([])
-        return
-    every, some = sets[0], 0
-    for s in sets:
-        every &= s
-        some |= s
-    uses = {}
-    for d in digits:
-        holders = [x[i][d] for i in open_ if d in x[i]]
-        if not some >> d & 1:
-            for lit in holders:
-                model.add_clause([-lit])
-        elif every >> d & 1:
-            model.add_clause(holders)
-        else:
-            u = uses[d] = model.bool_var()
-            for lit in holders:
-                model.add_clause([-lit, u])
-            model.add_clause([-u, *holders])
-    if uses:
-        rows = sorted({tuple(s >> d & 1 for d in uses) for s in sets})
-        model.add_table([choice({0: -u, 1: u}) for u in uses.values()], rows)
 
 
 @lru_cache(maxsize=16)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
-from . import ParseError
+from . import ParseError, is_digits
 
 SITE = "https://puzz.link/p?"
 """Where a written URL points: puzz.link, which every reader of these URLs reads."""
@@ -82,9 +82,9 @@ def split(text: str, words: Collection[str] = ()) -> Url:
     if rest and rest[0].startswith("v:"):
         variant = rest.pop(0)[2:]
     flags = ""
-    if rest and not rest[0].isdigit():
+    if rest and not is_digits(rest[0]):
         flags = rest.pop(0)
-    if len(rest) < 2 or not rest[0].isdigit() or not rest[1].isdigit():
+    if len(rest) < 2 or not is_digits(rest[0]) or not is_digits(rest[1]):
         raise ParseError(f"{shown}: no size (COLS/ROWS) after the genre {word!r}")
     cols, rows = int(rest[0][:6]), int(rest[1][:6])
     if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):

@@ -38,6 +38,7 @@ READ_BACK = {
     "undead": ("grid",),
     "map": ("grid",),
     "fillomino": ("grid",),
+    "kakuro": ("grid",),
 }
 """The solution forms that read back as a puzzle (the board with every answer shown); every other
 form (Tatham's solve moves, a board without its clues) is refused as a puzzle, never misread."""

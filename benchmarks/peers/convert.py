@@ -39,6 +39,7 @@ GENRES: dict[str, tuple[str, ...]] = {
         "loopy",
         "pattern",
         "net",
+        "kakuro",
     ),
     "multi-puzzle-solver": (
         "sudoku",
@@ -187,6 +188,21 @@ def to_peer(peer: str, genre: str, p: Any) -> Any:
                       "rows": [[str(v) for v in clue] for clue in p.rows],
                       "cols": [[str(v) for v in clue] for clue in p.columns]}  # fmt: skip
             return {"type": "nonogram", "params": params}
+        if genre == "kakuro":
+            if any(v for row in p.rows for v in row if not isinstance(v, tuple)):
+                return None  # its Kakuro reads no given digits
+
+            def cell(v: Any) -> str:
+                if not isinstance(v, tuple):
+                    return "0"
+                down, across = v
+                if down is None and across is None:
+                    return "-"
+                return f"{'' if down is None else down},{'' if across is None else across}"
+
+            grid = [[cell(v) for v in row] for row in p.rows]
+            params = {"num_rows": n_rows, "num_cols": len(p.rows[0]), "grid": grid}
+            return {"type": "kakuro", "params": params}
     if peer == "multi-puzzle-solver":
         if genre == "sudoku":
             n = p.order
@@ -364,6 +380,8 @@ def from_peer(peer: str, genre: str, p: Any, answer: Any) -> Any:
                                 if v != "-" and int(v) & bit)
                         for v in row] for row in g]  # fmt: skip
             return _lines(height, width, letters)
+        if genre == "kakuro":
+            return tuple("".join("#" if v == "-" else str(v) for v in row) for row in g)
     if peer == "multi-puzzle-solver":
         if genre in ("sudoku", "keen", "towers", "unruly", "pattern", "signpost"):
             return tuple(map(tuple, _triples(answer, height, width)))
