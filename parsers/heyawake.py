@@ -17,15 +17,19 @@ from .rooms import read_map, write_map
 _NUMBER = re.compile(r"(?P<name>[^\W_]\w*)\s*(?:[=:]\s*|\s+)(?P<n>\S+)")
 """A room's number: its name, then ``=``, ``:`` or a space, then the number (``A=2``)."""
 _SEPARATED = re.compile(r"[=:]")
+WORDS = ("heyawake", "heyawacky")
+"""puzz.link's words for the genre."""
 JSON_CELLS = {"#": SHADED, ".": UNSHADED}
 """The solution's JSON: ``#`` a shaded cell, ``.`` an unshaded one."""
 
 
 def parse(text: str) -> Heyawake:
-    """A map of rooms, one row a line (a name a cell: letters or digits side by side, or names
-    separated by spaces or commas), then a line per numbered room: its name and its number
-    (``A=2``, ``A: 2``, or ``A 2`` after a blank line); several on a line separated by commas
-    or semicolons. ``#`` starts a comment."""
+    """A puzz.link URL, or a map of rooms, one row a line (a name a cell: letters or digits
+    side by side, or names separated by spaces or commas), then a line per numbered room: its
+    name and its number (``A=2``, ``A: 2``, or ``A 2`` after a blank line); several on a line
+    separated by commas or semicolons. ``#`` starts a comment."""
+    if puzzlink.is_url(text):
+        return parse_url(_url(text))
     rows: list[tuple[int, str]] = []
     said: list[tuple[int, str, str]] = []
     ended = False  # a blank line after the map: what follows is numbers
@@ -108,6 +112,14 @@ def from_json(puzzle: Heyawake, data: Any) -> Board:
 
 
 # -- puzz.link URLs ------------------------------------------------------------------------------
+
+
+def _url(text: str) -> Url:
+    """A URL's parts, refused when it names another genre."""
+    url = puzzlink.split(text, WORDS)
+    if url.word not in WORDS:
+        raise puzzlink.refuse(url, f"this is puzz.link's {url.word!r}, not a Heyawake")
+    return url
 
 
 def parse_url(url: Url) -> Heyawake:
