@@ -78,6 +78,7 @@ BUILTIN = (
     "shikaku",
     "fillomino",
     "heyawake",
+    "starbattle",
 )
 """The genres, in the order the help lists them."""
 

@@ -39,6 +39,8 @@ GENRES: dict[str, tuple[str, ...]] = {
         "loopy",
         "pattern",
         "net",
+        "heyawake",
+        "starbattle",
     ),
     "multi-puzzle-solver": (
         "sudoku",
@@ -187,6 +189,8 @@ def to_peer(peer: str, genre: str, p: Any) -> Any:
                       "rows": [[str(v) for v in clue] for clue in p.rows],
                       "cols": [[str(v) for v in clue] for clue in p.columns]}  # fmt: skip
             return {"type": "nonogram", "params": params}
+        if genre in ("heyawake", "starbattle"):
+            return _rooms_to_puzzlekit(genre, p)
     if peer == "multi-puzzle-solver":
         if genre == "sudoku":
             n = p.order
@@ -364,6 +368,10 @@ def from_peer(peer: str, genre: str, p: Any, answer: Any) -> Any:
                                 if v != "-" and int(v) & bit)
                         for v in row] for row in g]  # fmt: skip
             return _lines(height, width, letters)
+        if genre == "heyawake":
+            return tuple("".join("1" if v == "x" else "0" for v in row) for row in g)
+        if genre == "starbattle":
+            return tuple("".join("*" if v == "x" else "." for v in row) for row in g)
     if peer == "multi-puzzle-solver":
         if genre in ("sudoku", "keen", "towers", "unruly", "pattern", "signpost"):
             return tuple(map(tuple, _triples(answer, height, width)))
@@ -398,3 +406,18 @@ def from_peer(peer: str, genre: str, p: Any, answer: Any) -> Any:
     if peer == "nonogram":
         return tuple(map(tuple, answer))
     raise ValueError(f"{peer} has no {genre}")
+
+
+def _rooms_to_puzzlekit(genre: str, p: Any) -> Any:
+    """Heyawake and Star Battle for puzzlekit: the room map as region names, Heyawake's numbers
+    in each room's first cell."""
+    height, width = len(p.rows), len(p.rows[0])
+    region = [[str(v) for v in row] for row in p.rows]
+    params: dict[str, Any] = {"num_rows": height, "num_cols": width, "region_grid": region}
+    if genre == "starbattle":
+        return {"type": "starbattle", "params": params | {"num_stars": p.stars}}
+    grid = [["-"] * width for _ in range(height)]
+    for (r, c), n in zip((cells[0] for cells in p.rooms()), p.numbers, strict=True):
+        if n is not None:
+            grid[r][c] = str(n)
+    return {"type": "heyawake", "params": params | {"grid": grid}}
