@@ -314,7 +314,7 @@ GENRE = About(
         sizes="NxN",
         size="10x10",
         small="6x6",
-        largest=256,
+        largest=196,
     ),
     grading=Grading(
         # No levels of people's to follow: the quartiles of the scores of 30 puzzles made at
