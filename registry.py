@@ -80,6 +80,8 @@ BUILTIN = (
     "fillomino",
     "palisade",
     "kakuro",
+    "heyawake",
+    "starbattle",
 )
 """The genres, in the order the help lists them."""
 

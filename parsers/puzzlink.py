@@ -380,3 +380,23 @@ def lines_inward(lines: Sequence[Sequence[int]], slots: int) -> list[int]:
     for line in lines:
         out += list(reversed(line)) + [EMPTY] * (slots - len(line))
     return out
+
+
+def decode_borders(
+    body: str, cols: int, rows: int, what: str = "board"
+) -> tuple[tuple[tuple[int, ...], ...], str]:
+    """Rooms given by their walls (``read_borders``): a room number a cell, the rooms numbered
+    by their first cells in reading order (the order pzprjs gives their numbers in), and the
+    rest."""
+    from ..puzzles.rooms import from_walls
+
+    across, down, rest = read_borders(body, cols, rows, what)
+    return from_walls(across, down, cols, rows), rest
+
+
+def encode_borders(rooms: Sequence[Sequence[int]]) -> str:
+    """Rooms (a room number a cell) as their walls, as pzprjs writes them."""
+    height, width = len(rooms), len(rooms[0])
+    across = [rooms[r][c] != rooms[r][c + 1] for r in range(height) for c in range(width - 1)]
+    down = [rooms[r][c] != rooms[r + 1][c] for r in range(height - 1) for c in range(width)]
+    return write_borders(across, down)

@@ -40,6 +40,8 @@ GENRES: dict[str, tuple[str, ...]] = {
         "pattern",
         "net",
         "kakuro",
+        "heyawake",
+        "starbattle",
     ),
     "multi-puzzle-solver": (
         "sudoku",
@@ -203,6 +205,8 @@ def to_peer(peer: str, genre: str, p: Any) -> Any:
             grid = [[cell(v) for v in row] for row in p.rows]
             params = {"num_rows": n_rows, "num_cols": len(p.rows[0]), "grid": grid}
             return {"type": "kakuro", "params": params}
+        if genre in ("heyawake", "starbattle"):
+            return _rooms_to_puzzlekit(genre, p)
     if peer == "multi-puzzle-solver":
         if genre == "sudoku":
             n = p.order
@@ -382,6 +386,10 @@ def from_peer(peer: str, genre: str, p: Any, answer: Any) -> Any:
             return _lines(height, width, letters)
         if genre == "kakuro":
             return tuple("".join("#" if v == "-" else str(v) for v in row) for row in g)
+        if genre == "heyawake":
+            return tuple("".join("1" if v == "x" else "0" for v in row) for row in g)
+        if genre == "starbattle":
+            return tuple("".join("*" if v == "x" else "." for v in row) for row in g)
     if peer == "multi-puzzle-solver":
         if genre in ("sudoku", "keen", "towers", "unruly", "pattern", "signpost"):
             return tuple(map(tuple, _triples(answer, height, width)))
@@ -416,3 +424,18 @@ def from_peer(peer: str, genre: str, p: Any, answer: Any) -> Any:
     if peer == "nonogram":
         return tuple(map(tuple, answer))
     raise ValueError(f"{peer} has no {genre}")
+
+
+def _rooms_to_puzzlekit(genre: str, p: Any) -> Any:
+    """Heyawake and Star Battle for puzzlekit: the room map as region names, Heyawake's numbers
+    in each room's first cell."""
+    height, width = len(p.rows), len(p.rows[0])
+    region = [[str(v) for v in row] for row in p.rows]
+    params: dict[str, Any] = {"num_rows": height, "num_cols": width, "region_grid": region}
+    if genre == "starbattle":
+        return {"type": "starbattle", "params": params | {"num_stars": p.stars}}
+    grid = [["-"] * width for _ in range(height)]
+    for (r, c), n in zip((cells[0] for cells in p.rooms()), p.numbers, strict=True):
+        if n is not None:
+            grid[r][c] = str(n)
+    return {"type": "heyawake", "params": params | {"grid": grid}}
