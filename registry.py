@@ -77,6 +77,7 @@ BUILTIN = (
     "mosaic",
     "shikaku",
     "fillomino",
+    "nurikabe",
 )
 """The genres, in the order the help lists them."""
 
