@@ -78,6 +78,7 @@ BUILTIN = (
     "shikaku",
     "fillomino",
     "nurikabe",
+    "norinori",
 )
 """The genres, in the order the help lists them."""
 

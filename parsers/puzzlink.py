@@ -380,3 +380,42 @@ def lines_inward(lines: Sequence[Sequence[int]], slots: int) -> list[int]:
     for line in lines:
         out += list(reversed(line)) + [EMPTY] * (slots - len(line))
     return out
+
+
+def read_rooms(
+    body: str, cols: int, rows: int, what: str = "board"
+) -> tuple[tuple[tuple[int, ...], ...], str]:
+    """Rooms drawn as walls (``read_borders``): each cell's room, the rooms numbered in reading
+    order of their first cells (as pzprjs numbers them), and the rest."""
+    across, down, rest = read_borders(body, cols, rows, what)
+    label = [[-1] * cols for _ in range(rows)]
+    count = 0
+    for r in range(rows):
+        for c in range(cols):
+            if label[r][c] >= 0:
+                continue
+            label[r][c] = count
+            todo = [(r, c)]
+            while todo:
+                y, x = todo.pop()
+                steps = (
+                    (y, x + 1, x + 1 < cols and not across[y * (cols - 1) + x]),
+                    (y, x - 1, x > 0 and not across[y * (cols - 1) + x - 1]),
+                    (y + 1, x, y + 1 < rows and not down[y * cols + x]),
+                    (y - 1, x, y > 0 and not down[(y - 1) * cols + x]),
+                )
+                for yy, xx, open_ in steps:
+                    if open_ and label[yy][xx] < 0:
+                        label[yy][xx] = count
+                        todo.append((yy, xx))
+            count += 1
+    return tuple(tuple(row) for row in label), rest
+
+
+def write_rooms(rooms: Sequence[Sequence[int]]) -> str:
+    """Rooms (each cell's room) as pzprjs writes them: a wall between every two cells side by
+    side in different rooms."""
+    height, width = len(rooms), len(rooms[0])
+    across = [rooms[r][c] != rooms[r][c + 1] for r in range(height) for c in range(width - 1)]
+    down = [rooms[r][c] != rooms[r + 1][c] for r in range(height - 1) for c in range(width)]
+    return write_borders(across, down)

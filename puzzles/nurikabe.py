@@ -242,7 +242,10 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
                 shown[held[0]] = len(island)
             rows = tuple(tuple(shown.get((r, c)) for c in range(width)) for r in range(height))
             puzzle = Nurikabe(rows)
-            others = [s for s in solutions(puzzle, 2) if s != ours]
+            found = solutions(puzzle, 2)
+            if not found:
+                break  # (never so: a change keeps ours a solution)
+            others = [s for s in found if s != ours]
             if not others:
                 return puzzle, ours, list(shown.items())
             other = others[0]
@@ -282,7 +285,7 @@ def _move(
         clues.add((r, c))
         return True
     if kind == "sea":
-        if (r, c) in clues or sea[r][c]:
+        if (r, c) in clues or sea[r][c] or not _valid_sea(sea, w, h, r, c):
             return False
         island = island_of(board, (r, c))
         sea[r][c] = True
