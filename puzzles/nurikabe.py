@@ -334,7 +334,7 @@ GENRE = About(
     grading=Grading(
         # No levels of people's to follow. Made 10x10 boards (every island numbered, none taken
         # away) all need probing or more: 13 of them scored 1.9 to 3.6 on the default
-        # encoding (benchmarks/make_rooms_boards.py, then grade), and the bands split them in
+        # encoding (benchmarks/make_blocks_boards.py, then grade), and the bands split them in
         # about four equal parts.
         bands=(
             ("easy", 0, 2.3),

@@ -39,6 +39,8 @@ GENRES: dict[str, tuple[str, ...]] = {
         "loopy",
         "pattern",
         "net",
+            "nurikabe",
+        "norinori",
     ),
     "multi-puzzle-solver": (
         "sudoku",
@@ -187,6 +189,18 @@ def to_peer(peer: str, genre: str, p: Any) -> Any:
                       "rows": [[str(v) for v in clue] for clue in p.rows],
                       "cols": [[str(v) for v in clue] for clue in p.columns]}  # fmt: skip
             return {"type": "nonogram", "params": params}
+        if genre == "nurikabe":
+            if any(v is not None and v < 0 for row in p.rows for v in row):
+                return None  # (a setter's mark, or a number not told)
+            grid = [["-" if v is None else str(v) for v in row] for row in p.rows]
+            params = {"num_rows": n_rows, "num_cols": len(p.rows[0]), "grid": grid}
+            return {"type": "nurikabe", "params": params}
+        if genre == "norinori":
+            if p.marks:
+                return None
+            region = [[str(k) for k in row] for row in p.rooms]
+            params = {"num_rows": p.height, "num_cols": p.width, "region_grid": region}
+            return {"type": "norinori", "params": params}
     if peer == "multi-puzzle-solver":
         if genre == "sudoku":
             n = p.order
@@ -303,6 +317,8 @@ def _size(genre: str, p: Any) -> tuple[int, int]:
         return p.height, p.width
     if genre == "pattern":
         return len(p.rows), len(p.columns)
+    if genre in ("norinori", "lits"):
+        return p.height, p.width
     return len(p.rows), len(p.rows[0])
 
 
@@ -364,6 +380,8 @@ def from_peer(peer: str, genre: str, p: Any, answer: Any) -> Any:
                                 if v != "-" and int(v) & bit)
                         for v in row] for row in g]  # fmt: skip
             return _lines(height, width, letters)
+        if genre in ("nurikabe", "norinori"):
+            return tuple("".join("#" if v == "x" else "." for v in row) for row in g)
     if peer == "multi-puzzle-solver":
         if genre in ("sudoku", "keen", "towers", "unruly", "pattern", "signpost"):
             return tuple(map(tuple, _triples(answer, height, width)))

@@ -1,7 +1,7 @@
 """Make benchmark boards for Nurikabe, Norinori and LITS with the genres' own makers, each
 proved unique by the solver, one JSON line a board (puz.link URL, size, solution):
 
-    python benchmarks/make_rooms_boards.py nurikabe 10x10 --count 5 --seed 1 \\
+    python benchmarks/make_blocks_boards.py nurikabe 10x10 --count 5 --seed 1 \\
         >> data/nurikabe/boards.jsonl
 """
 
