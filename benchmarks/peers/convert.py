@@ -39,7 +39,7 @@ GENRES: dict[str, tuple[str, ...]] = {
         "loopy",
         "pattern",
         "net",
-            "nurikabe",
+        "nurikabe",
         "norinori",
     ),
     "multi-puzzle-solver": (
