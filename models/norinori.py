@@ -4,7 +4,7 @@ dominoes that do not touch."""
 from __future__ import annotations
 
 from ..puzzles.norinori import Board, Norinori
-from ..puzzles.rooms import room_cells
+from ..puzzles.roomshading import room_cells
 from .model import Built, Lit, Model
 from .regions import grid_neighbours
 from .shading import dark_shading_of, side_pairs

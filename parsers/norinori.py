@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..puzzles.norinori import Board, Norinori
-from . import puzzlink, rooms
+from . import puzzlink
+from . import roomshading as rooms
 from .puzzlink import Url
 
 EXAMPLE = "https://puzz.link/p?norinori/5/5/cag4ocjo"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..puzzles.norinori import Board, Norinori
-from . import rooms
+from . import roomshading as rooms
 
 
 def extent(puzzle: Norinori) -> tuple[float, float, float, float]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..contract import About, GenerateError, Grading, Making, Reading, Solving
 from .grid import Cell, cell_name, grid_answer
-from .rooms import (
+from .roomshading import (
     MARKS,
     Labels,
     canonical,

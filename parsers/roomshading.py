@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..puzzles.grid import Cell
-from ..puzzles.rooms import Labels, canonical
+from ..puzzles.roomshading import Labels, canonical
 from ..puzzles.shading import DARK, neighbours
 from . import ParseError, puzzlink
 from .puzzlink import Url
