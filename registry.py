@@ -82,6 +82,8 @@ BUILTIN = (
     "kakuro",
     "heyawake",
     "starbattle",
+    "nurikabe",
+    "norinori",
 )
 """The genres, in the order the help lists them."""
 

@@ -273,6 +273,7 @@ def add_labelled_regions(
     rooted: bool = False,
     same: bool = False,
     connect: str = "cuts",
+    free: bool = False,
 ) -> Regions:
     """Regions as labels on cells: each cell reached by some label takes exactly one of the
     labels that reach it (``reach[label]``, its cells), and each label's cells are joined into
@@ -288,9 +289,14 @@ def add_labelled_regions(
     one labelling per partition, so counting stays exact; ``inside[(home, home label)]`` is then
     the literal "a region starts here".
 
+    With ``free`` a cell may take no label at all (Nurikabe's sea): at most one, not exactly
+    one (``connect="depths"`` is then the caller's to write).
+
     ``sizes[label]``: its region's number of cells, a number or the terms ``(k, lit)`` of a
     sum (``k`` cells when ``lit``; when rooted, counted only if the region exists). With
     ``same``, a literal per pair of neighbours, true exactly when they share a region."""
+    if free and connect == "depths":
+        raise ValueError("free cells are joined by cuts, or by the caller (connect='none')")
     inside: dict[tuple[int, Hashable], Lit] = {}
     labels_of: dict[int, list[Lit]] = {}
     cells_of: dict[L, list[int]] = {}
@@ -309,7 +315,10 @@ def add_labelled_regions(
             for n in members[1:]:
                 model.add_clause([-inside[(n, label)], start])
     for lits in labels_of.values():
-        model.add_exactly_one(lits)
+        if free:
+            model.add_at_most_one(lits)
+        else:
+            model.add_exactly_one(lits)
     for label, members in cells_of.items():
         lits = [inside[(n, label)] for n in members]
         if connect == "cuts" and len(members) > 1:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..puzzles.shading import SHADED, UNSHADED
+from ..puzzles.shading import DARK, LIGHT, SHADED, UNSHADED
 from .model import Assignment, Lit, Model
 
 CONNECTIONS = ("cuts", "levels")
@@ -208,6 +208,21 @@ def shading_of(
     def decode(a: Assignment) -> tuple[str, ...]:
         return tuple(
             "".join(SHADED if a(shaded[r * width + c]) else UNSHADED for c in range(width))
+            for r in range(height)
+        )
+
+    return decode
+
+
+def dark_shading_of(
+    shaded: Sequence[Lit], width: int, height: int
+) -> Callable[[Assignment], tuple[str, ...]]:
+    """The decoder of a board written as players draw it (Norinori, LITS): a string a row, ``#``
+    a shaded cell and ``.`` an unshaded one, from the literal "shaded" of each cell."""
+
+    def decode(a: Assignment) -> tuple[str, ...]:
+        return tuple(
+            "".join(DARK if a(shaded[r * width + c]) else LIGHT for c in range(width))
             for r in range(height)
         )
 

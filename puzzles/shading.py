@@ -105,3 +105,24 @@ def random_shading(
             continue
         count += 1
     return shaded
+
+
+DARK = "#"
+LIGHT = "."
+"""The cells of a solution written as players draw it (Nurikabe, Norinori, LITS): ``#`` a
+shaded cell, ``.`` an unshaded one."""
+
+
+def dark_board_problems(
+    puzzle: object, width: int, height: int, solution: Sequence[str]
+) -> list[str]:
+    """What is wrong with the shape of a solution of ``#`` and ``.``: not W x H, or another
+    character in a cell."""
+    if len(solution) != height or any(len(row) != width for row in solution):
+        return [f"the solution is not a {width}x{height} board"]
+    return [
+        f"{cell_name(puzzle, (r, c))} holds {ch!r}, not # or ."
+        for r, row in enumerate(solution)
+        for c, ch in enumerate(row)
+        if ch not in (DARK, LIGHT)
+    ]

@@ -42,6 +42,8 @@ GENRES: dict[str, tuple[str, ...]] = {
         "kakuro",
         "heyawake",
         "starbattle",
+        "nurikabe",
+        "norinori",
     ),
     "multi-puzzle-solver": (
         "sudoku",
@@ -207,6 +209,18 @@ def to_peer(peer: str, genre: str, p: Any) -> Any:
             return {"type": "kakuro", "params": params}
         if genre in ("heyawake", "starbattle"):
             return _rooms_to_puzzlekit(genre, p)
+        if genre == "nurikabe":
+            if any(v is not None and v < 0 for row in p.rows for v in row):
+                return None  # (a setter's mark, or a number not told)
+            grid = [["-" if v is None else str(v) for v in row] for row in p.rows]
+            params = {"num_rows": n_rows, "num_cols": len(p.rows[0]), "grid": grid}
+            return {"type": "nurikabe", "params": params}
+        if genre == "norinori":
+            if p.marks:
+                return None
+            region = [[str(k) for k in row] for row in p.rooms]
+            params = {"num_rows": p.height, "num_cols": p.width, "region_grid": region}
+            return {"type": "norinori", "params": params}
     if peer == "multi-puzzle-solver":
         if genre == "sudoku":
             n = p.order
@@ -323,6 +337,8 @@ def _size(genre: str, p: Any) -> tuple[int, int]:
         return p.height, p.width
     if genre == "pattern":
         return len(p.rows), len(p.columns)
+    if genre in ("norinori", "lits"):
+        return p.height, p.width
     return len(p.rows), len(p.rows[0])
 
 
@@ -390,6 +406,8 @@ def from_peer(peer: str, genre: str, p: Any, answer: Any) -> Any:
             return tuple("".join("1" if v == "x" else "0" for v in row) for row in g)
         if genre == "starbattle":
             return tuple("".join("*" if v == "x" else "." for v in row) for row in g)
+        if genre in ("nurikabe", "norinori"):
+            return tuple("".join("#" if v == "x" else "." for v in row) for row in g)
     if peer == "multi-puzzle-solver":
         if genre in ("sudoku", "keen", "towers", "unruly", "pattern", "signpost"):
             return tuple(map(tuple, _triples(answer, height, width)))

@@ -1,0 +1,129 @@
+"""What the readers of shading puzzles in rooms share (Norinori, LITS): a region map of letters a
+person types (a room each group of side-by-side cells of one letter), with a setter's marks, and
+puzz.link's rooms drawn as walls between cells."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ..puzzles.grid import Cell
+from ..puzzles.roomshading import Labels, canonical
+from ..puzzles.shading import DARK, neighbours
+from . import ParseError, puzzlink
+from .puzzlink import Url
+from .shading import token_rows
+from .tatham import clip
+
+KEYS = string.ascii_uppercase + string.ascii_lowercase + string.digits
+"""The characters a region map's rooms are written with."""
+SHADED_MARK = "#"
+UNSHADED_MARK = "+"
+"""After a room's letter: the cell is given shaded, or given unshaded."""
+
+
+def parse_map(text: str, example: str) -> tuple[Labels, dict[Cell, bool]]:
+    """A region map: rows of letters or digits, side by side or separated by spaces or commas,
+    a room each group of side-by-side cells of one letter; a letter followed by ``#`` is a cell
+    given shaded, by ``+`` given unshaded. The rooms and the marks."""
+    keys: list[list[str]] = []
+    marks: dict[Cell, bool] = {}
+    for r, cells in enumerate(token_rows(text, SHADED_MARK + UNSHADED_MARK, example)):
+        row = []
+        for c, (n, column, token) in enumerate(cells):
+            key, mark = token[:-1], token[-1:]
+            if mark not in (SHADED_MARK, UNSHADED_MARK):
+                key, mark = token, ""
+            if not key or any(ch not in KEYS for ch in key):
+                raise ParseError(
+                    f"line {n}, column {column}: {clip(token)!r} is not a cell (a letter or digit "
+                    "naming its room, followed by # if given shaded, by + if given unshaded)"
+                )
+            if mark:
+                marks[(r, c)] = mark == SHADED_MARK
+            row.append(key)
+        keys.append(row)
+    return canonical(keys), marks
+
+
+def letters(rooms: Labels) -> list[list[str]]:
+    """A letter for each room: its own while there are enough, else the first letter no room
+    beside it has (rooms of one letter then never touch)."""
+    count = 1 + max(max(row) for row in rooms)
+    if count <= len(KEYS):
+        return [[KEYS[k] for k in row] for row in rooms]
+    height, width = len(rooms), len(rooms[0])
+    beside: list[set[int]] = [set() for _ in range(count)]
+    for r in range(height):
+        for c in range(width):
+            for y, x in neighbours(width, height, r, c):
+                if rooms[y][x] != rooms[r][c]:
+                    beside[rooms[r][c]].add(rooms[y][x])
+    chosen: list[str] = []
+    for k in range(count):
+        taken = {chosen[j] for j in beside[k] if j < k}
+        chosen.append(next(ch for ch in KEYS if ch not in taken))
+    return [[chosen[k] for k in row] for row in rooms]
+
+
+def format_map(rooms: Labels, marks: Mapping[Cell, bool]) -> str:
+    """The region map, with the marks after their letters (cells then separated by spaces)."""
+    texts = letters(rooms)
+    for (r, c), shaded in marks.items():
+        texts[r][c] += SHADED_MARK if shaded else UNSHADED_MARK
+    if not marks:
+        return "\n".join("".join(row) for row in texts)
+    return "\n".join(" ".join(t.ljust(2) for t in row).rstrip() for row in texts)
+
+
+def format_shaded(rooms: Labels, solution: Sequence[str]) -> str:
+    """The region map with ``#`` on each shaded cell (``?`` where a cell is marked)."""
+    texts = letters(rooms)
+    for r, row in enumerate(solution):
+        for c, ch in enumerate(row):
+            if ch == DARK or ch == "?":
+                texts[r][c] = ch
+    return "\n".join("".join(row) for row in texts)
+
+
+def dark_rows(data: Any) -> tuple[str, ...]:
+    """Rows of ``#`` and ``.`` from JSON; ParseError naming what is not so."""
+    if not isinstance(data, list) or not all(isinstance(row, str) for row in data):
+        raise ParseError("the solution is not rows of # and .")
+    for r, row in enumerate(data, 1):
+        for c, ch in enumerate(row, 1):
+            if ch not in "#.":
+                raise ParseError(f"r{r}c{c} holds {ch!r}, not # or .")
+    return tuple(data)
+
+
+def read_url(url: Url) -> Labels:
+    """The rooms of a puzz.link body that is walls alone (``norinori``, ``lits``)."""
+    puzzlink.only_flags(url)
+    rooms, rest = puzzlink.decode_borders(url.body, url.cols, url.rows)
+    puzzlink.done(url, rest)
+    return rooms
+
+
+def write_url(word: str, rooms: Labels, marks: Mapping[Cell, bool]) -> str:
+    """The puzz.link URL of rooms alone (a setter's marks have no place in it)."""
+    if marks:
+        raise ValueError("a URL holds no given shading")
+    return puzzlink.write(word, len(rooms[0]), len(rooms), puzzlink.encode_borders(rooms))
+
+
+def rows_text(rows: object, cell: Callable[[object], str | None]) -> str:
+    """A region map given as Python values (rows of letters), as text."""
+    from .grid import grid_text
+
+    return grid_text(rows, cell, "a room's letter or digit")
+
+
+def key_cell(value: object) -> str | None:
+    """A cell of a region map given as a Python value: a letter, digit or small number."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10:
+        return str(value)
+    if isinstance(value, str) and value and all(ch in KEYS for ch in value):
+        return value
+    return None

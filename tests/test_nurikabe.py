@@ -1,0 +1,261 @@
+"""Nurikabe: counts against brute force on small boards (both encodings, pruned or not), the
+checker against broken solutions, pzprjs's own URL solved to pzprjs's answer, every bundled
+board solved and proved unique, rows and URLs read and written back, and errors that name
+where."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import product
+
+import pytest
+
+from conftest import BACKENDS, DATA
+from gridsat import cli
+from gridsat.parsers import ParseError, puzzlink
+from gridsat.parsers.nurikabe import format_puzzle, format_url, parse, parse_url
+from gridsat.pipeline import solve
+from gridsat.puzzles.nurikabe import GIVENS, UNKNOWN, Nurikabe, check, make
+from gridsat.registry import get_genre
+from gridsat.solvers import get_backend
+
+GENRE = get_genre("nurikabe")
+CADICAL = get_backend("sat:cadical195")
+BOARDS = [
+    json.loads(line) for line in (DATA / "nurikabe" / "boards.jsonl").read_text().splitlines()
+]
+
+
+def brute_count(rows: list[str]) -> int:
+    """How many shadings of the cells without a clue obey the rules, each subset tried: every
+    island (unshaded cells joined) holds one clue, its number of cells ("?" any number), the
+    shaded cells are one group and no 2x2 square is all shaded."""
+    h, w = len(rows), len(rows[0])
+    free = [(r, c) for r in range(h) for c in range(w) if rows[r][c] == "."]
+    count = 0
+    for mask in range(1 << len(free)):
+        dark = {cell for k, cell in enumerate(free) if mask >> k & 1}
+        parts = []
+        for kind in (True, False):
+            cells = {(r, c) for r in range(h) for c in range(w) if ((r, c) in dark) == kind}
+            found = []
+            while cells:
+                todo = [cells.pop()]
+                group = set(todo)
+                while todo:
+                    r, c = todo.pop()
+                    for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                        if near in cells:
+                            cells.discard(near)
+                            group.add(near)
+                            todo.append(near)
+                found.append(group)
+            parts.append(found)
+        sea, islands = parts
+        if len(sea) > 1:
+            continue
+        if any({(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} <= dark
+               for r in range(h - 1) for c in range(w - 1)):  # fmt: skip
+            continue
+        ok = True
+        for island in islands:
+            clues = [rows[r][c] for r, c in island if rows[r][c] != "."]
+            ok = ok and len(clues) == 1 and clues[0] in ("?", str(len(island)))
+        count += ok
+    return count
+
+
+SMALL = {
+    "3x3": ["...", ".3.", "..."],
+    "4x3": ["3...", "....", "..2."],
+    "4x3-asked": ["...?", ".2..", "...."],
+}
+
+
+def _runs() -> list[object]:
+    """Every board, backend, encoding and pruning; the default run takes every backend and
+    encoding on one board, the rest on CaDiCaL, the whole product under ``slow``."""
+    runs = []
+    for name, backend, encoding, prune in product(
+        sorted(SMALL), BACKENDS, GENRE.encodings, (True, False)
+    ):
+        quick = (name == "4x3" and prune) or (backend == "sat:cadical195" and name == "3x3")
+        runs.append(
+            pytest.param(
+                name, backend, encoding, prune,
+                id=f"{name}-{backend}-{encoding}-{'prune' if prune else 'no-prune'}",
+                marks=[] if quick else [pytest.mark.slow],
+            )
+        )  # fmt: skip
+    return runs
+
+
+@pytest.mark.parametrize(("name", "backend", "encoding", "prune"), _runs())
+def test_counts_match_brute_force(name: str, backend: str, encoding: str, prune: bool) -> None:
+    rows = SMALL[name]
+    puzzle = parse("\n".join(rows))
+    outcome = solve(GENRE, puzzle, get_backend(backend), encoding, limit=1000, prune=prune)
+    assert outcome.count_exact
+    assert len(outcome.solutions) == brute_count(rows)
+    for solution in outcome.solutions:
+        assert check(puzzle, solution) == []
+
+
+def test_the_brute_force_counts_are_not_trivial() -> None:
+    assert [brute_count(SMALL[k]) for k in sorted(SMALL)] == [8, 2, 7]
+
+
+def test_random_boards_count_as_brute_force() -> None:
+    rng = random.Random(3)
+    counts = []
+    for _ in range(8):
+        rows = ["".join(rng.choice(".....123?") for _ in range(3)) for _ in range(3)]
+        for encoding in GENRE.encodings:
+            outcome = solve(GENRE, parse("\n".join(rows)), CADICAL, encoding, limit=1000)
+            assert len(outcome.solutions) == brute_count(rows), (rows, encoding)
+        counts.append(len(outcome.solutions))
+    assert 0 in counts and max(counts) >= 1
+
+
+# -- pzprjs's board, the checker, the bundled boards -----------------------------------------------
+
+PZPRJS = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+ANSWER = (".5###", ".#2.#", ".####", ".#1#.", "###3.")
+"""pzprjs's test board (test/script/nurikabe.js) and the answer its test accepts (its clue
+cells written as ``.``)."""
+
+
+def test_pzprjs_own_url_solves_to_its_answer() -> None:
+    puzzle = GENRE.read(PZPRJS)
+    assert puzzle.clues() == {(0, 1): 5, (1, 2): 2, (3, 2): 1, (4, 3): 3}
+    for encoding in GENRE.encodings:
+        outcome = solve(GENRE, puzzle, CADICAL, encoding, limit=2)
+        assert outcome.status == "unique"
+        assert GENRE.to_json(puzzle, outcome.solutions[0]) == [
+            row.replace("5", ".").replace("2", ".").replace("1", ".").replace("3", ".")
+            for row in ANSWER
+        ]
+    assert format_url(puzzle) == PZPRJS
+
+
+def _flip(board: tuple[str, ...], r: int, c: int) -> tuple[str, ...]:
+    rows = list(board)
+    rows[r] = rows[r][:c] + ("." if rows[r][c] == "#" else "#") + rows[r][c + 1 :]
+    return tuple(rows)
+
+
+def test_the_checker_names_each_broken_rule() -> None:
+    """pzprjs's own wrong answers of its test board, each refused for its own reason."""
+    puzzle = GENRE.read(PZPRJS)
+    good = ("..###", ".#..#", ".####", ".#.#.", "###..")
+    assert check(puzzle, good) == []
+    cases = {
+        "a pool": ((".....", ".....", "##...", "##...", "....."), "2x2 square at r3c1"),
+        "an island without a number": (
+            ("..##.", ".#..#", ".####", ".#...", "#...."),
+            "the island at r1c5 holds no number",
+        ),
+        "the sea apart": (
+            ("..###", ".#..#", "..###", ".....", "#...."),
+            "the shaded cells fall into 3 groups",
+        ),
+        "two numbers": (
+            ("..###", ".#..#", ".####", ".....", "....."),
+            "holds 3 numbers (r1c2, r4c3, r5c4)",
+        ),
+        "a size": (("..###", ".#..#", ".####", ".#.#.", ".##.."), "the 5 at r1c2 has 6 cells"),
+        "a clue shaded": (_flip(good, 0, 1), "the clue at r1c2 is shaded"),
+        "wrong shape": (good[:-1], "the solution is not a 5x5 board"),
+        "a stray character": ((good[0][:-1] + "x", *good[1:]), "r1c5 holds 'x', not # or ."),
+    }
+    for what, (board, words) in cases.items():
+        problems = check(puzzle, board)
+        assert any(words in p for p in problems), (what, problems)
+
+
+@pytest.mark.parametrize(
+    "row",
+    [pytest.param(b, marks=[] if n == 0 else [pytest.mark.slow], id=f"{b['params']}-{n}")
+     for n, b in enumerate(BOARDS)],
+)  # fmt: skip
+def test_every_bundled_board_is_solved_checked_and_unique(row: dict[str, object]) -> None:
+    puzzle = GENRE.read(str(row["id"]))
+    outcome = solve(GENRE, puzzle, CADICAL, limit=2)
+    assert outcome.status == "unique"
+    assert check(puzzle, outcome.solutions[0]) == []
+    assert GENRE.to_json(puzzle, outcome.solutions[0]) == row["solution"]
+
+
+# -- reading and writing ---------------------------------------------------------------------------
+
+
+def test_rows_and_urls_read_back() -> None:
+    for row in BOARDS[:4]:
+        puzzle = GENRE.read(str(row["id"]))
+        assert parse(format_puzzle(puzzle)) == puzzle
+        assert parse_url(puzzlink.split(format_url(puzzle))) == puzzle
+    asked = parse("? . 12\n- - .")
+    assert asked.rows == ((UNKNOWN, None, 12), (None, None, None))
+    assert format_puzzle(asked) == " ?  . 12\n .  .  ."
+    assert format_url(asked) == "https://puzz.link/p?nurikabe/3/2/.gci"
+    assert GENRE.read(format_url(asked)) == asked
+    assert GENRE.rows_text is not None
+    assert parse(GENRE.rows_text([[None, 2], ["?", "."]])) == parse(".2\n?.")
+
+
+def test_the_grid_shows_numbers_and_shading_and_is_no_puzzle() -> None:
+    puzzle = GENRE.read(PZPRJS)
+    grid = GENRE.format_solution(puzzle, ("..###", ".#..#", ".####", ".#.#.", "###.."), "grid")
+    assert grid.splitlines()[0] == "+5###"
+    with pytest.raises(ParseError):
+        parse(grid)
+
+
+BAD = {
+    "..\n.": "line 2: 1 cells, but the first row has 2",
+    "..\n.x": "line 2, column 2: 'x' is not a cell",
+    ". .\n0 .": "line 2, column 1: '0' is not a cell",
+    "  \n": "empty input",
+    "#x\n..": "line 1, column 2: 'x' is not a cell",
+    "https://puzz.link/p?nurikabe/2/2/0i": "r1c1 shows 0",
+    "https://puzz.link/p?nurikabe/2/2/1izz": "left over",
+    "https://puzz.link/p?nurikabe/2/2/1!": "unexpected '!'",
+}
+
+
+@pytest.mark.parametrize("text", sorted(BAD))
+def test_bad_input_names_where(text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ParseError, match=BAD[text]):
+        GENRE.read(text)
+    assert cli.main(["solve", "nurikabe", text]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gridsat: error: ") and err.count("\n") == 1
+
+
+# -- givens and the maker --------------------------------------------------------------------------
+
+
+def test_givens_are_the_clues() -> None:
+    puzzle = parse("3.\n.?")
+    shown = GIVENS.of(puzzle)
+    assert shown == [((0, 0), 3), ((1, 1), UNKNOWN)]
+    assert GIVENS.keep(puzzle, []).rows == ((None, None), (None, None))
+    assert GIVENS.keep(puzzle, shown) == puzzle
+    assert [GIVENS.describe(puzzle, g) for g in shown] == [
+        "the clue 3 at r1c1",
+        "the clue ? at r2c2",
+    ]
+    assert GIVENS.at(puzzle, ("..", "#."), (0, 1)) == ((0, 1), 3)
+
+
+def test_made_boards_are_numbered_once_an_island_and_unique() -> None:
+    def solutions(puzzle: Nurikabe, n: int) -> list[object]:
+        return solve(GENRE, puzzle, CADICAL, limit=n).solutions
+
+    for seed in range(3):
+        puzzle, solution, keep = make((6, 5), random.Random(seed), solutions)
+        assert (puzzle.width, puzzle.height) == (6, 5)
+        assert check(puzzle, solution) == []
+        assert solutions(puzzle, 2) == [solution]
+        assert sorted(keep) == GIVENS.of(puzzle)
