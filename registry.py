@@ -77,6 +77,7 @@ BUILTIN = (
     "mosaic",
     "shikaku",
     "fillomino",
+    "yajilin",
 )
 """The genres, in the order the help lists them."""
 
