@@ -32,7 +32,7 @@ def test_a_logic_grid_written_in_a_style_grades_as_generate_said(style: str) -> 
 EVERY_BAND = ("sudoku", "towers", "keen", "unruly", "lightup", "hidato", "numbrix", "magic",
               "zebra", "bridges", "loopy", "magnets", "signpost", "loop", "net", "pattern",
               "futoshiki", "undead", "masyu", "tracks", "slant",
-              "kurodoko", "mosaic")  # fmt: skip
+              "kurodoko", "mosaic", "yajilin")  # fmt: skip
 """The genres that reach every band at their own size (docs/setters.md, difficulty bands)."""
 
 
