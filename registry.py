@@ -78,6 +78,7 @@ BUILTIN = (
     "shikaku",
     "fillomino",
     "yajilin",
+    "numberlink",
 )
 """The genres, in the order the help lists them."""
 

@@ -363,7 +363,7 @@ GENRE = About(
         urls=("yajilin", "yajirin"),
     ),
     solving=Solving(
-        default_backend="sat:cadical195",
+        default_backend="sat:minicard",
         default_encoding="edges",
     ),
     making=Making(
