@@ -140,7 +140,11 @@ def describe(puzzle: Numberlink, given: Given) -> str:
     if value is None:
         return f"nothing at {cell_name(puzzle, place)}"
     if isinstance(value, str):
-        return f"the lines {value} at {cell_name(puzzle, place)}"
+        ways = [way for bit, way in ((2, "up"), (8, "down"), (4, "left"), (1, "right"))
+                if int(value, 16) & bit]  # fmt: skip
+        if not ways:
+            return f"no path at {cell_name(puzzle, place)}"
+        return f"a path {' and '.join(ways)} from {cell_name(puzzle, place)}"
     return f"{value} at {cell_name(puzzle, place)}"
 
 
