@@ -84,6 +84,8 @@ BUILTIN = (
     "starbattle",
     "nurikabe",
     "norinori",
+    "yajilin",
+    "numberlink",
 )
 """The genres, in the order the help lists them."""
 

@@ -427,3 +427,115 @@ def forest_hints(
         return cuts
 
     return hints
+
+
+# -- paths that join pairs of cells (Numberlink) --------------------------------------------------
+
+PAIR_ENCODINGS = ("binary", "onehot", "circuit")
+"""How "each path joins a pair, and no path strays" is written, the default first."""
+
+
+def add_linked_pairs(
+    lines: CellLines,
+    pairs: Sequence[tuple[Cell, Cell]],
+    every_cell: bool = False,
+    encoding: str = "binary",
+) -> dict[Cell, Lit]:
+    """The drawn lines are paths, one joining the two cells of each pair (each of those has one
+    line), sharing no cell with another; no line is drawn elsewhere (a loop of its own), and
+    with ``every_cell`` every cell is on a path. Returns each cell's literal "a path passes
+    here". Each cell on a path carries its pair's label, equal across every line drawn:
+
+    - ``binary``: the label's bits (a pair's number in binary), the lines' network joined to
+      the pairs' cells by lazy cuts (a stray loop is joined to none);
+    - ``onehot``: a literal per pair and cell, the same cuts;
+    - ``circuit``: binary labels, and the paths walked one after another as one circuit, each
+      pair's second cell joined to the next pair's first beyond the board (CP-SAT's circuit
+      constraint; subtour cuts on SAT)."""
+    if encoding not in PAIR_ENCODINGS:
+        raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(PAIR_ENCODINGS)})")
+    model, w = lines.model, lines.width
+    ends = {cell: k for k, pair in enumerate(pairs) for cell in pair}
+    on: dict[Cell, Lit] = {}
+    for r in range(lines.height):
+        for c in range(w):
+            cell = (r, c)
+            near = [lit for _, _, lit in lines.around(r, c)]
+            if cell in ends:
+                on[cell] = lines.true
+                lines.clause(near)  # one line at least, and no two
+                for a, b in combinations(near, 2):
+                    model.add_clause([-a, -b])
+                continue
+            on[cell] = lines.true if every_cell else model.bool_var() if near else lines.false
+            _degree(lines, near, on[cell], 2)
+    drawn = [
+        (r * w + c, r * w + c + 1, e)
+        for r, row in enumerate(lines.across)
+        for c, e in enumerate(row)
+        if e != lines.false
+    ] + [
+        (r * w + c, (r + 1) * w + c, e)
+        for r, row in enumerate(lines.down)
+        for c, e in enumerate(row)
+        if e != lines.false
+    ]
+    # Labels: equal across every line drawn; a pair's cells carry its own.
+    size = len(pairs) if encoding == "onehot" else max(1, (len(pairs) - 1).bit_length())
+    label = {cell: list(model.bool_vars(size)) for cell in on}
+    for cell, k in ends.items():
+        for j, x in enumerate(label[cell]):
+            on_bit = (k == j) if encoding == "onehot" else bool(k >> j & 1)
+            model.add_clause([x if on_bit else -x])
+    for cell, here in on.items():
+        if cell in ends:
+            continue
+        if encoding == "onehot":
+            lines.clause([-here, *label[cell]])  # (at most one follows from the lines)
+        for x in label[cell]:
+            lines.clause([here, -x])  # (a cell off every path carries no label)
+    for u, v, e in drawn:
+        bits = zip(label[(u // w, u % w)], label[(v // w, v % w)], strict=True)
+        for x, y in bits:
+            model.add_clause([-e, -x, y])
+            model.add_clause([-e, x, -y])
+    if encoding == "circuit":
+        _pairs_by_circuit(lines, on, pairs)
+    else:
+        # Every cell on a path is joined to a pair's cell: a node beyond the board stands for
+        # them all.
+        root = lines.height * w
+        nodes = [root] + [r * w + c for (r, c), lit in on.items() if lit != lines.false]
+        fixed = (lines.true, lines.false)
+        active = [(r * w + c, lit) for (r, c), lit in on.items() if lit not in fixed]
+        model.add_connected(nodes, drawn + [(r * w + c, root, 0) for r, c in ends], active)
+    return on
+
+
+def _pairs_by_circuit(
+    lines: CellLines, on: dict[Cell, Lit], pairs: Sequence[tuple[Cell, Cell]]
+) -> None:
+    """The paths walked as one circuit: an arc per direction of each line, a cell off every
+    path skipped, and each pair's second cell joined to the next pair's first."""
+    model, w = lines.model, lines.width
+    arcs: list[tuple[int, int, Lit]] = []
+    for r in range(lines.height):
+        for c in range(w):
+            for bit, (rr, cc), e in lines.around(r, c):
+                if bit not in (RIGHT, DOWN):
+                    continue
+                there, back = model.bool_var(), model.bool_var()
+                model.add_clause([-there, e])
+                model.add_clause([-back, e])
+                model.add_clause([-e, there, back])
+                model.add_clause([-there, -back])
+                arcs += [(r * w + c, rr * w + cc, there), (rr * w + cc, r * w + c, back)]
+    for (r, c), lit in on.items():
+        if lit not in (lines.true, lines.false):
+            arcs.append((r * w + c, r * w + c, -lit))
+        elif lit == lines.false:
+            arcs.append((r * w + c, r * w + c, lines.true))
+    for k, (_, last) in enumerate(pairs):
+        first = pairs[(k + 1) % len(pairs)][0]
+        arcs.append((last[0] * w + last[1], first[0] * w + first[1], lines.true))
+    model.add_circuit(arcs)

@@ -400,3 +400,78 @@ def encode_borders(rooms: Sequence[Sequence[int]]) -> str:
     across = [rooms[r][c] != rooms[r][c + 1] for r in range(height) for c in range(width - 1)]
     down = [rooms[r][c] != rooms[r + 1][c] for r in range(height - 1) for c in range(width)]
     return write_borders(across, down)
+
+
+# -- arrow clues (yajilin) ------------------------------------------------------------------------
+
+ARROW_NONE, ARROW_UP, ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT = range(5)
+"""pzprjs's directions of an arrow clue."""
+BLOCK = -3
+"""An arrow-clue place with neither arrow nor number (``+``)."""
+
+
+def read_arrow16(
+    body: str, places: int, what: str = "board"
+) -> tuple[list[tuple[int, int] | None], str]:
+    """Arrow clues: a direction digit ``0``..``4`` (none, up, down, left, right) and a hex digit
+    or ``.`` (a number not told); ``5``..``9`` (direction + 5) and 2 hex digits; ``-``, the
+    direction and 3 hex digits; ``+`` a place with neither (``BLOCK``); ``a``..``z`` 1..26
+    empty places. Each place's (direction, number) or None, and the rest."""
+    out: list[tuple[int, int] | None] = [None] * places
+    i = c = 0
+    while i < len(body) and c < places:
+        ch = body[i]
+        if ch == "+":
+            out[c], i = (ARROW_NONE, BLOCK), i + 1
+        elif "0" <= ch <= "4":
+            digit = body[i + 1 : i + 2]
+            if not re.fullmatch(r"[0-9a-f.]", digit):
+                raise _bad(body, i, what)
+            out[c], i = (int(ch), UNKNOWN if digit == "." else int(digit, 16)), i + 2
+        elif "5" <= ch <= "9":
+            digits = body[i + 1 : i + 3]
+            if not re.fullmatch(r"[0-9a-f]{2}", digits):
+                raise _bad(body, i, what)
+            out[c], i = (int(ch) - 5, int(digits, 16)), i + 3
+        elif ch == "-":
+            digits = body[i + 1 : i + 5]
+            if not re.fullmatch(r"[0-4][0-9a-f]{3}", digits):
+                raise _bad(body, i, what)
+            out[c], i = (int(digits[0]), int(digits[1:], 16)), i + 5
+        elif "a" <= ch <= "z":
+            c, i = c + int(ch, 36) - 10, i + 1
+        else:
+            raise _bad(body, i, what)
+        c += 1
+    return out, body[i:]
+
+
+def write_arrow16(clues: Sequence[tuple[int, int] | None]) -> str:
+    """Arrow clues as pzprjs writes them: runs of empty places cut at 26."""
+    out: list[str] = []
+    run = 0
+    for clue in clues:
+        token = ""
+        if clue is not None:
+            direction, n = clue
+            if n == UNKNOWN:
+                token = f"{direction}."
+            elif n == BLOCK:
+                token = "+"
+            elif 0 <= n < 16:
+                token = f"{direction}{n:x}"
+            elif 16 <= n < 256:
+                token = f"{direction + 5}{n:x}"
+            elif 256 <= n < 4096:
+                token = f"-{direction}{n:x}"
+            else:
+                raise ValueError(f"{n} has no arrow-clue code")
+        else:
+            run += 1
+        if run and (token or run == 26):
+            out.append(_base36(run + 9))
+            run = 0
+        out.append(token)
+    if run:
+        out.append(_base36(run + 9))
+    return "".join(out)

@@ -44,6 +44,7 @@ GENRES: dict[str, tuple[str, ...]] = {
         "starbattle",
         "nurikabe",
         "norinori",
+        "yajilin",
     ),
     "multi-puzzle-solver": (
         "sudoku",
@@ -133,6 +134,14 @@ def to_peer(peer: str, genre: str, p: Any) -> Any:
             grid = [["-" if v is None else str(v + 1) for v in row] for row in p.rows]
             params = {"num_rows": n_rows, "num_cols": len(p.rows[0]), "grid": grid}
             return {"type": "binairo", "params": params}
+        if genre == "yajilin":
+            if p.outside or p.marks:
+                return None  # (no such rule, and no given cells, in its Yajilin)
+            way = {"^": "n", "v": "s", "<": "w", ">": "e"}
+            grid = [["-" if clue is None else "x" if clue[1] is None else f"{clue[1]}{way[clue[0]]}"
+                     for clue in row] for row in p.rows]  # fmt: skip
+            params = {"num_rows": n_rows, "num_cols": len(p.rows[0]), "grid": grid}
+            return {"type": "yajilin", "params": params}
         if genre == "lightup":
             grid = [["x" if ch == "#" else "-" if ch == "." else ch for ch in row]
                     for row in p.rows]  # fmt: skip
@@ -395,6 +404,13 @@ def from_peer(peer: str, genre: str, p: Any, answer: Any) -> Any:
             return tuple(tuple(int(v == "x") for v in row) for row in g)
         if genre == "net":
             return tuple(tuple(sum(COMPASS[ch] for ch in v if ch != "-") for v in row) for row in g)
+        if genre == "yajilin":
+            # Its answer: x a shaded cell, - a clue cell, else the sides the loop leaves by.
+            bits = {"e": 1, "n": 2, "w": 4, "s": 8}
+            return tuple("".join("." if p.rows[r][c] is not None else "#" if v == "x"
+                                 else format(sum(bits.get(ch, 0) for ch in v), "x")
+                                 for c, v in enumerate(row))
+                         for r, row in enumerate(g))  # fmt: skip
         if genre == "loopy":
             letters = [["".join(ch for bit, ch in ((8, "U"), (4, "L"), (2, "D"), (1, "R"))
                                 if v != "-" and int(v) & bit)

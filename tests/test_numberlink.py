@@ -1,0 +1,245 @@
+"""Numberlink: pzprjs's own URL and answer, the checker against broken answers, solution counts
+against brute force on small boards (every encoding, with and without "every cell"), plain
+layouts and URLs round-trip, bad input refused in one line, and the maker."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from itertools import product
+
+import pytest
+
+from conftest import DATA
+from gridsat.parsers import ParseError
+from gridsat.parsers.numberlink import format_puzzle, format_url, parse
+from gridsat.pipeline import solve
+from gridsat.puzzles.numberlink import GIVENS, Numberlink, check, make
+from gridsat.registry import get_genre
+from gridsat.solvers import get_backend
+
+GENRE = get_genre("numberlink")
+BOARDS = [
+    json.loads(line) for line in (DATA / "numberlink" / "boards.jsonl").read_text().splitlines()
+]
+
+
+def pzprv3(text: str) -> tuple[str, ...]:
+    """A pzprv3 answer file of pzprjs's tests as direction masks: its lines between cells
+    across, then down."""
+    parts = [p for p in text.split("/") if p]
+    h, w = int(parts[2]), int(parts[3])
+    rows = parts[4 + h :]
+    across = [row.split() for row in rows[:h]]
+    down = [row.split() for row in rows[h : 2 * h - 1]]
+    masks = [[0] * w for _ in range(h)]
+    for r in range(h):
+        for c in range(w - 1):
+            if across[r][c] == "1":
+                masks[r][c] |= 1
+                masks[r][c + 1] |= 4
+    for r in range(h - 1):
+        for c in range(w):
+            if down[r][c] == "1":
+                masks[r][c] |= 8
+                masks[r + 1][c] |= 2
+    return tuple("".join(format(m, "x") for m in row) for row in masks)
+
+
+SOLVED = pzprv3(
+    "pzprv3/numlin/5/5/1 . . . . /2 . . 3 . /. . . . . /. 1 . . 2 /. . . . 3 /1 -1 1 1 /"
+    "0 -1 0 0 /0 -1 -1 0 /0 -1 -1 0 /1 1 -1 1 /0 1 1 0 1 /1 1 1 1 1 /1 1 1 1 1 /1 0 1 1 0 /"
+)
+"""pzprjs's test answer to its URL ``numlin/5/5/1j2h3m1h2j3``."""
+
+
+def test_pzprjs_test_url_reads_and_solves_to_its_answer() -> None:
+    puzzle = GENRE.read("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
+    assert puzzle.ends() == {1: [(0, 0), (3, 1)], 2: [(1, 0), (3, 4)], 3: [(1, 3), (4, 4)]}
+    assert not puzzle.every_cell
+    assert check(puzzle, SOLVED) == []
+    for encoding in GENRE.encodings:
+        outcome = solve(GENRE, puzzle, get_backend("sat:cadical195"), encoding, limit=2)
+        assert outcome.solutions == [SOLVED]
+    assert format_url(puzzle) == "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"
+    assert parse(GENRE.example) == puzzle
+
+
+def test_the_checker_names_each_broken_rule() -> None:
+    puzzle = GENRE.read("numlin/5/5/1j2h3m1h2j3")
+    assert check(puzzle, SOLVED[:-1]) == ["the solution is not a 5x5 board"]
+    rows = list(SOLVED)
+    rows[0] = "0c95c"  # (the 1 at r1c1 without its line)
+    assert any("r1c1 holds a number and has 0 lines" in p for p in check(puzzle, tuple(rows)))
+    assert any("none back" in p for p in check(puzzle, tuple(rows)))
+    blank = Numberlink(((1, None, 1), (None, None, None), (2, None, 2)))
+    assert check(blank, ("154", "000", "154")) == []
+    assert check(blank, ("144", "000", "154")) == [
+        "r1c2 has 1 lines, not 0 or 2",
+        "r1c3 has a line to r1c2, which has none back",
+    ]
+    # Paths that end at another number.
+    crossed = Numberlink(((1, None, 2), (None, None, None), (2, None, 1)))
+    assert any("ends at r1c3, not at its other 1" in p
+               for p in check(crossed, ("154", "000", "154")))  # fmt: skip
+    # A loop of its own, and a cell left empty on an every-cell board.
+    wide = Numberlink(((1, 1, None, None), (None, None, None, None), (None, None, None, None)))
+    assert check(wide, ("1400", "009c", "0036")) == [
+        "a loop joins no numbers, through r2c3"
+    ]  # fmt: skip
+    assert check(Numberlink(wide.rows), ("1400", "0000", "0000")) == []
+    every = Numberlink(wide.rows, every_cell=True)
+    assert "r2c1 has 0 lines, not 2" in check(every, ("1400", "0000", "0000"))
+
+
+# -- brute force -------------------------------------------------------------------------------
+
+
+@cache
+def every_answer(puzzle: Numberlink) -> list[tuple[str, ...]]:
+    """Every set of lines between side-by-side cells the checker accepts."""
+    h, w = puzzle.height, puzzle.width
+    pairs = [((r, c), (r, c + 1)) for r in range(h) for c in range(w - 1)]
+    pairs += [((r, c), (r + 1, c)) for r in range(h - 1) for c in range(w)]
+    found = []
+    for bits in product((0, 1), repeat=len(pairs)):
+        masks = [[0] * w for _ in range(h)]
+        for ((r, c), (rr, cc)), on in zip(pairs, bits, strict=True):
+            if on:
+                masks[r][c] |= 1 if cc > c else 8
+                masks[rr][cc] |= 4 if cc > c else 2
+        degrees = [bin(m).count("1") for row in masks for m in row]
+        numbers = [n for row in puzzle.rows for n in row]
+        if any(
+            (d != 1) if n is not None else d not in (0, 2)
+            for d, n in zip(degrees, numbers, strict=True)
+        ):
+            continue  # (a cell the checker refuses whatever the rest: a quicker count)
+        answer = tuple("".join(format(m, "x") for m in row) for row in masks)
+        if not check(puzzle, answer):
+            found.append(answer)
+    return found
+
+
+SMALL = [
+    "1 . 1\n. . .\n2 . 2",
+    "1 . 2\n. . .\n2 . 1",
+    "1 . .\n. . .\n. . 1",
+    "every cell\n1 . .\n. . .\n. . 1",
+    "every cell\n1 . 2\n. . .\n. 2 1",
+    "1 2 . .\n. . . 1\n. . 2 .",
+    "every cell\n1 . . .\n. 2 . .\n. . 2 1",
+]
+
+
+@pytest.mark.parametrize("encoding", GENRE.encodings)
+def test_counts_match_brute_force(encoding: str) -> None:
+    for text in (SMALL[0], SMALL[3]):
+        puzzle = parse(text)
+        outcome = solve(GENRE, puzzle, get_backend("sat:cadical195"), encoding, limit=500)
+        assert outcome.count_exact
+        assert sorted(outcome.solutions) == sorted(every_answer(puzzle)), text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("encoding", GENRE.encodings)
+@pytest.mark.parametrize("backend", ["cpsat", "sat:minicard", "sat:glucose4"])
+def test_counts_match_brute_force_on_larger_boards(encoding: str, backend: str) -> None:
+    assert not every_answer(parse(SMALL[1]))  # (1s and 2s crossed: the paths cannot both pass)
+    for text in SMALL:
+        puzzle = parse(text)
+        outcome = solve(GENRE, puzzle, get_backend(backend), encoding, limit=500)
+        assert sorted(outcome.solutions) == sorted(every_answer(puzzle)), text
+
+
+def test_brute_force_counts_are_not_trivial() -> None:
+    counts = [len(every_answer(parse(text))) for text in (SMALL[0], SMALL[3])]
+    assert counts[0] > 1 and counts[1] == 2  # (every cell: the two ways around the border)
+
+
+# -- reading and writing -------------------------------------------------------------------------
+
+
+def test_plain_layouts_round_trip() -> None:
+    texts = [*SMALL, (DATA / "numberlink" / "plain.txt").read_text(), "12 . 12\n. . .", "1─1"]
+    for text in texts:
+        puzzle = parse(text)
+        assert parse(format_puzzle(puzzle)) == puzzle
+    assert parse("1.1\n2.2") == parse("1 . 1\n2 . 2")
+    marked = parse("1 ─ 1\n. · .")
+    assert marked.marks == (((0, 1), 5), ((1, 1), 0))
+    assert parse(format_puzzle(marked)) == marked
+
+
+@pytest.mark.parametrize("row", BOARDS[:3], ids=lambda r: r["params"])
+def test_urls_round_trip(row: dict[str, str]) -> None:
+    puzzle = GENRE.read(row["id"])
+    assert format_url(puzzle) == row["id"]
+    assert parse(format_puzzle(puzzle)) == puzzle
+
+
+def test_arukone_says_every_cell() -> None:
+    puzzle = GENRE.read("https://puzz.link/p?arukone/5/5/1j2h3m1h2j3")
+    assert puzzle.every_cell
+    assert format_url(puzzle) == "https://puzz.link/p?arukone/5/5/1j2h3m1h2j3"
+    assert not GENRE.read("https://puzz.link/p?arukone/e/5/5/1j2h3m1h2j3").every_cell
+    assert parse(format_puzzle(puzzle)) == puzzle
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("", "empty input"),
+        ("every cell\n", "no board"),
+        ("1 . x", "line 1, column 5: 'x' is not a cell"),
+        ("1 . 1\n2 . .", "the number 2 stands on 1 cell (line 2, column 1)"),
+        ("1 1 1\n. . .", "the number 1 stands on 3 cells"),
+        ("1 .\n. . .", "line 2: 3 cells, but the first row has 2"),
+        ("https://puzz.link/p?numlin/2/2/1.1", "r1c2 holds a number not told"),
+        ("https://puzz.link/p?numlin/2/2/1i", "the number 1 stands on 1 cell (r1c1)"),
+        ("https://puzz.link/p?numlin/e/2/2/1h1", "the flag 'e' changes"),
+        ("https://puzz.link/p?numlin/2/2/1h1zz", "left over"),
+    ],
+)
+def test_bad_input_is_refused_in_one_line(text: str, said: str) -> None:
+    with pytest.raises(ParseError) as error:
+        GENRE.read(text)
+    assert said in str(error.value) and "\n" not in str(error.value)
+
+
+# -- every bundled board ----------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("row", BOARDS, ids=lambda r: r["params"])
+def test_every_bundled_board_is_unique_and_checked(row: dict[str, object]) -> None:
+    puzzle = GENRE.read(str(row["id"]))
+    outcome = solve(GENRE, puzzle, get_backend(GENRE.default_backend), limit=2)
+    assert outcome.status == "unique"
+    assert check(puzzle, outcome.solutions[0]) == []
+    assert list(outcome.solutions[0]) == row["solution"]
+
+
+# -- the maker and the givens --------------------------------------------------------------------
+
+
+def test_the_maker_makes_unique_puzzles_and_the_givens_are_its_numbers() -> None:
+    backend = get_backend("sat:cadical195")
+
+    def solutions(puzzle: Numberlink, n: int) -> list[tuple[str, ...]]:
+        return solve(GENRE, puzzle, backend, limit=n).solutions
+
+    puzzle, solution, _ = make((6, 6), random.Random(2), solutions)
+    assert check(puzzle, solution) == []
+    assert solutions(puzzle, 2) == [solution]
+    shown = GIVENS.of(puzzle)
+    assert shown and all(isinstance(n, int) for _, n in shown)
+    assert GIVENS.keep(puzzle, shown) == puzzle
+    # A number shown on one of its cells alone is not shown.
+    assert GIVENS.keep(puzzle, shown[1:]).ends().keys() == puzzle.ends().keys() - {shown[0][1]}
+    for place, n in shown:
+        assert GIVENS.at(puzzle, solution, place) == (place, n)
+    free = next((r, c) for r in range(6) for c in range(6) if puzzle.rows[r][c] is None)
+    mark = GIVENS.at(puzzle, solution, free)
+    assert check(GIVENS.keep(puzzle, [*shown, mark]), solution) == []
