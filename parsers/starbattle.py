@@ -10,7 +10,7 @@ from typing import Any
 from ..puzzles.grid import Cell
 from ..puzzles.starbattle import EMPTY, STAR, Board, StarBattle
 from . import ParseError, puzzlink
-from .puzzlink import Url
+from .puzzlink import Url, clip
 from .rooms import read_map, write_map
 
 _COUNT = re.compile(r"(?i)(?:stars?\s*[:=]?\s*(\d+)|(\d+)\s*stars?)")
@@ -45,7 +45,7 @@ def parse(text: str) -> StarBattle:
                 )
             value = said[1] or said[2]
             if len(value) > 4 or int(value) < 1:
-                raise ParseError(f"line {number}: {value!r} stars a row: give 1 or more")
+                raise ParseError(f"line {number}: {clip(value)!r} stars a row: give 1 to 9999")
             count = (number, int(value))
         elif star:
             shown += [(number, (int(m[1]) - 1, int(m[2]) - 1)) for m in _PLACE.finditer(star[1])]

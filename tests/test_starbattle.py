@@ -190,7 +190,7 @@ BAD_PLAIN = {
     "AB\nA": "line 2: 1 cells, but the first row has 2",
     "AB\nA!": "line 2, cell 2: '!' is not a room's name",
     "AB\nBA": "room B is in pieces: r2c1 is not joined to r1c2",
-    "stars: 0\nAB\nAB": "line 1: '0' stars a row: give 1 or more",
+    "stars: 0\nAB\nAB": "line 1: '0' stars a row: give 1 to 9999",
     "stars: 1\n2 stars\nAB\nAB": "line 2: the stars a row are given already",
     "AB\nAB\nstar r3c1": "line 3: r3c1 is off the 2x2 board",
     "AB\nAB\nstars: 1\nAB": "line 4: 'AB' is apart from the map above it",
