@@ -6,15 +6,17 @@ maker's loop that moves cells between rooms until the planted solution is the on
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
 from ..contract import Givens
 from .grid import Cell, cell_name
+from .rooms import RoomMap, numbered
+from .rooms import room_cells as room_cells
 from .shading import DARK, LIGHT, groups, neighbours
 
-Labels = tuple[tuple[int, ...], ...]
+Labels = RoomMap
 """Each cell's room, a tuple a row: rooms numbered 0, 1, ... in reading order of their first
 cells (as pzprjs numbers them)."""
 
@@ -28,35 +30,10 @@ class InRooms(Protocol):
     def marks(self) -> Mapping[Cell, bool]: ...
 
 
-def canonical(keys: Sequence[Sequence[object]]) -> Labels:
+def canonical(keys: Sequence[Sequence[Hashable]]) -> Labels:
     """The rooms a grid of keys (letters, numbers) makes: each group of side-by-side cells of one
-    key is a room, numbered in reading order of its first cell."""
-    height, width = len(keys), len(keys[0])
-    label = [[-1] * width for _ in range(height)]
-    count = 0
-    for r in range(height):
-        for c in range(width):
-            if label[r][c] >= 0:
-                continue
-            label[r][c] = count
-            todo = [(r, c)]
-            while todo:
-                y, x = todo.pop()
-                for yy, xx in neighbours(width, height, y, x):
-                    if label[yy][xx] < 0 and keys[yy][xx] == keys[r][c]:
-                        label[yy][xx] = count
-                        todo.append((yy, xx))
-            count += 1
-    return tuple(tuple(row) for row in label)
-
-
-def room_cells(rooms: Labels) -> list[list[Cell]]:
-    """Each room's cells, in reading order, by room number."""
-    found: list[list[Cell]] = [[] for _ in range(1 + max(max(row) for row in rooms))]
-    for r, row in enumerate(rooms):
-        for c, k in enumerate(row):
-            found[k].append((r, c))
-    return found
+    key is a room, numbered in reading order of its first cell (``rooms.numbered``)."""
+    return numbered(keys)[0]
 
 
 def mark_problems(puzzle: InRooms, solution: Sequence[str]) -> list[str]:
