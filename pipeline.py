@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -166,16 +166,7 @@ def _search(
             if result.status is not Status.SOLVED or result.assignment is None:
                 break
             solution = built.decode(result.assignment)
-            problems = genre.check(puzzle, solution)
-            if problems:
-                raise CheckFailed(
-                    f"{backend.name}/{encoding} gave a {genre.name} solution that "
-                    f"breaks the rules: {problems[0]}"
-                )
-            if solution in solutions:
-                raise CheckFailed(
-                    f"{backend.name}/{encoding} gave the same {genre.name} solution twice"
-                )
+            _check_new(genre, puzzle, solution, f"{backend.name}/{encoding}", solutions)
             solutions.append(solution)
             if progress:
                 progress(solution)
@@ -253,13 +244,7 @@ def solve_assumed(
             if result.status is not Status.SOLVED or result.assignment is None:
                 break
             solution = built.decode(result.assignment)
-            problems = genre.check(puzzle, solution)
-            if problems:
-                raise CheckFailed(
-                    f"{source} gave a {genre.name} solution that breaks the rules: {problems[0]}"
-                )
-            if solution in solutions:
-                raise CheckFailed(f"{source} gave the same {genre.name} solution twice")
+            _check_new(genre, puzzle, solution, source, solutions)
             solutions.append(solution)
             if len(solutions) < limit:
                 among = _differing(built, result.assignment, clues)
@@ -555,11 +540,7 @@ class Found:
 
     def add(self, genre: Genre[Any, Any], puzzle: Any, solution: Any, source: str) -> None:
         """Keep ``solution``; CheckFailed if it breaks the rules or was found before."""
-        problems = genre.check(puzzle, solution)
-        if problems:
-            raise CheckFailed(
-                f"{source} gave a {genre.name} solution that breaks the rules: {problems[0]}"
-            )
+        _check_rules(genre, puzzle, solution, source)
         try:
             seen, keep = solution in self.hashed, self.hashed.add
         except TypeError:
@@ -567,6 +548,25 @@ class Found:
         if seen:
             raise CheckFailed(f"{source} gave the same {genre.name} solution twice")
         keep(solution)
+
+
+def _check_rules(genre: Genre[Any, Any], puzzle: Any, solution: Any, source: str) -> None:
+    """CheckFailed when ``solution`` breaks the puzzle's rules, as the genre's own checker
+    reads them: no answer is given as right that the rules refuse."""
+    problems = genre.check(puzzle, solution)
+    if problems:
+        raise CheckFailed(
+            f"{source} gave a {genre.name} solution that breaks the rules: {problems[0]}"
+        )
+
+
+def _check_new(
+    genre: Genre[Any, Any], puzzle: Any, solution: Any, source: str, found: Sequence[Any]
+) -> None:
+    """``_check_rules``, and CheckFailed when ``solution`` was found before in this run."""
+    _check_rules(genre, puzzle, solution, source)
+    if solution in found:
+        raise CheckFailed(f"{source} gave the same {genre.name} solution twice")
 
 
 def child_failure(error: BaseException, memory_limit: int | None) -> BaseException:
