@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..puzzles.lightup import BLACK, LIGHT, WHITE, Board, LightUp
+from ..puzzles.lightup import BLACK, LIGHT, STEPS, WHITE, Board, LightUp
 from .model import Assignment, Built, Lit, Model
 
 ENCODINGS = ("segments", "flags")
@@ -42,7 +42,11 @@ class Layout:
         self.clues: list[tuple[int, list[int]]] = []
         self.clues_at: dict[int, list[int]] = {}  # the clues next to each white cell
         for (r, c), n in puzzle.clues().items():
-            near = [rr * w + cc for rr, cc in puzzle.neighbours(r, c) if text[rr * w + cc] == WHITE]
+            near = [
+                (r + dr) * w + c + dc
+                for dr, dc in STEPS
+                if 0 <= r + dr < h and 0 <= c + dc < w and text[(r + dr) * w + c + dc] == WHITE
+            ]
             for j in near:
                 self.clues_at.setdefault(j, []).append(len(self.clues))
             self.clues.append((n, near))
