@@ -139,12 +139,21 @@ def generate(
         # (a band's top score matters where it falls within a level: Loopy's by its switches)
         ceiling = band.high if band is not None and band.high < max(band.levels) else None
         tries = starts or genre.about.making.attempts or STARTS
+        failed: GenerateError | None = None  # an attempt whose random board made no puzzle
+        made_any = False
         for attempt in range(1, tries + 1):
             heard = None if progress is None else partial(_attempt, progress, attempt, tries)
-            made = _one(genre, size, rng, backend, share, effort, heard, max(levels), style,
-                        ceiling, band.low if band is not None else None)  # fmt: skip
+            try:
+                made = _one(genre, size, rng, backend, share, effort, heard, max(levels), style,
+                            ceiling, band.low if band is not None else None)  # fmt: skip
+            except GenerateError as e:  # (the next attempt draws another board)
+                failed = e
+                continue
+            made_any = True
             if made.grade is not None and _within(made.grade, levels):
                 return made
+        if failed is not None and not made_any:
+            raise failed  # no attempt made a puzzle at all: say why
     except TooLarge as e:
         said = too_large(genre, size, e)
         if share is not None and genre.about.making.adds_givens:

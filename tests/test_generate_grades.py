@@ -5,6 +5,7 @@ the other way round, once made them differ)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -88,3 +89,36 @@ def test_a_puzzle_too_easy_for_its_band_climbs_toward_it(monkeypatch: pytest.Mon
     again = gridsat.grade(gridsat.read("lightup", str(made.puzzle)))
     assert again.score == made.grade.score
     assert gridsat.solve(made.puzzle, unique=True).status.value == "unique"
+
+
+def test_a_board_that_makes_no_puzzle_costs_one_attempt_not_the_search() -> None:
+    import dataclasses
+    import random
+
+    from gridsat.contract import GenerateError
+    from gridsat.generator import generate
+    from gridsat.grading import bands
+
+    genre = get_genre("lightup")
+    calls = []
+
+    def flaky(size: Any, rng: Any, solutions: Any) -> Any:
+        calls.append(size)
+        if len(calls) % 2:  # every other board makes no puzzle
+            raise GenerateError("no 5x5 Light Up with one solution was found")
+        assert genre.make is not None
+        return genre.make(size, rng, solutions)
+
+    made = generate(
+        dataclasses.replace(genre, make=flaky), (5, 5), random.Random(1),
+        levels=bands(genre)["easy"],
+    )  # fmt: skip
+    assert made.grade is not None and bands(genre)["easy"].holds(made.grade.score)
+    assert len(calls) >= 2
+
+    def never(size: Any, rng: Any, solutions: Any) -> Any:
+        raise GenerateError("no 5x5 Light Up with one solution was found")
+
+    with pytest.raises(GenerateError, match="one solution was found"):
+        generate(dataclasses.replace(genre, make=never), (5, 5), random.Random(1),
+                 levels=bands(genre)["easy"])  # fmt: skip
