@@ -200,10 +200,9 @@ def _by_network(lines: CellLines, on: dict[Cell, Lit]) -> None:
     lines.model.add_connected(nodes, edges, active)
 
 
-def _by_circuit(lines: CellLines, on: dict[Cell, Lit], tips: list[Cell]) -> None:
-    """The line walked one way: an arc per direction of each line, a line drawn exactly when
-    one of its arcs is; a cell off the line skipped (its self-loop); a path closed through a
-    node beyond the board, from its second end back to its first."""
+def _arcs(lines: CellLines) -> list[tuple[int, int, Lit]]:
+    """An arc per direction of each line (cells numbered ``r * width + c``), the line drawn
+    exactly when one of its two arcs is: what a circuit walks."""
     model, w = lines.model, lines.width
     arcs: list[tuple[int, int, Lit]] = []
     for r in range(lines.height):
@@ -217,6 +216,15 @@ def _by_circuit(lines: CellLines, on: dict[Cell, Lit], tips: list[Cell]) -> None
                 model.add_clause([-e, there, back])
                 model.add_clause([-there, -back])
                 arcs += [(r * w + c, rr * w + cc, there), (rr * w + cc, r * w + c, back)]
+    return arcs
+
+
+def _by_circuit(lines: CellLines, on: dict[Cell, Lit], tips: list[Cell]) -> None:
+    """The line walked one way: an arc per direction of each line, a line drawn exactly when
+    one of its arcs is; a cell off the line skipped (its self-loop); a path closed through a
+    node beyond the board, from its second end back to its first."""
+    model, w = lines.model, lines.width
+    arcs = _arcs(lines)
     for (r, c), lit in on.items():
         if lit == lines.false:
             continue
@@ -518,18 +526,7 @@ def _pairs_by_circuit(
     """The paths walked as one circuit: an arc per direction of each line, a cell off every
     path skipped, and each pair's second cell joined to the next pair's first."""
     model, w = lines.model, lines.width
-    arcs: list[tuple[int, int, Lit]] = []
-    for r in range(lines.height):
-        for c in range(w):
-            for bit, (rr, cc), e in lines.around(r, c):
-                if bit not in (RIGHT, DOWN):
-                    continue
-                there, back = model.bool_var(), model.bool_var()
-                model.add_clause([-there, e])
-                model.add_clause([-back, e])
-                model.add_clause([-e, there, back])
-                model.add_clause([-there, -back])
-                arcs += [(r * w + c, rr * w + cc, there), (rr * w + cc, r * w + c, back)]
+    arcs = _arcs(lines)
     for (r, c), lit in on.items():
         if lit not in (lines.true, lines.false):
             arcs.append((r * w + c, r * w + c, -lit))
