@@ -380,6 +380,7 @@ GENRE = About(
         largest=2_500,
     ),
     grading=Grading(
+        encoding="grade",  # (the digit sets' table on the lighter pruning the bands were set on)
         # Made 12x12 boards (seeds 1-24): an eighth are solved by propagation alone (0), the
         # rest by probing, scored 1.05 to 1.93 by its work; the bands part them in quarters.
         bands=(
