@@ -103,10 +103,9 @@ def check(puzzle: Kakuro, solution: Board) -> list[str]:
     if len(solution) != h or any(len(row) != w for row in solution):
         return [f"the solution is not a {w}x{h} board"]
     problems = []
-    for r in range(h):
-        for c in range(w):
-            square, ch = puzzle.rows[r][c], solution[r][c]
-            if is_black(square):
+    for r, (row, said) in enumerate(zip(puzzle.rows, solution, strict=True)):
+        for c, (square, ch) in enumerate(zip(row, said, strict=True)):
+            if isinstance(square, tuple):  # (a black cell)
                 if ch != BLACK:
                     problems.append(f"{cell_name(puzzle, (r, c))} is black, not {ch!r}")
             elif ch not in "123456789":
@@ -117,16 +116,17 @@ def check(puzzle: Kakuro, solution: Board) -> list[str]:
         return problems
     # Each run holds different digits, adding up to its sum.
     for run in runs(puzzle):
-        seen: dict[str, Cell] = {}
-        for cell in run.cells:
-            d = solution[cell[0]][cell[1]]
-            if d in seen:
-                problems.append(
-                    f"{run_name(puzzle, run)}: {d} stands twice, at "
-                    f"{cell_name(puzzle, seen[d])} and {cell_name(puzzle, cell)}"
-                )
-            seen[d] = cell
-        found = sum(int(solution[r][c]) for r, c in run.cells)
+        digits = [solution[r][c] for r, c in run.cells]
+        if len(set(digits)) < len(digits):
+            seen: dict[str, Cell] = {}
+            for cell, d in zip(run.cells, digits, strict=True):
+                if d in seen:
+                    problems.append(
+                        f"{run_name(puzzle, run)}: {d} stands twice, at "
+                        f"{cell_name(puzzle, seen[d])} and {cell_name(puzzle, cell)}"
+                    )
+                seen[d] = cell
+        found = sum(map(int, digits))
         if run.total is not None and found != run.total:
             problems.append(f"{run_name(puzzle, run)} adds up to {found}")
     return problems
