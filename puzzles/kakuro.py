@@ -371,9 +371,10 @@ GENRE = About(
     ),
     solving=Solving(
         # benchmarks/bench_kakuro.py, median CPU ms with the proof of uniqueness: MiniCard on
-        # the digit sets is the fastest up to 16x16 (2.4 ms at 8x8, 10.6 at 16x16), 40 ms at
-        # 31x31 and 61 at 40x40, where CP-SAT's integers take 31 and 51; the weighted sums
-        # are 4-9x slower.
+        # the digit sets (a Boolean per set) is the fastest up to 16x16 (1.3 ms at 8x8, 6.1 at
+        # 16x16) and at 31x31 (15.7), within 1.2x of CP-SAT's integers at 24x24 and 40x40
+        # (31.8 against 26.2 there); the table over used digits is 1.2-1.4x slower, the
+        # weighted sums 3-7x (docs/genres/sums.md).
         default_backend="sat:minicard",
         default_encoding="sets",
         # On CP-SAT: integers, all-different runs and linear sums, the proof of uniqueness in
