@@ -7,6 +7,8 @@ sum as clauses (two encodings, measured side by side in benchmarks/bench_kakuro.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..puzzles.sums import all_sets, cage_sets
 from .latin import choice
 from .model import Lit, Model
@@ -54,7 +56,13 @@ def narrow(total: int | None, masks: tuple[int, ...], n: int) -> tuple[int, ...]
     that make ``total`` and that the cells can hold (each cell a digit of the set, each of its
     digits in some cell); a digit placed leaves the other cells; a digit every such set has,
     which one cell alone can hold, is placed there. None when some cell is left with nothing
-    (``total`` None: no sum, the digits different only)."""
+    (``total`` None: no sum, the digits different only). Two cells with a sum (most runs) keep
+    the digits whose partner the other cell holds."""
+    if total is not None and len(masks) == 2:
+        a, b = masks
+        half = 1 << total // 2 if total % 2 == 0 else 0
+        a, b = a & partners(total, b, n) & ~half, b & partners(total, a, n) & ~half
+        return (a, b) if a else None
     sets = all_sets(total, len(masks), n) if total is not None else ()
     while True:
         allowed, every = (1 << (n + 1)) - 2, 0
@@ -100,6 +108,17 @@ def narrow(total: int | None, masks: tuple[int, ...], n: int) -> tuple[int, ...]
         if tuple(new) == masks:
             return masks if all(new) else None
         masks = tuple(new)
+
+
+@lru_cache(maxsize=1 << 14)
+def partners(total: int, mask: int, n: int) -> int:
+    """The digits 1..n whose partner making ``total`` is in ``mask`` (a table of the digits
+    alone, asked again and again: kept)."""
+    found = 0
+    for d in range(max(1, total - n), min(n, total - 1) + 1):
+        if mask >> (total - d) & 1:
+            found |= 1 << d
+    return found
 
 
 def chosen_set(
