@@ -371,15 +371,16 @@ GENRE = About(
     ),
     solving=Solving(
         # benchmarks/bench_kakuro.py, median CPU ms with the proof of uniqueness: MiniCard on
-        # the digit sets (a Boolean per set) is the fastest up to 16x16 (1.3 ms at 8x8, 6.1 at
-        # 16x16) and at 31x31 (15.7), within 1.2x of CP-SAT's integers at 24x24 and 40x40
-        # (31.8 against 26.2 there); the table over used digits is 1.2-1.4x slower, the
-        # weighted sums 3-7x (docs/genres/sums.md).
+        # the digit sets (a Boolean per set) is the fastest at every size (1.2 ms at 8x8, 4.4
+        # at 16x16, 10.8 at 31x31) but 40x40, where CP-SAT's integers are level (25.9 against
+        # 27.4); the table over used digits is 1.1-1.4x slower, the weighted sums 2-6x
+        # (docs/genres/sums.md).
         default_backend="sat:minicard",
         default_encoding="sets",
         # On CP-SAT: integers, all-different runs and linear sums, the proof of uniqueness in
         # one search (its own enumeration of two solutions): 29 ms at 40x40 against 44 with two
-        # solves and 60-110 on the digit sets (docs/genres/sums.md)
+        # solves and 60-110 on the digit sets (measured before the two-cell rule of
+        # sums.narrow; docs/genres/sums.md)
         encodings_on=(("cpsat", "integer"),),
         params=(("cpsat", "enumerate_all_solutions", "true"),),
     ),
