@@ -2,7 +2,8 @@
 plain example, the made boards of boards.jsonl), the median CPU ms of parse + build + solve +
 proof of uniqueness on each backend and encoding; then the sum encodings alone, per run
 length: a single run of k cells and a sum, solved and a second solution found (the killer
-Sudoku cage question of issue 35: the digit sets as a table, python-sat's pseudo-Boolean
+Sudoku cage question of issue 35: the digit sets as a Boolean per set tied to the cells
+(``sets``) or as a table of the digits a run uses (``table``), python-sat's pseudo-Boolean
 encodings of a weighted sum, CP-SAT's linear sum).
 
     python benchmarks/bench_kakuro.py
@@ -26,6 +27,7 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "kakuro"
 PAIRS = (
     "sat:cadical195/sets",
     "sat:minicard/sets",
+    "sat:minicard/table",
     "sat:cadical195/sums",
     "sat:minicard/sums",
     "cpsat/integer",

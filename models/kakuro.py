@@ -9,19 +9,21 @@ one digit gets no variable."""
 from __future__ import annotations
 
 from ..puzzles.kakuro import BLACK, Board, Kakuro, runs
-from ..puzzles.sums import cage_sets
+from ..puzzles.sums import all_sets
 from .latin import read_onehot
 from .model import Assignment, Built, IntVar, Lit, Model
-from .sums import digit_sets
+from .sums import chosen_set, digit_sets, narrow
 
-ENCODINGS = ("sets", "sums", "integer")
+ENCODINGS = ("sets", "table", "sums", "integer", "grade")
 FULL = (1 << 10) - 2  # bits 1..9
 
 
-def candidates(puzzle: Kakuro) -> tuple[list[int], list[tuple[int | None, list[int]]]] | None:
+def candidates(
+    puzzle: Kakuro, thorough: bool = True
+) -> tuple[list[int], list[tuple[int | None, list[int]]]] | None:
     """Each cell's digits as a bit mask (bit d for digit d; 0 for black cells) and the runs as
-    (sum, flat cell indices), narrowed until nothing changes; None when some cell or run is
-    left with none."""
+    (sum, flat cell indices), each run narrowed by ``sums.narrow`` until nothing changes; None
+    when some cell is left with none. Not ``thorough``: by ``sums_alone``, what grading asks."""
     w = puzzle.width
     mask = [0] * (w * puzzle.height)
     for r, row in enumerate(puzzle.rows):
@@ -31,37 +33,53 @@ def candidates(puzzle: Kakuro) -> tuple[list[int], list[tuple[int | None, list[i
     groups = [(run.total, [r * w + c for r, c in run.cells]) for run in runs(puzzle)]
     member: dict[int, list[int]] = {}
     for k, (_, cells) in enumerate(groups):
-        for i in cells:
-            member.setdefault(i, []).append(k)
-    todo = set(range(len(groups)))
-    while todo:
-        k = todo.pop()
-        total, cells = groups[k]
         if len(cells) > 9:
             return None
-        allowed = FULL
+        for i in cells:
+            member.setdefault(i, []).append(k)
+    todo = list(range(len(groups)))
+    queued = [True] * len(groups)
+    while todo:
+        k = todo.pop()
+        queued[k] = False
+        total, cells = groups[k]
+        new = (narrow if thorough else sums_alone)(total, tuple([mask[i] for i in cells]), 9)
+        if new is None:
+            return None
+        for i, m in zip(cells, new, strict=True):
+            if m != mask[i]:
+                mask[i] = m
+                for other in member[i]:
+                    if other != k and not queued[other]:
+                        queued[other] = True
+                        todo.append(other)
+    return mask, groups
+
+
+def sums_alone(total: int | None, masks: tuple[int, ...], n: int) -> tuple[int, ...] | None:
+    """A run's cells narrowed less than ``sums.narrow`` does: to the digits of the sets that
+    make its sum, and without the digits placed in it, until nothing changes (what the grades
+    were measured on: the puzzles it leaves are the ones the search must still work at)."""
+    while True:
+        allowed = (1 << (n + 1)) - 2
         if total is not None:
             union = 0
-            for i in cells:
-                union |= mask[i]
+            for m in masks:
+                union |= m
             allowed = 0
-            for s in cage_sets(total, len(cells), 9, [d for d in range(1, 10) if union >> d & 1]):
-                allowed |= s
-        # A digit placed leaves the run's other cells.
-        for i in cells:
-            if mask[i] & (mask[i] - 1) == 0:
-                for j in cells:
-                    if j != i and mask[j] & mask[i]:
-                        allowed_j = mask[j] & ~mask[i]
-                        mask[j] = allowed_j
-                        todo.update(member[j])
-        for i in cells:
-            if mask[i] & ~allowed:
-                mask[i] &= allowed
-                todo.update(member[i])
-            if not mask[i]:
-                return None
-    return mask, groups
+            for s in all_sets(total, len(masks), n):
+                if not s & ~union:
+                    allowed |= s
+        placed = 0
+        for m in masks:
+            if m & (m - 1) == 0:
+                placed |= m
+        new = tuple(m & allowed if m & (m - 1) == 0 else m & allowed & ~placed for m in masks)
+        if not all(new):
+            return None
+        if new == masks:
+            return new
+        masks = new
 
 
 def build(puzzle: Kakuro, encoding: str = "sets", prune: bool = True) -> Built[Board]:
@@ -78,7 +96,7 @@ def build(puzzle: Kakuro, encoding: str = "sets", prune: bool = True) -> Built[B
     model = Model()
     blank = tuple(BLACK * w for _ in range(h))
     if prune:
-        found = candidates(puzzle)
+        found = candidates(puzzle, thorough=encoding != "grade")
         if found is None:
             model.add_clause([])
             return Built(model, lambda a: blank)
@@ -124,12 +142,18 @@ def build(puzzle: Kakuro, encoding: str = "sets", prune: bool = True) -> Built[B
                         model.add_clause([-lit])
                 elif len(lits) > 1:
                     model.add_at_most_one(lits)
-        elif len(open_) > 1:
-            model.add_all_different(y[i] for i in open_)
+        else:
+            if len(open_) > 1:
+                model.add_all_different(y[i] for i in open_)
+            for i in open_:  # (unpruned, a cell may still hold a digit shown in its run)
+                if any(d in y[i].domain for d in shown):
+                    model.add_table([y[i]], [(d,) for d in y[i].domain if d not in shown])
         if left is None:
             continue
         # A run's digits add up to its sum.
         if encoding == "sets":
+            chosen_set(model, 9, open_, left, mask, x)
+        elif encoding in ("table", "grade"):
             digit_sets(model, 9, open_, left, mask, x)
         elif encoding == "sums":
             model.add_sum(

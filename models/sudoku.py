@@ -20,14 +20,15 @@ from functools import lru_cache
 from ..puzzles.sudoku import Board, Sudoku
 from ..puzzles.sums import cage_sets
 from .model import Assignment, Built, IntVar, Lit, Model
-from .sums import digit_sets
+from .sums import chosen_set, digit_sets
 
 ENCODINGS = ("onehot", "integer", "sums", "grade")
 
 
 def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built[Board]:
     """``onehot``: a Boolean per (free cell, candidate), exactly-one groups, and each killer
-    cage a table of the digit sets that make its sum (which digits the cage uses).
+    cage one of the digit sets that make its sum, a Boolean per set tied to the cells
+    (``sums.chosen_set``; ``grade`` keeps the table of which digits the cage uses).
     ``integer``: an integer per free cell, all-different groups, a cage's sum as a linear sum.
     ``sums``: one-hot cells, a cage's sum as a weighted sum of its cells' one-hot values.
     Without cages ``sums`` is ``onehot``. ``grade``: ``onehot`` for grading, by Simon Tatham's
@@ -98,8 +99,10 @@ def build(puzzle: Sudoku, encoding: str = "onehot", prune: bool = True) -> Built
             )
         elif encoding == "integer":
             model.add_linear([(1, y[i]) for i in open_], "==", left)
-        else:
+        elif grading:  # (the table the grades were measured on)
             digit_sets(model, n, open_, left, mask, x)
+        else:
+            chosen_set(model, n, open_, left, mask, x)
     model.answer = [lit for i in free for lit in x[i].values()] if onehot else list(y.values())
 
     def decode(a: Assignment) -> Board:

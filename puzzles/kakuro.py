@@ -59,27 +59,30 @@ class Run(NamedTuple):
 def runs(puzzle: Kakuro) -> list[Run]:
     """Every run of the board, across ones first, each in reading order."""
     h, w = puzzle.height, puzzle.width
+    rows = puzzle.rows
+    black = [[isinstance(v, tuple) for v in row] for row in rows]
     found = []
     for across in (True, False):
         outer, inner = (h, w) if across else (w, h)
         for a in range(outer):
+            line = black[a] if across else [black[b][a] for b in range(h)]
             b = 0
             while b < inner:
-                r, c = (a, b) if across else (b, a)
-                if is_black(puzzle.rows[r][c]):
+                if line[b]:
                     b += 1
                     continue
                 start = b
-                while b < inner and not is_black(
-                    puzzle.rows[a if across else b][b if across else a]
-                ):
+                while b < inner and not line[b]:
                     b += 1
-                cells = tuple((a, k) if across else (k, a) for k in range(start, b))
+                if across:
+                    cells = tuple([(a, k) for k in range(start, b)])
+                else:
+                    cells = tuple([(k, a) for k in range(start, b)])
                 clue: Cell | None = None
                 total = None
                 if start > 0:
                     clue = (a, start - 1) if across else (start - 1, a)
-                    square = puzzle.rows[clue[0]][clue[1]]
+                    square = rows[clue[0]][clue[1]]
                     assert isinstance(square, tuple)
                     total = square[1] if across else square[0]
                 found.append(Run(across, total, clue, cells))
@@ -100,10 +103,9 @@ def check(puzzle: Kakuro, solution: Board) -> list[str]:
     if len(solution) != h or any(len(row) != w for row in solution):
         return [f"the solution is not a {w}x{h} board"]
     problems = []
-    for r in range(h):
-        for c in range(w):
-            square, ch = puzzle.rows[r][c], solution[r][c]
-            if is_black(square):
+    for r, (row, said) in enumerate(zip(puzzle.rows, solution, strict=True)):
+        for c, (square, ch) in enumerate(zip(row, said, strict=True)):
+            if isinstance(square, tuple):  # (a black cell)
                 if ch != BLACK:
                     problems.append(f"{cell_name(puzzle, (r, c))} is black, not {ch!r}")
             elif ch not in "123456789":
@@ -114,16 +116,17 @@ def check(puzzle: Kakuro, solution: Board) -> list[str]:
         return problems
     # Each run holds different digits, adding up to its sum.
     for run in runs(puzzle):
-        seen: dict[str, Cell] = {}
-        for cell in run.cells:
-            d = solution[cell[0]][cell[1]]
-            if d in seen:
-                problems.append(
-                    f"{run_name(puzzle, run)}: {d} stands twice, at "
-                    f"{cell_name(puzzle, seen[d])} and {cell_name(puzzle, cell)}"
-                )
-            seen[d] = cell
-        found = sum(int(solution[r][c]) for r, c in run.cells)
+        digits = [solution[r][c] for r, c in run.cells]
+        if len(set(digits)) < len(digits):
+            seen: dict[str, Cell] = {}
+            for cell, d in zip(run.cells, digits, strict=True):
+                if d in seen:
+                    problems.append(
+                        f"{run_name(puzzle, run)}: {d} stands twice, at "
+                        f"{cell_name(puzzle, seen[d])} and {cell_name(puzzle, cell)}"
+                    )
+                seen[d] = cell
+        found = sum(map(int, digits))
         if run.total is not None and found != run.total:
             problems.append(f"{run_name(puzzle, run)} adds up to {found}")
     return problems
@@ -368,11 +371,18 @@ GENRE = About(
     ),
     solving=Solving(
         # benchmarks/bench_kakuro.py, median CPU ms with the proof of uniqueness: MiniCard on
-        # the digit sets is the fastest up to 16x16 (2.4 ms at 8x8, 10.6 at 16x16), 40 ms at
-        # 31x31 and 61 at 40x40, where CP-SAT's integers take 31 and 51; the weighted sums
-        # are 4-9x slower.
+        # the digit sets (a Boolean per set) is the fastest at every size (1.2 ms at 8x8, 4.4
+        # at 16x16, 10.8 at 31x31) but 40x40, where CP-SAT's integers are level (25.9 against
+        # 27.4); the table over used digits is 1.1-1.4x slower, the weighted sums 2-6x
+        # (docs/genres/sums.md).
         default_backend="sat:minicard",
         default_encoding="sets",
+        # On CP-SAT: integers, all-different runs and linear sums, the proof of uniqueness in
+        # one search (its own enumeration of two solutions): 29 ms at 40x40 against 44 with two
+        # solves and 60-110 on the digit sets (measured before the two-cell rule of
+        # sums.narrow; docs/genres/sums.md)
+        encodings_on=(("cpsat", "integer"),),
+        params=(("cpsat", "enumerate_all_solutions", "true"),),
     ),
     making=Making(
         size="12x12",
@@ -380,6 +390,7 @@ GENRE = About(
         largest=2_500,
     ),
     grading=Grading(
+        encoding="grade",  # (the digit sets' table on the lighter pruning the bands were set on)
         # Made 12x12 boards (seeds 1-24): an eighth are solved by propagation alone (0), the
         # rest by probing, scored 1.05 to 1.93 by its work; the bands part them in quarters.
         bands=(

@@ -268,6 +268,9 @@ GENRE = About(
     solving=Solving(
         default_backend="sat:minicard",
         default_encoding="domino",
+        # The proof of uniqueness in one CP-SAT search (its own enumeration, two solutions)
+        # rather than two presolved solves: 1.5-1.6x faster on the corpus (docs/genres/placement.md)
+        params=(("cpsat", "enumerate_all_solutions", "true"),),
     ),
     making=Making(
         size="6x5",

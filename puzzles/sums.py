@@ -10,7 +10,7 @@ from functools import lru_cache
 def cage_sets(total: int, size: int, n: int, digits: Sequence[int] | None = None) -> list[int]:
     """The sets of ``size`` different digits (from ``digits``, else 1..n) that add up to
     ``total``, each as a bit mask (bit d for digit d)."""
-    every = _sets(total, size, n)
+    every = all_sets(total, size, n)
     if digits is None:
         return list(every)
     allowed = 0
@@ -20,7 +20,7 @@ def cage_sets(total: int, size: int, n: int, digits: Sequence[int] | None = None
 
 
 @lru_cache(maxsize=4096)
-def _sets(total: int, size: int, n: int) -> tuple[int, ...]:
+def all_sets(total: int, size: int, n: int) -> tuple[int, ...]:
     """The sets of ``size`` different digits of 1..n that add up to ``total`` (asked again and
     again as a cage's cells lose candidates: kept)."""
     found: list[int] = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..models.graph import connectivity_cuts, matching_cuts
@@ -49,7 +50,7 @@ class CpSatBackend(Backend):
         by CP-SAT itself (a range, a sign), so a bad one is bad input, not a failed run."""
         typed = {key: _typed(key, text) for key, text in params.items()}
         if typed:
-            _check_values(typed)
+            _check_values(tuple(typed.items()))
         return typed
 
 
@@ -128,6 +129,8 @@ class CpSatSession(Session):
         if self.effort is not None:
             solver.parameters.max_deterministic_time = self.effort / 1000
         for key, value in self.params.items():  # the user's word wins over ours
+            if key == "enumerate_all_solutions":  # (enumerate's to choose: see there)
+                continue
             current = getattr(solver.parameters, key)
             if isinstance(value, str) and not isinstance(current, str):  # an enum, by name
                 value = getattr(type(current), value)
@@ -176,9 +179,15 @@ class CpSatSession(Session):
 
     def enumerate(self, limit: int, time_limit: float | None = None) -> Iterator[Result]:
         """Few solutions by blocking and re-solving; many by CP-SAT's own enumeration, kept
-        distinct on the answer variables (it repeats solutions that differ elsewhere only)."""
+        distinct on the answer variables (it repeats solutions that differ elsewhere only).
+        With ``enumerate_all_solutions`` (a genre's parameter, or the user's), two solutions,
+        the proof of uniqueness, come from one enumeration too: one search, without most of
+        the presolve, where blocking solves and presolves twice (on small models the presolve
+        is most of the time; on large ones it pays)."""
         lazy = self.model.connected or self.model.matchings
-        if limit <= 2 or lazy:  # lazy constraints need the blocking loop
+        asked = self.params.get("enumerate_all_solutions") is True
+        one_search = limit > 2 or (limit == 2 and asked)
+        if not one_search or lazy:  # lazy constraints need the blocking loop
             yield from super().enumerate(limit, time_limit)
             return
         cp_model = self._cp
@@ -249,13 +258,15 @@ def _search_stats(solver: Any, before: Mapping[str, int] | None = None) -> dict[
     return found
 
 
-def _check_values(params: Mapping[str, Any]) -> None:
+@lru_cache(maxsize=64)
+def _check_values(params: tuple[tuple[str, Any], ...]) -> None:
     """CP-SAT's own verdict on parameter values, from a solve of the empty model (its check of
-    them is not offered apart): ValueError with its words when it refuses them."""
+    them is not offered apart): ValueError with its words when it refuses them. Kept: a
+    genre's own parameters come with every puzzle of it, and the check costs a solve."""
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
-    for key, value in params.items():
+    for key, value in params:
         current = getattr(solver.parameters, key)
         if isinstance(value, str) and not isinstance(current, str):  # an enum, by name
             value = getattr(type(current), value)

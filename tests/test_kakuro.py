@@ -77,7 +77,7 @@ SMALL = {
 
 
 @pytest.mark.parametrize("name", sorted(SMALL))
-@pytest.mark.parametrize("encoding", ["sets", "sums", "integer"])
+@pytest.mark.parametrize("encoding", ["sets", "table", "sums", "integer"])
 def test_solutions_match_brute_force(name: str, encoding: str) -> None:
     puzzle = parse(SMALL[name])
     expected = sorted(brute(puzzle))
@@ -207,3 +207,84 @@ def test_every_bundled_board_is_solved_and_unique(row: dict[str, object]) -> Non
     result = solve(GENRE, puzzle, CADICAL, limit=2)
     assert result.solutions == [tuple(row["solution"])]  # type: ignore[arg-type]
     assert check(puzzle, result.solutions[0]) == []
+
+
+def random_board(rng: random.Random, width: int, height: int) -> Kakuro:
+    """A board of ``width`` x ``height`` cells under its row and column of sums, some cells
+    black, filled with random digits different in each run, its sums those the digits make
+    (often more than one solution), and now and then a digit given."""
+    while True:
+        white = [[rng.random() < 0.8 for _ in range(width)] for _ in range(height)]
+        digits: dict[tuple[int, int], int] = {}
+        for r in range(height):
+            for c in range(width):
+                if not white[r][c]:
+                    continue
+                taken = set()
+                for dr, dc in ((0, -1), (-1, 0)):
+                    rr, cc = r + dr, c + dc
+                    while rr >= 0 and cc >= 0 and white[rr][cc]:
+                        taken.add(digits[rr, cc])
+                        rr, cc = rr + dr, cc + dc
+                digits[r, c] = rng.choice([d for d in range(1, 10) if d not in taken])
+        if len(digits) >= 3:
+            break
+    rows: list[list[object]] = [[(None, None)] * (width + 1) for _ in range(height + 1)]
+    for r in range(height + 1):
+        for c in range(width + 1):
+            if r and c and white[r - 1][c - 1]:
+                shown = digits[r - 1, c - 1] if rng.random() < 0.1 else 0
+                rows[r][c] = shown
+                continue
+            down = across = 0
+            rr = r + 1
+            while rr <= height and c and white[rr - 1][c - 1]:
+                down += digits[rr - 1, c - 1]
+                rr += 1
+            cc = c + 1
+            while cc <= width and r and white[r - 1][cc - 1]:
+                across += digits[r - 1, cc - 1]
+                cc += 1
+            rows[r][c] = (down or None, across or None)
+    return Kakuro(tuple(tuple(row) for row in rows))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_encoding_finds_every_solution_of_random_boards(seed: int) -> None:
+    rng = random.Random(seed)
+    puzzle = random_board(rng, 3, 2 + seed % 2)
+    expected = sorted(brute(puzzle))
+    assert expected  # (the digits the sums were made from are one)
+    minicard = get_backend("sat:minicard")
+    for encoding in ("sets", "table", "sums", "integer"):
+        for prune in (True, False):
+            backend = minicard if encoding in ("sets", "table") else CADICAL
+            result = solve(GENRE, puzzle, backend, encoding=encoding, limit=500, prune=prune)
+            assert sorted(result.solutions) == expected, (encoding, prune)
+
+
+def test_narrowing_a_run_keeps_every_digit_some_filling_uses() -> None:
+    from itertools import permutations
+
+    from gridsat.models.sums import narrow
+
+    rng = random.Random(5)
+    for _ in range(200):
+        k = rng.randint(1, 4)
+        masks = tuple(
+            sum(1 << d for d in rng.sample(range(1, 10), rng.randint(1, 9))) for _ in range(k)
+        )
+        total = rng.randint(k, 30) if rng.random() < 0.9 else None
+        used = [0] * k
+        for digits in permutations(range(1, 10), k):
+            if total is not None and sum(digits) != total:
+                continue
+            if all(masks[j] >> d & 1 for j, d in enumerate(digits)):
+                for j, d in enumerate(digits):
+                    used[j] |= 1 << d
+        found = narrow(total, masks, 9)
+        if not used[0]:
+            continue  # (no filling: narrowing may or may not see it)
+        assert found is not None
+        for j in range(k):
+            assert used[j] & ~found[j] == 0 and found[j] & ~masks[j] == 0

@@ -342,3 +342,21 @@ def test_compare_lines_up_long_encoding_names() -> None:
     lines = compare_table(runs).splitlines()
     starts = {line.index("unique") for line in lines[1:]}
     assert len(starts) == 1 and lines[0].index("status") in starts
+
+
+@pytest.mark.parametrize("name", ["multiple.txt", "unsolvable.txt", "kenken-6x6.txt"])
+def test_cpsat_proves_uniqueness_in_one_search_as_blocking_does(name: str) -> None:
+    # Keen asks CP-SAT for its own enumeration of two solutions (one search); blocking the
+    # first and solving again (enumerate_all_solutions=false) must say the same.
+    cpsat = get_backend("cpsat")
+    puzzle = GENRE.read((DATA / "keen" / name).read_text())
+    one = solve(GENRE, puzzle, cpsat, limit=2)
+    two = solve(GENRE, puzzle, cpsat, limit=2, params={"enumerate_all_solutions": "false"})
+    assert one.status == two.status and len(one.solutions) == len(two.solutions)
+    assert one.status.name == {"multiple.txt": "MULTIPLE", "unsolvable.txt": "UNSOLVABLE"}.get(
+        name, "UNIQUE"
+    )
+    for board in one.solutions:
+        assert check(puzzle, board) == []
+    first = solve(GENRE, puzzle, cpsat, limit=1)  # (one solution asked: no enumeration)
+    assert first.status.name == ("UNSOLVABLE" if name == "unsolvable.txt" else "SOLVED")

@@ -194,3 +194,21 @@ def test_make_changes_dominoes_until_the_counts_allow_one_solution() -> None:
     # Without the repairs, the same board's counts leave it several solutions.
     bare, _, _ = make((12, 12), random.Random(5), None)
     assert len(solve(GENRE, bare, backend, limit=2).solutions) == 2
+
+
+@pytest.mark.parametrize("name", ["multiple.txt", "unsolvable.txt", "stripped-10x9.txt"])
+def test_cpsat_proves_uniqueness_in_one_search_as_blocking_does(name: str) -> None:
+    # Magnets asks CP-SAT for its own enumeration of two solutions (one search); blocking the
+    # first and solving again (enumerate_all_solutions=false) must say the same.
+    cpsat = get_backend("cpsat")
+    puzzle = GENRE.parse((DATA / "magnets" / name).read_text())
+    one = solve(GENRE, puzzle, cpsat, limit=2)
+    two = solve(GENRE, puzzle, cpsat, limit=2, params={"enumerate_all_solutions": "false"})
+    assert one.status == two.status and len(one.solutions) == len(two.solutions)
+    assert one.status.name == {"multiple.txt": "MULTIPLE", "unsolvable.txt": "UNSOLVABLE"}.get(
+        name, "UNIQUE"
+    )
+    for board in one.solutions:
+        assert GENRE.check(puzzle, board) == []
+    first = solve(GENRE, puzzle, cpsat, limit=1)  # (one solution asked: no enumeration)
+    assert first.status.name == ("UNSOLVABLE" if name == "unsolvable.txt" else "SOLVED")
