@@ -67,7 +67,11 @@ class Stalling(Backend):
 def stalled(genre: Genre, backend: str, phase: str) -> tuple[Genre, Backend]:
     """The genre and backend, with ``phase`` stalling."""
     if phase == "parse":
-        genre = dataclasses.replace(genre, parse=lambda *_, **__: stall())
+        # Both readers stall: a genre whose example is a puzz.link URL reads it with parse_url.
+        reader = lambda *_, **__: stall()  # noqa: E731
+        genre = dataclasses.replace(
+            genre, parse=reader, parse_url=reader if genre.parse_url else None
+        )
     elif phase == "build":
         genre = dataclasses.replace(genre, build=lambda *_, **__: stall())
     at = {"solve": 0, "unique": 1}.get(phase)
