@@ -242,12 +242,14 @@ def random_wall(
 def make(size: tuple[int, int], rng: random.Random, solutions: Callable[[Any, int], Any]) -> Any:
     """A random wall, and on every other cell the clue its ring shows. That puzzle has one
     solution: every shaded cell has an unshaded cell among its eight neighbours (else a 2x2
-    square is shaded), whose clue fixes it, and every unshaded cell holds a clue. ``generate``
-    then takes clues away while the puzzle stays unique."""
+    square is shaded; on a board one cell wide, the wall is one cell), whose clue fixes it, and
+    every unshaded cell holds a clue. ``generate`` then takes clues away while the puzzle stays
+    unique."""
     width, height = size
     if width < 1 or height < 1:
         raise GenerateError(f"a Tapa board has a cell at least, not {width}x{height}")
-    wall = random_wall(width, height, rng)
+    # (On a board one cell wide, a wall of two cells or more has a cell beside no unshaded one.)
+    wall = random_wall(width, height, rng, 0.6 if min(width, height) > 1 else 0)
     ours = tuple(
         "".join(DARK if (r, c) in wall else LIGHT for c in range(width)) for r in range(height)
     )

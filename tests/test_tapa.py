@@ -332,3 +332,11 @@ def test_small_groups_are_the_polyominoes_placed() -> None:
     assert [len(g) for g in small_groups(2, 2, 4)] == [1] * 4 + [2] * 4 + [3] * 4 + [4]
     # a 3x2 board: 6 cells, 4 dominoes across and 3 down
     assert len(small_groups(3, 2, 2)) == 13
+
+
+def test_made_boards_one_cell_wide_are_unique_too() -> None:
+    for size in ((1, 5), (6, 1), (1, 1)):
+        for seed in range(3):
+            puzzle, solution, _ = make(size, random.Random(seed), lambda p, n: [])
+            outcome = solve(GENRE, puzzle, CADICAL, limit=2)
+            assert outcome.status == "unique" and outcome.solutions == [solution], (size, seed)
