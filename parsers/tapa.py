@@ -31,8 +31,9 @@ CELL = "a cell (. blank, a clue such as 3, 113, 1/1/3 or 1?, # given shaded)"
 def parse(text: str) -> Tapa:
     """A puzz.link URL, or rows of cells, one row a line, separated by spaces: ``.`` (or ``-``,
     ``_``) a cell without a clue, a clue its numbers written together or split by ``/`` or
-    ``,`` (``?`` a number not told), ``#`` a cell given shaded. A line without spaces is a
-    character a cell (a line of one clue split by ``/`` or ``,``: that one cell)."""
+    ``,`` (``?`` a number not told; ``-`` too among several, as pzprjs's files write it),
+    ``#`` a cell given shaded. A line without spaces is a character a cell (a line of one
+    clue split by ``/`` or ``,``: that one cell)."""
     if puzzlink.is_url(text):
         return parse_url(puzzlink.split(text, ("tapa",)))
     numbered = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
@@ -76,7 +77,7 @@ def _cell(token: str, where: str) -> Clue | None:
     parts = re.split(r"[/,]", token) if re.search(r"[/,]", token) else list(token)
     numbers = []
     for part in parts:
-        if part == ASKED:
+        if part == ASKED or (part == "-" and len(parts) > 1):  # (pzprjs's files: 3,-,1)
             numbers.append(UNKNOWN)
         elif is_digits(part) and len(part) <= 2:
             numbers.append(int(part))

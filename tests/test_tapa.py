@@ -253,6 +253,7 @@ def test_rows_and_urls_read_back() -> None:
     assert format_puzzle(typed) == "113   .   ?\n  .  2?   #"
     assert parse(format_puzzle(typed)) == typed
     assert parse("3..\n.0.") == Tapa((((3,), None, None), (None, (0,), None)))
+    assert parse("3,-,1 -,- -") == Tapa((((3, UNKNOWN, 1), (UNKNOWN, UNKNOWN), None),))
     assert GENRE.rows_text is not None
     assert parse(GENRE.rows_text([[None, [1, 3]], ["?", 0]])) == parse(". 13\n? 0")
     with pytest.raises(ValueError, match="no given shading"):
