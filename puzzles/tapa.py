@@ -275,9 +275,9 @@ GENRE = About(
         urls=("tapa",),
     ),
     solving=Solving(
-        # Measured on the bundled boards (docs/genres/blocks.md): the SAT solvers within noise
-        # of each other, MiniCard with every prime clause the quickest on the 40x40; CP-SAT 4 to
-        # 10 times slower, fastest with the covering clauses.
+        # Measured on the bundled boards (docs/genres/blocks.md): the SAT solvers and encodings
+        # within noise of each other, MiniCard with every prime clause (which propagates fully)
+        # the default; CP-SAT 4 to 20 times slower, fastest with the covering clauses.
         default_backend="sat:minicard",
         default_encoding="primes",
         encodings_on=(("cpsat", "cover"),),
