@@ -284,6 +284,7 @@ GENRE = About(
     ),
     making=Making(size="10x10", small="5x5", largest=2_500),
     grading=Grading(
+        encoding="primes",  # every value a clue forces is seen by propagation, as a person sees
         # No levels of people's to follow. Of 20 made 10x10 boards (seeds 1 to 20, graded on the
         # default encoding), 2 fall to propagation (score 0), 18 need probing (1.0 to 1.28);
         # the bands split them in four equal parts.
