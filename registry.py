@@ -86,6 +86,7 @@ BUILTIN = (
     "norinori",
     "yajilin",
     "numberlink",
+    "tapa",
 )
 """The genres, in the order the help lists them."""
 

@@ -83,11 +83,17 @@ def add_connected_unshaded(
 
 
 def add_connected_shaded(
-    model: Model, shaded: Sequence[Lit | None], width: int, height: int
+    model: Model,
+    shaded: Sequence[Lit | None],
+    width: int,
+    height: int,
+    anchors: Sequence[Sequence[int]] = (),
 ) -> None:
     """The shaded cells form one orthogonally connected group (Nurikabe's wall, LITS, Tapa):
     a lazy ``Connected`` network of the cells that may be shaded, each taking part when
-    shaded; a cell of None is never shaded and takes no part."""
+    shaded; a cell of None is never shaded and takes no part. Each of ``anchors`` is a set of
+    cells of which one is shaded in every solution (a Tapa clue's ring): the cuts then need
+    fewer conditions."""
     cells = [i for i, s in enumerate(shaded) if s is not None]
     if len(cells) < 2:
         return
@@ -99,6 +105,7 @@ def add_connected_shaded(
             if shaded[i] is not None and shaded[j] is not None
         ],
         [(i, s) for i, s in enumerate(shaded) if s is not None],
+        anchors,
     )
 
 
@@ -227,3 +234,41 @@ def dark_shading_of(
         )
 
     return decode
+
+
+def small_groups(width: int, height: int, most: int) -> list[frozenset[int]]:
+    """Every set of 1 to ``most`` cells joined by their edges (a polyomino placed on the board),
+    each once, cells numbered ``r * width + c``."""
+    near: list[list[int]] = [[] for _ in range(width * height)]
+    for i, j in side_pairs(width, height):
+        near[i].append(j)
+        near[j].append(i)
+    found: set[frozenset[int]] = set()
+    level = {frozenset([i]) for i in range(width * height)}
+    for size in range(1, most + 1):
+        found |= level
+        if size < most:
+            level = {group | {j} for group in level for i in group for j in near[i]
+                     if j not in group}  # fmt: skip
+    return sorted(found, key=lambda g: (len(g), sorted(g)))
+
+
+def add_no_small_groups(
+    model: Model, shaded: Sequence[Lit | None], width: int, height: int, most: int
+) -> None:
+    """No group of ``most`` shaded cells or fewer stands apart: a set of that many cells, all
+    shaded, has a shaded cell beside it. Holds where the shaded cells are one group of more than
+    ``most`` cells (Tapa, Nurikabe's sea when it is known to be larger): clauses that spare
+    the lazy cuts of ``add_connected_shaded`` the small groups a solver tries first."""
+    n = width * height
+    near: list[list[int]] = [[] for _ in range(n)]
+    for i, j in side_pairs(width, height):
+        near[i].append(j)
+        near[j].append(i)
+    for group in small_groups(width, height, most):
+        inside = [shaded[i] for i in group]
+        if any(x is None for x in inside):
+            continue
+        rim = {j for i in group for j in near[i] if j not in group}
+        model.add_clause([*(-x for x in inside if x is not None),
+                          *(x for j in sorted(rim) if (x := shaded[j]) is not None)])  # fmt: skip

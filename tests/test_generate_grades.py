@@ -34,7 +34,8 @@ EVERY_BAND = ("sudoku", "towers", "keen", "unruly", "lightup", "hidato", "numbri
               "zebra", "bridges", "loopy", "magnets", "signpost", "loop", "net", "pattern",
               "futoshiki", "undead", "masyu", "tracks", "slant",
               "kurodoko", "mosaic",
-              "heyawake", "starbattle", "yajilin", "numberlink")  # fmt: skip
+              "heyawake", "starbattle", "yajilin", "numberlink",
+              "tapa")  # fmt: skip
 """The genres that reach every band at their own size (docs/setters.md, difficulty bands)."""
 
 
