@@ -133,13 +133,13 @@ def _hard(
                 v: {c for c in open_cells if v in digits[c]} for v in set().union(*digits.values())
             }
             for k in range(2, len(places) - 1):
-                for chosen in combinations(sorted(places), k):
-                    where = set().union(*(places[v] for v in chosen))
+                for values in combinations(sorted(places), k):
+                    where = set().union(*(places[v] for v in values))
                     if len(where) != k:
                         continue
-                    why = [x[c][v] for v in chosen for c in line if c not in where and v in x[c]]
+                    why = [x[c][v] for v in values for c in line if c not in where and v in x[c]]
                     for cell in where:
-                        for v in digits[cell] - set(chosen):
+                        for v in digits[cell] - set(values):
                             found.append((-switch, -x[cell][v], *why))
         for cells, rows in cages:
             held = [
