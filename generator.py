@@ -292,6 +292,8 @@ def _one(
         puzzle stays unique; the new minimal puzzle is kept when it scores higher (and not past
         ``top`` or ``ceiling``), for up to CLIMB_STEPS swaps."""
         assert floor is not None
+        if floor <= 0 or not order:
+            return kept, unproved  # every score is past the floor, or no given to swap
         now = grade(genre, rules.keep(full, kept), top or GRADED_UP_TO).score
         # A given shown again is of the kinds taken away last (a Towers edge clue, not a
         # digit inside): the puzzle keeps the look of the genre's.
@@ -357,7 +359,8 @@ def _one(
         raise RuntimeError(f"a generated {genre.name} failed its final proof of uniqueness")
     graded = None
     if top is not None or genre.about.making.graded:  # the puzzle as printed and read back:
-        graded = grade(genre, _printed(genre, puzzle), top or GRADED_UP_TO)  # what grade sees
+        # (past the band's top score, how far past is not needed: the puzzle is not kept)
+        graded = grade(genre, _printed(genre, puzzle), top or GRADED_UP_TO, stop=ceiling)
     easy = graded is not None and graded.level == 1
     return Generated(
         puzzle, solution, len(kept), len(shown), easy, {}, unproved, list(keep), graded

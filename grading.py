@@ -140,17 +140,20 @@ def grade(
     deadline: float | None = None,
     encoding: str | None = None,
     prune: bool | None = None,
+    stop: float | None = None,
 ) -> Grade:
     """The grade of a puzzle assumed unique (one with several solutions grades 4: nothing less
     than search can fix an answer that is not fixed). ``deadline`` is a ``time.monotonic()``
     instant: GradeTimeout past it. Unsolvable when propagation meets a contradiction. On the
-    pruned model (``prune``) unless the genre says otherwise (``Grading.prune``)."""
+    pruned model (``prune``) unless the genre says otherwise (``Grading.prune``). ``stop``: once
+    the score reaches it (as probing and lookahead go on, it only rises), the grade so far, not
+    exact (a generator asking for a band below it need not know how far past it lies)."""
     pruned = GRADE_PRUNE and genre.about.grading.prune if prune is None else prune
     built = genre.build(puzzle, encoding or grade_encoding(genre), prune=pruned)
     prober = _Prober(built.model, deadline, built.hints, built.tiers)
     prober.waves = genre.about.grading.waves
     try:
-        return prober.run(max_level, built.decode)
+        return prober.run(max_level, built.decode, stop)
     finally:
         prober.close()
 
@@ -403,7 +406,9 @@ class _Prober:
         """Every answer variable is fixed."""
         return all(any(lit in implied for lit in group) for group in self.groups)
 
-    def run(self, max_level: int, decode: Callable[[Assignment], Any]) -> Grade:
+    def run(
+        self, max_level: int, decode: Callable[[Assignment], Any], stop: float | None = None
+    ) -> Grade:
         """Propagation, turning the model's switches of harder rules on one at a time while it
         is stuck; then rounds of probing, easiest first, to a fixed point; then bounded
         lookahead; as far as needed. A round probes every open candidate from the same facts
@@ -429,6 +434,8 @@ class _Prober:
             work.waves = waves(self.clauses, self.facts)
         budget = LOOKAHEAD_BUDGET
         while not self.solved(implied):
+            if stop is not None and level > 1 and score(level, steps, work, 0) >= stop:
+                return self._grade(level, steps, work, implied, decode, False)
             if max_level < 2:
                 return self._grade(2, steps, work, implied, decode, False)
             failed: list[tuple[int, Lit]] = []

@@ -9,7 +9,10 @@ from collections.abc import Callable
 from ..puzzles.dominosa import Board, Domino, Dominosa
 from .model import Assignment, Built, Lit, Model
 
-ENCODINGS = ("both", "cells", "pairs")
+ENCODINGS = ("both", "cells", "pairs", "basic")
+"""``basic`` is ``both`` with the rules of Tatham's Basic level behind a switch, and his Hard
+level's sets of a number's cells behind another (as clauses written on demand): what grading
+is done on."""
 
 
 def forced(puzzle: Dominosa, spots: list[Domino]) -> tuple[set[int], set[int]] | None:
@@ -62,6 +65,8 @@ def build(puzzle: Dominosa, encoding: str = "both", prune: bool = True) -> Built
     of a pair force, so the model keeps the open spots alone."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
+    basic = encoding == "basic"
+    encoding = "both" if basic else encoding
     spots = puzzle.spots()
     model = Model()
     laid: set[int] = set()
@@ -105,7 +110,149 @@ def build(puzzle: Dominosa, encoding: str = "both", prune: bool = True) -> Built
             elif len(group) > 1:
                 model.add_at_most_one(group)
     model.answer = list(lit.values())
-    return Built(model, _decoder(puzzle, spots, laid, lit))
+    tiers: tuple[Lit, ...] = ()
+    hints = None
+    if basic:
+        switch, sets = model.bool_vars(2)
+        model.add_clause([switch])
+        model.add_clause([sets])
+        tiers = (switch, sets)
+        _basic(model, puzzle, {spots[k]: x for k, x in lit.items()}, switch)
+        hints = _sets(puzzle, [spots[k] for k in laid], {spots[k]: x for k, x in lit.items()}, sets)
+    return Built(model, _decoder(puzzle, spots, laid, lit), hints=hints, tiers=tiers)
+
+
+def _sets(
+    puzzle: Dominosa, laid: list[Domino], lit: dict[Domino, Lit], switch: Lit
+) -> Callable[[Callable[[Lit], bool]], list[tuple[Lit, ...]]]:
+    """Tatham's Hard level, as clauses written on demand (when ``switch`` holds): some cells of
+    one number whose dominoes left are as many as they are, none a double that could cover two
+    of them, take those dominoes between them, so no other spot takes one."""
+    by_number: defaultdict[int, list[tuple[int, int]]] = defaultdict(list)
+    for r, row in enumerate(puzzle.rows):
+        for c, number in enumerate(row):
+            by_number[number].append((r, c))
+    cover: defaultdict[tuple[int, int], list[Domino]] = defaultdict(list)
+    for spot in [*laid, *lit]:
+        cover[spot[0]].append(spot)
+        cover[spot[1]].append(spot)
+    of_pair: defaultdict[tuple[int, int], list[Domino]] = defaultdict(list)
+    for spot in lit:
+        of_pair[puzzle.pair(spot)].append(spot)
+
+    # Per number: its cells, and per cell the spots over it with the other number each shows
+    # and, for a double, the other cell's index.
+    numbers: list[tuple[int, list[tuple[int, int]], list[list[tuple[Domino, int, int]]]]] = []
+    for number, cells in by_number.items():
+        if len(cells) > 16:
+            continue  # (as Tatham's: too many subsets to look through)
+        index = {cell: i for i, cell in enumerate(cells)}
+        spots_of = []
+        for cell in cells:
+            near = []
+            for spot in cover[cell]:
+                a, b = puzzle.pair(spot)
+                twin = index[spot[0] if spot[1] == cell else spot[1]] if a == b else -1
+                near.append((spot, a + b - number, twin))
+            spots_of.append(near)
+        numbers.append((number, cells, spots_of))
+    known: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # (sets found, by the cells' bits)
+
+    def tight(others: tuple[int, ...], doubled: tuple[int, ...]) -> list[tuple[int, int]]:
+        """The sets of cells (as bits) whose dominoes left (as bits) are as many as they are,
+        none a double that could cover two of them, between 2 and all but 2 of the cells."""
+        n = len(others)
+        union = [0] * (1 << n)
+        clash = [False] * (1 << n)
+        size = [0] * (1 << n)
+        found = []
+        # A cell with one domino left is a set of its own, whose domino the simpler rules
+        # take away elsewhere; and a set found is not looked for again inside a larger one
+        # (as Tatham's solver does).
+        done = sum(1 << i for i, bits in enumerate(others) if bits.bit_count() <= 1)
+        for chosen in range(1, 1 << n):
+            if chosen & done:
+                continue
+            low = (chosen & -chosen).bit_length() - 1
+            rest = chosen & (chosen - 1)
+            union[chosen] = union[rest] | others[low]
+            size[chosen] = size[rest] + 1
+            clash[chosen] = clash[rest] or bool(doubled[low] & chosen)
+            k = union[chosen].bit_count()
+            if not clash[chosen] and k == size[chosen] and 1 < k < n - 1:
+                found.append((chosen, union[chosen]))
+                done |= chosen
+        return found
+
+    def hints(certain: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
+        if not certain(switch):
+            return []
+
+        def possible(spot: Domino) -> bool:
+            return spot not in lit or not certain(-lit[spot])
+
+        found: list[tuple[Lit, ...]] = []
+        for number, cells, spots_of in numbers:
+            others = []
+            doubled = []
+            for near in spots_of:
+                bits = twins = 0
+                for spot, other, twin in near:
+                    if possible(spot):
+                        bits |= 1 << other
+                        if twin >= 0:
+                            twins |= 1 << twin
+                others.append(bits)
+                doubled.append(twins)
+            key = (number, *others, *doubled)
+            if key not in known:
+                known[key] = tight(tuple(others), tuple(doubled))
+            for chosen, union in known[key]:
+                members = [i for i in range(len(cells)) if chosen >> i & 1]
+                inside = {cells[i] for i in members}
+                # Why: the spots of these cells with a domino outside the set are all off.
+                why = [
+                    lit[spot]
+                    for i in members
+                    for spot, _, _ in spots_of[i]
+                    if spot in lit and not possible(spot)
+                ]
+                for other in range(puzzle.largest + 1):
+                    if not union >> other & 1:
+                        continue
+                    pair = (min(number, other), max(number, other))
+                    for spot in of_pair[pair]:
+                        if possible(spot) and not inside & set(spot):
+                            found.append((-switch, -lit[spot], *why))
+        return found
+
+    return hints
+
+
+def _basic(model: Model, puzzle: Dominosa, lit: dict[Domino, Lit], switch: Lit) -> None:
+    """The rules of Tatham's Basic level, as clauses that hold when ``switch`` does (each
+    implied by the rules): a domino laid leaves every cell near it a way to be covered other
+    than by a second domino of its pair; and no domino is laid where every spot left to
+    another pair's domino would overlap it."""
+    cover: defaultdict[tuple[int, int], list[Domino]] = defaultdict(list)
+    of_pair: defaultdict[tuple[int, int], list[Domino]] = defaultdict(list)
+    for spot in lit:
+        cover[spot[0]].append(spot)
+        cover[spot[1]].append(spot)
+        of_pair[puzzle.pair(spot)].append(spot)
+    for spot, x in lit.items():
+        pair = puzzle.pair(spot)
+        near = {cell for q in (*cover[spot[0]], *cover[spot[1]]) for cell in q} - set(spot)
+        for cell in near | {c for q in of_pair[pair] for c in q} - set(spot):
+            # Laid here, it leaves the cell a spot clear of it, of another pair.
+            ways = [q for q in cover[cell] if not set(q) & set(spot)]
+            if all(puzzle.pair(q) != pair for q in ways) and len(ways) == len(cover[cell]):
+                continue  # (the cell's own rule says it)
+            model.add_clause([-switch, -x, *(lit[q] for q in ways if puzzle.pair(q) != pair)])
+        for other in {puzzle.pair(q) for cell in spot for q in cover[cell]} - {pair}:
+            # Laid here, it leaves the other pair a spot clear of it.
+            clear = [lit[q] for q in of_pair[other] if not set(q) & set(spot)]
+            model.add_clause([-switch, -x, *clear])
 
 
 def _decoder(

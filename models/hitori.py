@@ -47,8 +47,9 @@ def _prune(model: Model, puzzle: Hitori, shaded: list[int]) -> None:
     """The deductions of the collection's easy level that propagation of the rules cannot
     make: a cell between two of the same number in a line is unshaded (one of the two is
     shaded, and touches it); of two of a number side by side in a line one is unshaded, so
-    every other of that number in the line is shaded; and an unshaded cell touches another
-    unshaded cell (the unshaded cells are one group of two or more)."""
+    every other of that number in the line is shaded; an unshaded cell touches another
+    unshaded cell (the unshaded cells are one group of two or more); and the collection's
+    corner rules (``_corners``)."""
     h, w = puzzle.height, puzzle.width
     for _, cells in lines(puzzle):
         numbers = [puzzle.rows[r][c] for r, c in cells]
@@ -64,6 +65,8 @@ def _prune(model: Model, puzzle: Hitori, shaded: list[int]) -> None:
                     model.add_clause([shaded[r * w + c]])
     if w * h < 2:
         return
+    if w >= 2 and h >= 2:
+        _corners(model, puzzle, shaded)
     for r in range(h):
         for c in range(w):
             near = [
@@ -72,3 +75,33 @@ def _prune(model: Model, puzzle: Hitori, shaded: list[int]) -> None:
                 if 0 <= rr < h and 0 <= cc < w
             ]
             model.add_clause([shaded[r * w + c], *(-s for s in near)])
+
+
+def _corners(model: Model, puzzle: Hitori, shaded: list[int]) -> None:
+    """The 2x2 block at each corner of the board, as the collection's easy level reads it: a
+    corner cell, shaded or not, is joined to the rest through its two sides. Four of a number
+    there: the corner and the inner cell are shaded; three with the corner (the corner and both
+    sides): the corner is shaded; three with the inner cell (both sides and the inner cell):
+    the inner cell is shaded; two in a line with the corner cell, or the inner one: the other
+    side is unshaded."""
+    h, w = puzzle.height, puzzle.width
+    for r, c, dr, dc in (
+        (0, 0, 1, 1),
+        (0, w - 1, 1, -1),
+        (h - 1, w - 1, -1, -1),
+        (h - 1, 0, -1, 1),
+    ):
+        cells = [(r, c), (r, c + dc), (r + dr, c), (r + dr, c + dc)]  # corner, sides, inner
+        n = [puzzle.rows[y][x] for y, x in cells]
+        at = [shaded[y * w + x] for y, x in cells]
+        if n[0] == n[1] == n[2] == n[3]:
+            model.add_clause([at[0]])
+            model.add_clause([at[3]])
+        elif n[0] == n[1] == n[2]:
+            model.add_clause([at[0]])
+        elif n[1] == n[2] == n[3]:
+            model.add_clause([at[3]])
+        elif n[0] == n[1] or n[1] == n[3]:
+            model.add_clause([-at[2]])
+        elif n[0] == n[2] or n[2] == n[3]:
+            model.add_clause([-at[1]])

@@ -3,16 +3,19 @@ as a table of its admissible combinations or in arithmetic."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from itertools import combinations
 
 from ..puzzles.keen import Board, Cage, Keen
 from .latin import candidates, choice, integer, onehot, read_onehot, rows_and_columns
 from .model import Assignment, Built, Choice, IntVar, Lit, Model, Term
 
-ENCODINGS = ("onehot-table", "integer-table", "onehot-arith", "integer-arith")
+ENCODINGS = ("onehot-table", "integer-table", "onehot-arith", "integer-arith", "onehot-sets")
 """The Latin square's cells (a Boolean per digit, or an integer) and the cages' clues (a table
-of the digits each cage admits, or sums, differences, quotients and products)."""
+of the digits each cage admits, or sums, differences, quotients and products). ``onehot-sets``
+is ``onehot-table`` with the rules of Tatham's Hard level behind a switch, written on demand
+(``_hard``): what grading is done on."""
 MAX_ROWS = 20_000
 """A cage admitting more combinations than this is stated in arithmetic even in a table
 encoding (a large sum cage on a large board): its table would cost more than it saves."""
@@ -28,6 +31,8 @@ def build(puzzle: Keen, encoding: str = "onehot-table", prune: bool = True) -> B
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
     square, clues = encoding.split("-")
+    hard = clues == "sets"
+    clues = "table" if hard else clues
     n = puzzle.size
     model = Model()
     groups = rows_and_columns(n)
@@ -72,7 +77,93 @@ def build(puzzle: Keen, encoding: str = "onehot-table", prune: bool = True) -> B
         return tuple(tuple(a(_int(x[(r, c)])) for c in range(n)) for r in range(n))
 
     keys = {cell: dict(_onehot(x[cell])) for cell in cells} if square == "onehot" else None
-    return Built(model, decode, keys)
+    if not hard:
+        return Built(model, decode, keys)
+    switch = model.bool_var()
+    model.add_clause([switch])
+    grid = {cell: _onehot(x[cell]) for cell in cells}
+    hints = _hard(puzzle, grid, tables, groups, switch)
+    return Built(model, decode, keys, hints=hints, tiers=(switch,))
+
+
+def _hard(
+    puzzle: Keen,
+    x: Mapping[Cell, Mapping[int, Lit]],
+    tables: Sequence[Rows | None],
+    groups: Sequence[Sequence[Cell]],
+    switch: Lit,
+) -> Callable[[Callable[[Lit], bool]], list[tuple[Lit, ...]]]:
+    """Tatham's Hard level, as clauses written from what is known (when ``switch`` holds): in a
+    row or column, some cells whose digits left are as many as they are hold those digits, so
+    no other cell of the line does, and some digits whose cells left are as many as they are
+    fill those cells; and a digit every way of filling a cage puts in its part of a line is
+    in no other cell of that line."""
+    lines = [list(g) for g in groups]
+    cages = [
+        (cage.cells, rows)
+        for cage, rows in zip(puzzle.cages, tables, strict=True)
+        if rows is not None and len(cage.cells) > 1
+    ]
+
+    def hints(certain: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
+        if not certain(switch):
+            return []
+
+        def left(cell: Cell) -> list[int]:
+            return [v for v, lit in x[cell].items() if not certain(-lit)]
+
+        found: list[tuple[Lit, ...]] = []
+        for line in lines:
+            open_cells = [c for c in line if len(left(c)) > 1]
+            if len(open_cells) < 3:
+                continue
+            digits = {c: set(left(c)) for c in open_cells}
+            for k in range(2, len(open_cells) - 1):
+                for chosen in combinations(open_cells, k):
+                    union = set().union(*(digits[c] for c in chosen))
+                    if len(union) != k:
+                        continue
+                    why = [x[c][v] for c in chosen for v in x[c] if v not in union]
+                    for other in open_cells:
+                        if other in chosen:
+                            continue
+                        for v in digits[other] & union:
+                            found.append((-switch, -x[other][v], *why))
+            places = {
+                v: {c for c in open_cells if v in digits[c]} for v in set().union(*digits.values())
+            }
+            for k in range(2, len(places) - 1):
+                for values in combinations(sorted(places), k):
+                    where = set().union(*(places[v] for v in values))
+                    if len(where) != k:
+                        continue
+                    why = [x[c][v] for v in values for c in line if c not in where and v in x[c]]
+                    for cell in where:
+                        for v in digits[cell] - set(values):
+                            found.append((-switch, -x[cell][v], *why))
+        for cells, rows in cages:
+            held = [
+                row
+                for row in rows
+                if all(not certain(-x[c][v]) for c, v in zip(cells, row, strict=True))
+            ]
+            if not held:
+                continue
+            why = [x[c][v] for c in cells for v in x[c] if certain(-x[c][v])]
+            for line in lines:
+                part = [i for i, c in enumerate(cells) if c in line]
+                if not part:
+                    continue
+                always = set.intersection(*({row[i] for i in part} for row in held))
+                for other in line:
+                    if other in cells:
+                        continue
+                    for v in always:
+                        if v in x[other] and not certain(-x[other][v]):
+                            found.append((-switch, -x[other][v], *why))
+        return found
+
+    return hints
 
 
 def _onehot(x: Cellvar) -> dict[int, Lit]:

@@ -536,3 +536,38 @@ def _pairs_by_circuit(
         first = pairs[(k + 1) % len(pairs)][0]
         arcs.append((last[0] * w + last[1], first[0] * w + first[1], lines.true))
     model.add_circuit(arcs)
+
+
+SHAPES = (RIGHT | LEFT, UP | DOWN, LEFT | UP, LEFT | DOWN, RIGHT | UP, RIGHT | DOWN, 0)
+"""What a cell of a loop may hold, as its lines' bits: a straight either way, a corner of four,
+or nothing."""
+
+
+def add_cell_shapes(
+    lines: CellLines, allowed: Callable[[Cell, int], bool]
+) -> dict[Cell, dict[int, Lit]]:
+    """A literal per shape each cell may hold (``SHAPES``, the ones ``allowed`` and its lines
+    permit), exactly one per cell, tied to its lines both ways: a person's view of a cell,
+    on which propagation alone rules out every shape a known line forbids and draws (or rules
+    out) every line all the cell's shapes left agree on. Redundant with the lines' own rules."""
+    model = lines.model
+    shapes: dict[Cell, dict[int, Lit]] = {}
+    for r in range(lines.height):
+        for c in range(lines.width):
+            bits = {bit: lines.line(r, c, bit) for bit in (RIGHT, UP, LEFT, DOWN)}
+            fits = [
+                shape
+                for shape in SHAPES
+                if allowed((r, c), shape) and all(bits[b] != lines.false for b in bits if shape & b)
+            ]
+            here = dict(zip(fits, model.bool_vars(len(fits)), strict=True))
+            shapes[(r, c)] = here
+            model.add_exactly_one(here.values())
+            for bit, e in bits.items():
+                if e == lines.false:
+                    continue
+                for shape, s in here.items():
+                    lines.clause([-s, e if shape & bit else -e])
+                lines.clause([-e, *(s for shape, s in here.items() if shape & bit)])
+                lines.clause([e, *(s for shape, s in here.items() if not shape & bit)])
+    return shapes

@@ -7,10 +7,25 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..puzzles.masyu import BLACK, Masks, Masyu
-from .lines import DOWN, LEFT, LINE_ENCODINGS, RIGHT, UP, CellLines, add_single_line, closing_hints
+from .lines import (
+    DOWN,
+    LEFT,
+    LINE_ENCODINGS,
+    RIGHT,
+    UP,
+    CellLines,
+    add_cell_shapes,
+    add_single_line,
+    closing_hints,
+)
 from .model import Assignment, Built, Lit, Model
 
-ENCODINGS = LINE_ENCODINGS
+ENCODINGS = (*LINE_ENCODINGS, "shapes")
+"""``shapes`` is ``edges`` with each cell's shape (a straight, a corner, nothing) and the
+circles' rules read on the shapes of the cells beside them, as Tatham's solver reads them:
+what grading is done on."""
+
+BACK = {RIGHT: LEFT, LEFT: RIGHT, UP: DOWN, DOWN: UP}
 
 STEP = {RIGHT: (0, 1), UP: (-1, 0), LEFT: (0, -1), DOWN: (1, 0)}
 
@@ -21,6 +36,8 @@ def build(puzzle: Masyu, encoding: str = "edges", prune: bool = True) -> Built[M
     next to it, where the two straight cells beyond do not fit)."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
+    shaped = encoding == "shapes"
+    encoding = "edges" if shaped else encoding
     circles = puzzle.circles()
     h, w = puzzle.height, puzzle.width
     banned: set[tuple[tuple[int, int], tuple[int, int]]] = set()
@@ -71,6 +88,8 @@ def build(puzzle: Masyu, encoding: str = "edges", prune: bool = True) -> Built[M
             lines.clause([-switch, -up, *turns_down])
     add_single_line(lines, encoding, must=circles)
     model.answer.extend(lines.all())
+    if shaped:
+        _read_shapes(lines, circles)
     # The player's loop rule (a line that would close a loop too early is off), behind a
     # switch of its own after the circles' further rules: Tatham's Easy solver does without it.
     loop = model.bool_var()
@@ -84,3 +103,46 @@ def build(puzzle: Masyu, encoding: str = "edges", prune: bool = True) -> Built[M
         return tuple(lines.masks(a))
 
     return Built(model, decode, hints=hints, tiers=(switch, loop))
+
+
+def _read_shapes(lines: CellLines, circles: dict[tuple[int, int], str]) -> None:
+    """The circles' rules on the shapes of the cells beside them, as a person (and Tatham's
+    Easy solver) reads them: a black circle's line goes on straight through the next cell; a
+    white circle runs along a line only where a cell beside it can turn toward it, and where
+    one side goes on straight the other turns."""
+
+    def corner(shapes: dict[int, Lit], bit: int) -> list[Lit]:
+        """The shapes of a cell that turn, one of their lines going ``bit``."""
+        return [s for shape, s in shapes.items() if shape & bit and shape & ~(bit | BACK[bit])]
+
+    def straight(shapes: dict[int, Lit], bit: int) -> list[Lit]:
+        return [s for shape, s in shapes.items() if shape == bit | BACK[bit]]
+
+    def allowed(cell: tuple[int, int], shape: int) -> bool:
+        colour = circles.get(cell)
+        if colour is None:
+            return True
+        turns = shape not in (RIGHT | LEFT, UP | DOWN, 0)
+        return turns if colour == BLACK else shape in (RIGHT | LEFT, UP | DOWN)
+
+    shapes = add_cell_shapes(lines, allowed)
+    none: dict[int, Lit] = {}
+    for (r, c), colour in circles.items():
+        for bit, (dr, dc) in STEP.items():
+            far = shapes.get((r + dr, c + dc), none)
+            out = lines.line(r, c, bit)
+            if colour == BLACK and out != lines.false:
+                # A line out of a black circle goes straight on through the next cell.
+                lines.clause([-out, *straight(far, bit)])
+            if colour == BLACK:
+                continue
+            if bit not in (RIGHT, DOWN):
+                continue
+            near = shapes.get((r - dr, c - dc), none)
+            for along in straight(shapes[(r, c)], bit):
+                # Along this way only if a cell beside it turns toward it.
+                lines.clause([-along, *corner(far, BACK[bit]), *corner(near, bit)])
+                # One side going on straight, the other turns toward it.
+                for side, other, toward in ((far, near, bit), (near, far, BACK[bit])):
+                    for s in straight(side, bit):
+                        lines.clause([-along, -s, *corner(other, toward)])

@@ -5,12 +5,15 @@ would be seen (``kinds``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
-from ..puzzles.undead import MIRRORS, MONSTERS, Board, Undead
+from ..puzzles.undead import MIRRORS, MONSTERS, Board, Undead, turn, visible
+from .automaton import add_word
 from .model import Assignment, Built, Lit, Model
 
-ENCODINGS = ("seen", "kinds")
+ENCODINGS = ("seen", "kinds", "paths")
+"""``paths`` is ``seen`` with each line of sight read whole, both its clues at once, behind a
+switch: what grading is done on (Tatham's solver reasons so, a path at a time)."""
 
 Cell = tuple[int, int]
 SEEN = {False: "VZ", True: "GZ"}
@@ -60,13 +63,18 @@ def build(puzzle: Undead, encoding: str = "seen", prune: bool = True) -> Built[B
         x[cell] = dict(zip(values, model.bool_vars(len(values)), strict=True))
         # Every cell without a mirror holds exactly one monster.
         model.add_exactly_one(x[cell].values())
-    # As many of each monster as the totals say.
-    for monster, total in puzzle.totals().items():
+    # As many of each monster as the totals say. Read as a person reads them (``paths``): no
+    # more than each total, which says the same when the totals add up to the cells, since
+    # every cell holds one (Tatham's solver counts so: that the last cells must be the
+    # monsters still missing takes it past his Easy level).
+    totals = puzzle.totals()
+    most = encoding == "paths" and sum(totals.values()) == len(x)
+    for monster, total in totals.items():
         lits = [v[monster] for v in x.values() if monster in v]
         if len(lits) < total or (total and not lits):
             model.add_clause([])
         elif lits:
-            model.add_sum(lits, [1] * len(lits), "==", total)
+            model.add_sum(lits, [1] * len(lits), "<=" if most else "==", total)
     # Each clue counts the monsters seen along its line.
     for _, clue, _, visits in puzzle.clues():
         weights: dict[Lit, int] = {}
@@ -84,7 +92,74 @@ def build(puzzle: Undead, encoding: str = "seen", prune: bool = True) -> Built[B
             model.add_sum(lits, [weights[lit] for lit in lits], "==", need)
     cells = list(x)
     model.answer = [lit for cell in cells for lit in x[cell].values()]
-    return Built(model, _decoder(puzzle, x), {cell: dict(x[cell]) for cell in cells})
+    tiers: tuple[Lit, ...] = ()
+    if encoding == "paths":
+        switch = model.bool_var()
+        model.add_clause([switch])
+        tiers = (switch,)
+        for path, first, last in _paths(puzzle):
+            passes = [(x[cell], before, after) for cell, before, after in path]
+            _read_path(model, passes, first, last, switch)
+    decoder = _decoder(puzzle, x)
+    return Built(model, decoder, {cell: dict(x[cell]) for cell in cells}, tiers=tiers)
+
+
+Path = list[tuple[Cell, bool, bool]]
+"""The cells a line of sight passes, each with whether a mirror lies between it and the
+path's first end, and between it and its last."""
+
+
+def _paths(puzzle: Undead) -> list[tuple[Path, int | None, int | None]]:
+    """Every line of sight with a clue at either end, once: its cells, its first and last
+    clues."""
+    found = []
+    done: set[Cell] = set()
+    for place, _, start, step in puzzle.entries():
+        if place in done:
+            continue
+        (r, c), passed, mirrors = start, [], 0
+        while 0 <= r < puzzle.height and 0 <= c < puzzle.width:
+            ch = puzzle.rows[r][c]
+            if ch in MIRRORS:
+                step, mirrors = turn(ch, step), mirrors + 1
+            else:
+                passed.append(((r, c), mirrors))
+            r, c = r + step[0], c + step[1]
+        done |= {place, (r, c)}
+        first, last = puzzle.clue_at(place), puzzle.clue_at((r, c))
+        if passed and (first is not None or last is not None):
+            path = [(cell, k > 0, k < mirrors) for cell, k in passed]
+            found.append((path, first, last))
+    return found
+
+
+def _read_path(
+    model: Model,
+    visits: Sequence[tuple[Mapping[str, Lit], bool, bool]],
+    first: int | None,
+    last: int | None,
+    switch: Lit,
+) -> None:
+    """A line of sight read as a person reads it, both clues at once: of all the ways its
+    cells fit both counts, the monsters they agree on; an automaton counting the monsters seen
+    from either end."""
+
+    State = tuple[int, int, int]  # the visits read, the monsters seen from each end so far
+
+    def step(state: State, monster: str) -> State | None:
+        at, a, b = state
+        _, before, after = visits[at]
+        a += visible(monster, before)
+        b += visible(monster, after)
+        if (first is not None and a > first) or (last is not None and b > last):
+            return None
+        return at + 1, a, b
+
+    def accepts(state: State) -> bool:
+        _, a, b = state
+        return (first is None or a == first) and (last is None or b == last)
+
+    add_word(model, [cell for cell, _, _ in visits], (0, 0, 0), step, accepts, switch)
 
 
 def _counted(cell: Mapping[str, Lit], seen: str, encoding: str) -> list[tuple[Lit, int]]:

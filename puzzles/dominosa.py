@@ -253,21 +253,23 @@ GENRE = About(
         largest=1_600,
     ),
     grading=Grading(
-        # Tatham's Trivial puzzles score 0 (propagation alone), Basic 1.07, Hard 1.39 and
-        # Extreme 1.40 (medians, benchmarks/bench_grade.py: his Hard and Extreme overlap in
-        # the work probing takes): the bands part half way between them.
+        encoding="basic",
+        # Graded on ``basic``: Tatham's Basic rules behind a switch, his Hard level's sets of a
+        # number's cells behind another, so that his Trivial puzzles score 0 (propagation
+        # alone), Basic 1/3, Hard 2/3 (the switches they need) and Extreme 1.07 (probing;
+        # medians, benchmarks/bench_grade.py): the bands and his levels part between them.
         bands=(
-            ("easy", 0, 0.53),
-            ("medium", 0.53, 1.2),
-            ("hard", 1.2, 1.395),
-            ("extreme", 1.395, 4),
+            ("easy", 0, 0.2),
+            ("medium", 0.2, 0.5),
+            ("hard", 0.5, 1),
+            ("extreme", 1, 4),
         ),
         levels_of="Tatham's",
         levels=(
-            ("Trivial", 0, 0.53),
-            ("Basic", 0.53, 1.2),
-            ("Hard", 1.2, 1.395),
-            ("Extreme", 1.395, 4),
+            ("Trivial", 0, 0.2),
+            ("Basic", 0.2, 0.5),
+            ("Hard", 0.5, 1),
+            ("Extreme", 1, 4),
         ),
     ),
 )

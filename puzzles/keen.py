@@ -256,16 +256,19 @@ GENRE = About(
         small="4",
     ),
     grading=Grading(
-        # Tatham's Easy and Normal puzzles score 0, Hard 1.19, Extreme 1.45 (medians,
-        # benchmarks/bench_grade.py): the bands part between them, Unreasonable past Extreme.
+        encoding="onehot-sets",
+        # Graded on ``onehot-sets`` (his Hard level's rules behind a switch): Tatham's Easy and
+        # Normal puzzles score 0, Hard 0.5 (the switch), Extreme 1.05 to 1.36 (probing;
+        # benchmarks/bench_grade.py): easy is his Easy and Normal, medium his Hard, hard and
+        # extreme part his Extreme at its median, extreme taking in what lies past it.
         bands=(
-            ("easy", 0, 1),
-            ("medium", 1, 1.15),
-            ("hard", 1.15, 1.32),
-            ("extreme", 1.32, 4),
+            ("easy", 0, 0.25),
+            ("medium", 0.25, 0.75),
+            ("hard", 0.75, 1.09),
+            ("extreme", 1.09, 4),
         ),
-        # Tatham's own levels, each from half way to the levels beside it (as the bands).
+        # Tatham's own levels, as the bands.
         levels_of="Tatham's",
-        levels=(("Easy or Normal", 0, 0.6), ("Hard", 0.6, 1.32), ("Extreme", 1.32, 4)),
+        levels=(("Easy or Normal", 0, 0.25), ("Hard", 0.25, 0.75), ("Extreme", 0.75, 4)),
     ),
 )

@@ -281,9 +281,12 @@ GENRE = About(
         largest=900,
     ),
     grading=Grading(
-        # Tatham's Easy and Tricky puzzles score 0 and 1.016 (medians over the corpus,
-        # benchmarks/bench_grade.py): easy is what propagation finishes without the switch of
-        # further rules (0.5 with it), the rest parted by how much probing they take.
+        encoding="shapes",
+        # Graded on ``shapes`` (each cell's shape, the circles read on the shapes beside them,
+        # as Tatham's solver reads them), his Easy and Tricky puzzles score 0 and 0.667
+        # (medians over the corpus, benchmarks/bench_grade.py): easy is what propagation
+        # finishes without the loop rule (0.33 with the switch of further rules), the rest
+        # parted by the loop rule (0.67) and how much probing they take.
         bands=(
             ("easy", 0, 0.5),
             ("medium", 0.5, 1.03),

@@ -109,3 +109,110 @@ def test_some_case_has_cells_all_words_agree_on() -> None:
         if known[i] is None and len({w[i] for w in words(known, count)}) == 1
     ]
     assert len(agreed) >= 4
+
+
+# -- add_word: positions holding one of several letters (Undead's lines of sight) ------------
+
+WORD_CASES = [
+    # (the letters each position may hold, the mirror after which position (or None), counts
+    # seen from the first end and from the last)
+    (["GVZ"] * 4, 1, 2, 2),
+    (["GVZ", "GV", "GVZ", "Z", "GVZ"], 2, 4, 2),
+    (["GVZ"] * 3, None, 2, 2),
+    (["GZ", "GVZ", "V", "GVZ"], 0, 1, 3),
+    (["GVZ"] * 3, 1, 4, 0),  # none fits
+]
+
+
+def seen(letter: str, mirrored: bool) -> bool:
+    """A zombie is seen always, a vampire only directly, a ghost only in a mirror."""
+    return letter == "Z" or (letter == "V" and not mirrored) or (letter == "G" and mirrored)
+
+
+def word_rule(letters: list[str], mirror: int | None, first: int, last: int):  # type: ignore[no-untyped-def]
+    """The step and acceptance of a line of sight with a mirror after position ``mirror``."""
+
+    def step(state: tuple[int, int, int], letter: str) -> tuple[int, int, int] | None:
+        at, a, b = state
+        a += seen(letter, mirror is not None and at > mirror)
+        b += seen(letter, mirror is not None and at <= mirror)
+        return None if a > first or b > last else (at + 1, a, b)
+
+    return step, lambda s: s[1] == first and s[2] == last
+
+
+def letter_words(letters: list[str], mirror: int | None, first: int, last: int) -> set[str]:
+    """Every word the rule accepts, brute force."""
+    step, accepts = word_rule(letters, mirror, first, last)
+    found = set()
+    for word in itertools.product(*letters):
+        state: tuple[int, int, int] | None = (0, 0, 0)
+        for letter in word:
+            state = None if state is None else step(state, letter)
+        if state is not None and accepts(state):
+            found.add("".join(word))
+    return found
+
+
+def word_model(letters: list[str], mirror: int | None, first: int, last: int):  # type: ignore[no-untyped-def]
+    """The model: a literal per (position, letter), exactly one per position, and the word."""
+    from gridsat.models.automaton import add_word
+
+    model = Model()
+    positions: list[dict[str, int | bool]] = []
+    for choice in letters:
+        lits = dict(zip(choice, model.bool_vars(len(choice)), strict=True))
+        model.add_exactly_one(lits.values())
+        positions.append(dict(lits))
+    step, accepts = word_rule(letters, mirror, first, last)
+    add_word(model, positions, (0, 0, 0), step, accepts)
+    model.answer = [lit for p in positions for lit in p.values()]  # type: ignore[misc]
+    return model, positions
+
+
+@pytest.mark.parametrize(("letters", "mirror", "first", "last"), WORD_CASES)
+def test_a_word_of_letters_allows_exactly_the_accepted_words(
+    letters: list[str], mirror: int | None, first: int, last: int
+) -> None:
+    model, positions = word_model(letters, mirror, first, last)
+    found = set()
+    for result in get_backend("sat:minisat22").open(model).enumerate(1000):
+        a = result.assignment
+        if a is None:
+            break
+        found.add("".join(next(v for v, lit in p.items() if a(lit)) for p in positions))
+    assert found == letter_words(letters, mirror, first, last)
+
+
+@pytest.mark.parametrize(("letters", "mirror", "first", "last"), WORD_CASES[:4])
+def test_propagation_alone_rules_out_every_letter_no_word_holds(
+    letters: list[str], mirror: int | None, first: int, last: int
+) -> None:
+    from pysat.solvers import Solver
+
+    from gridsat.solvers.sat import SatSession
+
+    model, positions = word_model(letters, mirror, first, last)
+    clauses = SatSession(model, "minisat22").clauses
+    units = [c[0] for c in clauses if len(c) == 1]
+    rest = [c for c in clauses if len(c) > 1]
+    all_words = letter_words(letters, mirror, first, last)
+    with Solver(name="minisat22", bootstrap_with=rest) as solver:
+        ok, implied = solver.propagate(assumptions=units)
+        assert ok
+        implied = [*units, *implied]
+        for i, p in enumerate(positions):
+            held = {w[i] for w in all_words}
+            for letter, lit in p.items():
+                assert (-lit in implied) == (letter not in held)  # type: ignore[operator]
+
+
+def test_some_word_case_has_letters_no_word_holds() -> None:
+    out = [
+        (letter, i)
+        for letters, mirror, first, last in WORD_CASES[:4]
+        for i, choice in enumerate(letters)
+        for letter in choice
+        if letter not in {w[i] for w in letter_words(letters, mirror, first, last)}
+    ]
+    assert len(out) >= 4

@@ -214,3 +214,16 @@ def test_made_boards_are_unique_and_as_tatham_writes_them() -> None:
         assert (puzzle.width, puzzle.height) == (7, 6) and keep == [] and not puzzle.placed
         assert check(puzzle, solution) == [] and solutions(puzzle, 2) == [solution]
         assert GENRE.format_puzzle(puzzle).startswith("5:")
+
+
+@pytest.mark.parametrize(("level", "score"), [("6db", 1 / 3), ("6dh", 2 / 3)])
+def test_tathams_basic_and_hard_puzzles_need_his_rules(level: str, score: float) -> None:
+    """Graded on ``basic``: his Basic puzzles need the switch of his Basic rules, his Hard ones
+    the sets of a number's cells too, and no probing; on ``both`` they need probing."""
+    from gridsat.grading import grade
+
+    record = next(r for r in CORPUS if r["params"] == level)
+    puzzle = GENRE.parse(record["id"])
+    graded = grade(GENRE, puzzle)
+    assert graded.level == 1 and graded.score == pytest.approx(score, abs=1e-3)
+    assert grade(GENRE, puzzle, encoding="both").level == 2

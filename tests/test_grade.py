@@ -390,3 +390,17 @@ def test_grade_json_past_its_time_limit_is_still_an_object() -> None:
         "error": said,
     }
     assert done.stderr == f"gridsat: error: {said}\n"
+
+
+def test_a_grade_told_where_to_stop_stops_past_it_and_only_there() -> None:
+    """``stop``: the grade so far once the score reaches it (a generator asking for a band
+    below it), else the full grade."""
+    genre = get_genre("dominosa")
+    records = [json.loads(line) for line in (DATA / "dominosa" / "tatham.jsonl").open()]
+    puzzle = genre.parse(next(r for r in records if r["params"] == "6de")["id"])
+    full = grade(genre, puzzle, encoding="both")
+    assert full.level == 2 and full.exact and full.score > 1
+    stopped = grade(genre, puzzle, encoding="both", stop=1.0)
+    assert not stopped.exact and 1.0 <= stopped.score <= full.score
+    assert stopped.propagations < full.propagations
+    assert grade(genre, puzzle, encoding="both", stop=full.score + 0.01) == full

@@ -105,6 +105,30 @@ def test_random_boards_count_as_brute_force() -> None:
     assert 0 in counts and 1 in counts
 
 
+CORNERS = [
+    [[2, 2, 3], [2, 1, 3], [1, 3, 2]],  # three of a number with the corner
+    [[1, 2, 3], [2, 2, 1], [3, 1, 2]],  # three with the inner cell
+    [[2, 2, 1], [2, 2, 3], [1, 3, 2]],  # four
+    [[1, 1, 2, 3], [3, 2, 1, 1], [2, 3, 3, 1]],  # two with the corner, two with the inner one
+]
+
+
+@pytest.mark.parametrize("rows", CORNERS)
+def test_the_corner_rules_keep_every_solution(rows: list[list[int]]) -> None:
+    puzzle = Hitori(tuple(map(tuple, rows)))
+    outcome = solve(GENRE, puzzle, CADICAL, limit=1000, prune=True)
+    assert len(outcome.solutions) == brute_count(rows)
+
+
+def test_tathams_easy_puzzle_that_needs_a_corner_grades_easy() -> None:
+    """His Easy level reads the 2x2 blocks at the board's corners: this 8x8 needed probing
+    without that rule (two of a number in a corner block leave the other side unshaded)."""
+    from gridsat.grading import grade
+
+    puzzle = parse("8x8:6675235235574282778656448416332548118554435872668727861662851867")
+    assert grade(GENRE, puzzle).level == 1
+
+
 def test_the_brute_force_counts_are_not_trivial() -> None:
     assert [brute_count(SMALL[k]) for k in sorted(SMALL)] == [39, 0, 4]
 

@@ -360,3 +360,18 @@ def test_cpsat_proves_uniqueness_in_one_search_as_blocking_does(name: str) -> No
         assert check(puzzle, board) == []
     first = solve(GENRE, puzzle, cpsat, limit=1)  # (one solution asked: no enumeration)
     assert first.status.name == ("UNSOLVABLE" if name == "unsolvable.txt" else "SOLVED")
+
+
+def test_tathams_hard_puzzles_need_his_hard_rules_and_no_probing() -> None:
+    """Graded on ``onehot-sets``, a 6x6 Hard puzzle of his is finished by propagation with the
+    switch of his Hard rules (score 0.5), and a 6x6 Extreme one needs probing."""
+    from gridsat.grading import grade
+
+    genre = get_genre("keen")
+    records = [json.loads(line) for line in (DATA / "keen" / "tatham.jsonl").open()]
+    hard = [r for r in records if r["params"] == "6dh"][1]
+    extreme = [r for r in records if r["params"] == "6dx"][3]  # (the quickest to grade)
+    graded = grade(genre, genre.parse(hard["id"]))
+    assert graded.level == 1 and graded.score == 0.5
+    assert grade(genre, genre.parse(hard["id"]), encoding="onehot-table").level == 2
+    assert grade(genre, genre.parse(extreme["id"])).level == 2

@@ -232,3 +232,33 @@ def test_made_boards_are_unique_and_keep_their_circles() -> None:
         # Every circle shown is the one the loop allows there.
         assert all(GIVENS.at(puzzle, solution, place) == (place, colour)
                    for place, colour in GIVENS.of(puzzle))  # fmt: skip
+
+
+NEEDS_SHAPES = "10x10:dBaWbBaWWhWdWWWbWaWBdWcBWbBcWaWWdBBjBcWaWeWcWeWaBaWaB"
+"""One of Tatham's Easy puzzles that on lines alone needs probing: a white circle between two
+others cannot run toward them (neither can turn toward it), as his solver reads the shapes."""
+
+
+def test_an_easy_puzzle_that_needs_the_shapes_grades_easy() -> None:
+    from gridsat.grading import grade
+
+    assert GENRE.about.grading.encoding == "shapes"
+    graded = grade(GENRE, GENRE.parse(NEEDS_SHAPES))
+    assert graded.level == 1 and graded.score == 0
+    assert grade(GENRE, GENRE.parse(NEEDS_SHAPES), encoding="edges").level == 2
+
+
+@pytest.mark.slow
+def test_tathams_easy_puzzles_grade_without_the_loop_rule() -> None:
+    """Each of his Easy puzzles is finished by propagation without the loop rule, and no
+    Tricky one is."""
+    from gridsat.grading import grade
+
+    easy = [r for r in CORPUS if r["params"].endswith("de")]
+    tricky = [r for r in CORPUS if r["params"].endswith("dt")]
+    assert NEEDS_SHAPES in [r["id"] for r in easy] and tricky
+    for record in easy:
+        graded = grade(GENRE, GENRE.parse(record["id"]))
+        assert graded.level == 1 and graded.score < 0.5, record["id"]
+    for record in tricky:
+        assert grade(GENRE, GENRE.parse(record["id"])).score > 0.5, record["id"]
