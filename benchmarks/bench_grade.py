@@ -190,7 +190,11 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'genre':8} {'size':6} {'n':>3} {'rho':>6} {'ordered':>7}  median score per "
           "Tatham level (our levels)   cpu median/max s")  # fmt: skip
-    for name in args.genres.split(","):
+    named = {v: k for k, v in GENRE.items()}  # gridsat's names for Tatham's, as gridsat says them
+    for asked in args.genres.split(","):
+        name = named.get(asked, asked)
+        if name not in SIZE:
+            parser.error(f"no corpus of Tatham's levels for {asked!r}: one of {', '.join(SIZE)}")
         chosen = dict(e.split("=") for e in args.encodings.split(",") if e)
         sizes = dict(e.split("=") for e in args.sizes.split(",") if e)
         row = measure(name, args.corpus, args.prune, chosen.get(name), sizes.get(name))
