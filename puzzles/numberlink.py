@@ -227,24 +227,30 @@ def _board(width: int, height: int, paths: Sequence[Sequence[Cell]], every: bool
     return Numberlink(rows, every_cell=every)
 
 
-def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+def make(size: tuple[int, int], rng: random.Random, solutions: Any, numlin: bool = False) -> Any:
     """Random paths that cover the board (random walks), their ends numbered; when they pass
-    every cell (almost always), the board says so (puzz.link's arukone). While the solver finds
-    another solution, a path of ours is cut in two at a line the other solution does not draw
-    (both halves of two cells or more): a few rounds, and the numbers allow one solution
-    alone. No number is taken away after."""
+    every cell (almost always), the board says so (puzz.link's arukone); ``numlin``, Nikoli's
+    rule instead: cells may stay empty, so no other answer may leave cells empty either. While
+    the solver finds another solution, a path of ours is cut in two at a line the other
+    solution does not draw (both halves of two cells or more): a few rounds, and the numbers
+    allow one solution alone. No number is taken away after; on numlin, two paths whose ends
+    are side by side are joined into one wherever the answer stays the only one (fewer, longer
+    paths, as Nikoli's boards have)."""
     width, height = size
     if width < 2 or height < 2:
         raise GenerateError(f"a Numberlink board is at least 2x2, not {width}x{height}")
     for _ in range(50):
         paths = _walks(width, height, rng)
-        every = sum(len(p) for p in paths) == width * height
+        every = not numlin and sum(len(p) for p in paths) == width * height
         for _ in range(width * height):
             puzzle = _board(width, height, paths, every)
             ours = _masks(width, height, paths)
             others = [s for s in solutions(puzzle, 2) if s != ours]
             if not others:
                 # (no number is taken away: without its pair the path it ends is no answer)
+                if numlin:
+                    paths = _joined(width, height, paths, rng, solutions)
+                    puzzle, ours = _board(width, height, paths, every), _masks(width, height, paths)
                 return puzzle, ours, givens(puzzle)
             other = others[0]
             cuts = [
@@ -259,6 +265,36 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
             path = paths.pop(k)
             paths += [path[:i], path[i:]]
     raise GenerateError(f"no {width}x{height} Numberlink with one solution was found")
+
+
+def _joined(
+    width: int, height: int, paths: list[list[Cell]], rng: random.Random, solutions: Any
+) -> list[list[Cell]]:
+    """The paths, two of them joined end to end (ends side by side) wherever the numlin board
+    of the joined paths keeps them as its only answer; each pair of ends tried once."""
+    tried: set[frozenset[Cell]] = set()
+    while True:
+        options = [
+            (k, m, x, y)
+            for k, a in enumerate(paths)
+            for m, b in enumerate(paths)
+            if k < m
+            for x in (a[0], a[-1])
+            for y in (b[0], b[-1])
+            if abs(x[0] - y[0]) + abs(x[1] - y[1]) == 1 and frozenset((x, y)) not in tried
+        ]
+        rng.shuffle(options)
+        for k, m, x, y in options:
+            tried.add(frozenset((x, y)))
+            a = paths[k] if paths[k][-1] == x else paths[k][::-1]
+            b = paths[m] if paths[m][0] == y else paths[m][::-1]
+            joined = [p for i, p in enumerate(paths) if i not in (k, m)] + [a + b]
+            ours = _masks(width, height, joined)
+            if solutions(_board(width, height, joined, False), 2) == [ours]:
+                paths = joined
+                break
+        else:
+            return paths
 
 
 def _shares(masks: Masks, a: Cell, b: Cell) -> bool:

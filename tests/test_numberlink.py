@@ -243,3 +243,18 @@ def test_the_maker_makes_unique_puzzles_and_the_givens_are_its_numbers() -> None
     free = next((r, c) for r in range(6) for c in range(6) if puzzle.rows[r][c] is None)
     mark = GIVENS.at(puzzle, solution, free)
     assert check(GIVENS.keep(puzzle, [*shown, mark]), solution) == []
+
+
+def test_the_maker_makes_numlin_boards_whose_answer_is_unique_with_cells_allowed_empty() -> None:
+    backend = get_backend("sat:minicard")
+
+    def solutions(puzzle: Numberlink, n: int) -> list[tuple[str, ...]]:
+        return solve(GENRE, puzzle, backend, limit=n).solutions
+
+    puzzle, solution, _ = make((6, 6), random.Random(3), solutions, numlin=True)
+    assert not puzzle.every_cell
+    assert check(puzzle, solution) == []
+    assert solutions(puzzle, 2) == [solution]
+    # Joined paths: fewer pairs than the every-cell board of the same seed.
+    every, _, _ = make((6, 6), random.Random(3), solutions)
+    assert len(puzzle.ends()) < len(every.ends())
