@@ -161,7 +161,9 @@ def test_solve_stats_block_after_the_answer(capfd: pytest.CaptureFixture[str]) -
 
 
 def test_solve_json_carries_stats_always(capfd: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capfd, "solve", "sudoku", str(X_SUDOKU), "-b", "cpsat", "--json")
+    code, out, err = run(
+        capfd, "solve", "sudoku", str(X_SUDOKU), "-b", "cpsat", "-e", "onehot", "--json"
+    )
     assert code == 0, err
     stats = json.loads(out)["stats"]
     assert stats["model"]["exactly_one"] > 0
