@@ -86,6 +86,7 @@ BUILTIN = (
     "norinori",
     "yajilin",
     "numberlink",
+    "lits",
 )
 """The genres, in the order the help lists them."""
 
