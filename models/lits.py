@@ -5,7 +5,7 @@ shaded cells joined by lazy cuts and free of 2x2 squares (``models/shading.py``)
 from __future__ import annotations
 
 from ..puzzles.lits import Board, Lits, shape
-from ..puzzles.rooms import room_cells
+from ..puzzles.roomshading import room_cells
 from .model import Built, Lit, Model
 from .regions import grid_neighbours, polyominoes
 from .shading import add_connected_shaded, add_no_2x2, dark_shading_of
@@ -32,7 +32,11 @@ def build(puzzle: Lits, encoding: str = "types", prune: bool = True) -> Built[Bo
         inside = {r * w + c for r, c in cells}
         options = []
         for start in sorted(inside):
-            for piece in polyominoes(start, 4, near, lambda n, s=start: n > s and n in inside):
+
+            def later(n: int, s: int = start, within: set[int] = inside) -> bool:
+                return n > s and n in within
+
+            for piece in polyominoes(start, 4, near, later):
                 name = shape((n // w, n % w) for n in piece)
                 if prune and name == "O":
                     continue
@@ -73,8 +77,8 @@ def build(puzzle: Lits, encoding: str = "types", prune: bool = True) -> Built[Bo
             for other_room in sorted({room[m] for m in rim}):
                 if other_room < k:
                     continue
-                for other, cells in by_room_name.get((other_room, name), []):
-                    if rim & cells:
+                for other, held in by_room_name.get((other_room, name), []):
+                    if rim & held:
                         model.add_clause([-lit, -other])
     for (r, c), value in puzzle.marks.items():
         model.add_clause([shaded[r * w + c] if value else -shaded[r * w + c]])

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..puzzles.lits import Board, Lits
-from . import puzzlink, rooms
+from . import puzzlink
+from . import roomshading as rooms
 from .puzzlink import Url
 
 EXAMPLE = "https://puzz.link/p?lits/4/4/9q02jg"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..puzzles.lits import Board, Lits
-from . import rooms
+from . import roomshading as rooms
 
 
 def extent(puzzle: Lits) -> tuple[float, float, float, float]:

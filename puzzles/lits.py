@@ -9,14 +9,11 @@ from typing import Any
 
 from ..contract import About, GenerateError, Grading, Making, Reading, Solving
 from .grid import Cell, cell_name, grid_answer
-from .rooms import MARKS, Labels, grow_rooms, mark_problems, room_cells, room_name, settle_rooms
+from .roomshading import MARKS, Labels, canonical, grow_rooms, mark_problems, room_cells, room_name
 from .shading import DARK, LIGHT, dark_board_problems, groups, neighbours
 
 Board = tuple[str, ...]
 """A solution: a string a row, ``#`` a shaded cell, ``.`` an unshaded one."""
-
-SHAPES = "LITSO"
-"""The tetrominoes' names (O, the square, is a 2x2 block: never in a solution)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,27 +33,46 @@ class Lits:
         return len(self.rooms)
 
 
+def _normal(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    """The cells moved to touch row 0 and column 0, sorted: one form for each placement."""
+    found = list(cells)
+    top = min(r for r, _ in found)
+    left = min(c for _, c in found)
+    return tuple(sorted((r - top, c - left) for r, c in found))
+
+
+def _turns(cells: Iterable[Cell]) -> set[tuple[Cell, ...]]:
+    """The shape turned and mirrored every way (eight at most)."""
+    forms = set()
+    found = list(cells)
+    for _ in range(4):
+        found = [(c, -r) for r, c in found]
+        forms.add(_normal(found))
+        forms.add(_normal((r, -c) for r, c in found))
+    return forms
+
+
+NAMES = {
+    form: name
+    for name, cells in (
+        ("L", ((0, 0), (1, 0), (2, 0), (2, 1))),
+        ("I", ((0, 0), (1, 0), (2, 0), (3, 0))),
+        ("T", ((0, 0), (0, 1), (0, 2), (1, 1))),
+        ("S", ((0, 1), (0, 2), (1, 0), (1, 1))),
+        ("O", ((0, 0), (0, 1), (1, 0), (1, 1))),
+    )
+    for form in _turns(cells)
+}
+"""Each tetromino, in every placement's normal form, to its name."""
+
+
 def shape(cells: Iterable[Cell]) -> str:
-    """The tetromino's name (L, I, T, S or O), turned and mirrored as it may be; ``?`` for four
-    cells that are no tetromino."""
+    """The tetromino's name (L, I, T, S or O), turned and mirrored as it may be; ``?`` for cells
+    that are no tetromino."""
     found = set(cells)
-    if len(found) != 4 or len(groups(99, 99, lambda r, c: (r, c) in found)) != 1:
+    if len(found) != 4:
         return "?"
-    rows = {r for r, _ in found}
-    cols = {c for _, c in found}
-    if len(rows) == 1 or len(cols) == 1:
-        return "I"
-    if len(rows) == 2 and len(cols) == 2:
-        return "O"
-    degrees = sorted(sum((y, x) in found for y, x in neighbours(99, 99, r, c)) for r, c in found)
-    if degrees == [1, 1, 1, 3]:
-        return "T"
-    if degrees == [1, 1, 2, 2]:
-        # L and S both: L has three cells in a line
-        lines = [sum(1 for cc in found if cc[0] == r) for r in rows]
-        lines += [sum(1 for cc in found if cc[1] == c) for c in cols]
-        return "L" if 3 in lines else "S"
-    return "?"
+    return NAMES.get(_normal(found), "?")
 
 
 def check(puzzle: Lits, solution: Board) -> list[str]:
@@ -78,11 +94,15 @@ def check(puzzle: Lits, solution: Board) -> list[str]:
             problems.append(f"{room_name(puzzle, cells)}: its shaded cells are not joined")
         for cell in dark:
             shapes[cell] = name
-    # No two tetrominoes of one shape touch along an edge, across rooms.
+    # No two tetrominoes of one shape touch along an edge (each pair of rooms said once).
+    told: set[tuple[int, int]] = set()
     for (r, c), name in sorted(shapes.items()):
         for y, x in ((r, c + 1), (r + 1, c)):
-            other = shapes.get((y, x))
-            if other == name != "?" and puzzle.rooms[y][x] != puzzle.rooms[r][c]:
+            if shapes.get((y, x)) != name or name not in "LITS":
+                continue
+            a, b = sorted((puzzle.rooms[r][c], puzzle.rooms[y][x]))
+            if a != b and (a, b) not in told:
+                told.add((a, b))
                 problems.append(
                     f"two {name}s touch at {cell_name(puzzle, (r, c))} and "
                     f"{cell_name(puzzle, (y, x))}"
@@ -90,8 +110,8 @@ def check(puzzle: Lits, solution: Board) -> list[str]:
     # The shaded cells are one group, and no 2x2 square is all shaded.
     apart = groups(w, h, lambda r, c: solution[r][c] == DARK)
     if len(apart) > 1:
-        cells = ", ".join(cell_name(puzzle, g[0]) for g in apart)
-        problems.append(f"the shaded cells fall into {len(apart)} groups (at {cells})")
+        at = ", ".join(cell_name(puzzle, g[0]) for g in apart)
+        problems.append(f"the shaded cells fall into {len(apart)} groups (at {at})")
     for r in range(h - 1):
         for c in range(w - 1):
             if all(solution[y][x] == DARK for y in (r, r + 1) for x in (c, c + 1)):
@@ -139,7 +159,7 @@ def random_tetrominoes(width: int, height: int, rng: random.Random) -> list[list
             options = _tetrominoes(width, height, cell)
             rng.shuffle(options)
             for piece in options:
-                if not _fits(width, height, piece, shaded, pieces, names):
+                if not _fits(width, height, piece, shaded, names):
                     continue
                 for p in piece:
                     shaded[p] = len(pieces)
@@ -162,19 +182,14 @@ def _frontier(width: int, height: int, shaded: dict[Cell, int]) -> list[Cell]:
 
 
 def _fits(
-    width: int,
-    height: int,
-    piece: list[Cell],
-    shaded: dict[Cell, int],
-    pieces: list[list[Cell]],
-    names: list[str],
+    width: int, height: int, piece: list[Cell], shaded: dict[Cell, int], names: list[str]
 ) -> bool:
-    """Whether a new piece may join: on no shaded cell, and no cell beside a shaded one except
-    those of the one piece it touches (which is of another shape), and no 2x2 square shaded."""
+    """Whether a new piece may join: on no shaded cell, touching exactly one piece (of another
+    shape) when any is placed, and no 2x2 square shaded."""
     if any(p in shaded for p in piece):
         return False
     touched = {shaded[n] for p in piece for n in neighbours(width, height, *p) if n in shaded}
-    if pieces and (len(touched) != 1 or names[next(iter(touched))] == shape(piece)):
+    if names and (len(touched) != 1 or names[next(iter(touched))] == shape(piece)):
         return False
     every = set(shaded) | set(piece)
     for r, c in piece:
@@ -185,10 +200,74 @@ def _fits(
     return True
 
 
+def _moved(rooms: Labels, cell: Cell, room: int) -> Labels | None:
+    """The rooms with ``cell`` moved into ``room``; None when its own room would fall apart."""
+    height, width = len(rooms), len(rooms[0])
+    r, c = cell
+    mine = rooms[r][c]
+    grid = [list(row) for row in rooms]
+    grid[r][c] = room
+    if len(groups(width, height, lambda y, x: grid[y][x] == mine)) != 1:
+        return None
+    return canonical(grid)
+
+
+def settle(rooms: Labels, ours: Board, solutions: Any, rng: random.Random) -> Lits | None:
+    """A puzzle whose only solution is ``ours``. Every cell ours leaves unshaded starts given
+    unshaded (so ours is the only solution); one at a time, in random order, a cell loses its
+    mark, staying in its room or moving to a room beside it, whichever keeps ours the only
+    solution; failing that, with a cell that another solution shades and ours does not moved to
+    a room beside it too (moving an unshaded cell keeps every room's tetromino). None when some
+    cell cannot lose its mark so, after a second pass."""
+    height, width = len(rooms), len(rooms[0])
+    light = [(r, c) for r in range(height) for c in range(width) if ours[r][c] == LIGHT]
+    rng.shuffle(light)
+    marks = dict.fromkeys(light, False)
+
+    def only(option: Labels) -> Board | None:
+        """Another solution of the rooms, or None when ours is the only one."""
+        found = [s for s in solutions(Lits(option, dict(marks)), 2) if s != ours]
+        return found[0] if found else None
+
+    def beside(option: Labels, cell: Cell) -> list[Labels]:
+        """The rooms with ``cell`` in its own room or moved to each room beside it."""
+        r, c = cell
+        near = sorted({option[y][x] for y, x in neighbours(width, height, r, c)} - {option[r][c]})
+        rng.shuffle(near)
+        moves = (_moved(option, cell, k) for k in near)
+        return [m for m in moves if m is not None]
+
+    for _ in range(2):
+        for cell in [cell for cell in light if cell in marks]:
+            del marks[cell]
+            settled = None
+            for option in [rooms, *beside(rooms, cell)]:
+                other = only(option)
+                if other is None:
+                    settled = option
+                    break
+                spare = [s for s in light if s not in marks and s != cell
+                         and other[s[0]][s[1]] == DARK]  # fmt: skip
+                for s in rng.sample(spare, min(3, len(spare))):
+                    settled = next((m for m in beside(option, s)[:2] if only(m) is None), None)
+                    if settled is not None:
+                        break
+                if settled is not None:
+                    break
+            if settled is None:
+                marks[cell] = False
+            else:
+                rooms = settled
+        if not marks:
+            return Lits(rooms)
+    return None
+
+
 def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     """Random tetrominoes, each joined to one before it and of another shape, a room grown round
-    each; while the solver finds another solution, unshaded cells of rooms the two solutions shade
-    differently move to a room beside them, until ours is the only one."""
+    each;
+    then ``settle`` finds rooms for the unshaded cells that leave ours the only solution (a
+    board that does not settle is drawn again)."""
     width, height = size
     if width * height < 4 or min(width, height) < 1:
         raise GenerateError(f"a LITS board has four cells at least, not {width}x{height}")
@@ -198,16 +277,18 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
             continue
         cells = {cell for piece in pieces for cell in piece}
         ours = tuple(
-            "".join(DARK if (r, c) in cells else LIGHT for c in range(width))
-            for r in range(height)
+            "".join(DARK if (r, c) in cells else LIGHT for c in range(width)) for r in range(height)
         )
         rooms = grow_rooms(width, height, pieces, rng)
-        puzzle = settle_rooms(
-            rooms, ours, lambda labels: Lits(labels), solutions, rng, 20 * len(pieces) + 100
-        )
+        puzzle = settle(rooms, ours, solutions, rng)
         if puzzle is not None:
             return puzzle, ours, []
     raise GenerateError(f"no {width}x{height} LITS with one solution was found")
+
+
+def from_keys(keys: list[list[str]], marks: Mapping[Cell, bool] | None = None) -> Lits:
+    """The board whose rooms a grid of letters draws."""
+    return Lits(canonical(keys), dict(marks or {}))
 
 
 GENRE = About(
