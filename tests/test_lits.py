@@ -13,6 +13,7 @@ import pytest
 
 from conftest import BACKENDS, DATA
 from gridsat import cli
+from gridsat.contract import GenerateError
 from gridsat.parsers import ParseError, puzzlink
 from gridsat.parsers.lits import format_puzzle, format_url, parse, parse_url
 from gridsat.pipeline import solve
@@ -282,6 +283,19 @@ def test_a_made_board_is_unique() -> None:
         return solve(GENRE, puzzle, CADICAL, limit=n).solutions
 
     puzzle, solution, keep = make((6, 6), random.Random(2), solutions)
-    assert (puzzle.width, puzzle.height) == (6, 6) and keep == []
+    assert (puzzle.width, puzzle.height) == (6, 6) and keep == [] and puzzle.marks == {}
     assert check(puzzle, solution) == []
     assert solutions(puzzle, 2) == [solution]
+
+
+def test_a_board_that_does_not_settle_keeps_its_marks() -> None:
+    def solutions(puzzle: Lits, n: int) -> list[object]:
+        return solve(GENRE, puzzle, CADICAL, limit=n).solutions
+
+    puzzle, solution, _ = make((3, 3), random.Random(1), solutions)
+    assert puzzle.marks and not any(puzzle.marks.values())
+    assert check(puzzle, solution) == []
+    assert solutions(puzzle, 2) == [solution]
+    assert solutions(Lits(puzzle.rooms), 2) != [solution]
+    with pytest.raises(GenerateError, match="2x2"):
+        make((2, 2), random.Random(1), solutions)
