@@ -87,6 +87,7 @@ BUILTIN = (
     "yajilin",
     "numberlink",
     "tapa",
+    "lits",
 )
 """The genres, in the order the help lists them."""
 

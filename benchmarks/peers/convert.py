@@ -45,6 +45,7 @@ GENRES: dict[str, tuple[str, ...]] = {
         "nurikabe",
         "norinori",
         "yajilin",
+        "lits",
     ),
     "multi-puzzle-solver": (
         "sudoku",
@@ -230,6 +231,14 @@ def to_peer(peer: str, genre: str, p: Any) -> Any:
             region = [[str(k) for k in row] for row in p.rooms]
             params = {"num_rows": p.height, "num_cols": p.width, "region_grid": region}
             return {"type": "norinori", "params": params}
+        if genre == "lits":
+            if p.marks:
+                return None
+            region = [[str(k) for k in row] for row in p.rooms]
+            grid = [["-"] * p.width for _ in range(p.height)]
+            params = {"num_rows": p.height, "num_cols": p.width, "grid": grid,
+                      "region_grid": region}  # fmt: skip
+            return {"type": "lits", "params": params}
     if peer == "multi-puzzle-solver":
         if genre == "sudoku":
             n = p.order
@@ -424,6 +433,8 @@ def from_peer(peer: str, genre: str, p: Any, answer: Any) -> Any:
             return tuple("".join("*" if v == "x" else "." for v in row) for row in g)
         if genre in ("nurikabe", "norinori"):
             return tuple("".join("#" if v == "x" else "." for v in row) for row in g)
+        if genre == "lits":  # (its answer names each shaded cell's shape)
+            return tuple("".join("." if v == "-" else "#" for v in row) for row in g)
     if peer == "multi-puzzle-solver":
         if genre in ("sudoku", "keen", "towers", "unruly", "pattern", "signpost"):
             return tuple(map(tuple, _triples(answer, height, width)))
