@@ -224,16 +224,23 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     one turns to land (joining the one island beside it, or an island of its own), each as the
     rules allow, so that ours stays a solution and that one no longer is; a board that does not
     settle so is drawn again. Every number is needed (an island without one breaks the rules),
-    so the puzzle is made whole: no given is taken away."""
+    so the puzzle is made whole: no given is taken away. A board past ``LOCAL`` cells keeps its
+    islands to 4 cells, looks for the second solution a window at a time first (the whole board
+    only when no window has one), and changes one cell a round, turning land to sea first, a
+    number never moving back onto a cell it left (else islands wander and never settle)."""
     width, height = size
     if width < 2 or height < 2:
         raise GenerateError(f"a Nurikabe board is at least 2x2, not {width}x{height}")
-    most = max(3, min(9, (width * height) // 8))
+    local = width * height > LOCAL
+    most = max(3, min(4 if local else 9, (width * height) // 8))
+    windows = _windows(width, height)
     for _ in range(30):
-        sea = random_islands(width, height, rng, most)
+        dirty = set(range(len(windows)))
+        left: set[Cell] = set()  # (cells a number left: it comes back to none of them)
+        sea = random_islands(width, height, rng, most, 0.3 if local else 0.7)
         ours = _board(sea)
         clues = {rng.choice(island) for island in groups(width, height, _land(ours))}
-        for _ in range(6 * len(clues) + 20):
+        for _ in range((60 if local else 6) * len(clues) + 20):
             ours = _board(sea)
             islands = groups(width, height, _land(ours))
             shown = {}
@@ -242,13 +249,15 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
                 shown[held[0]] = len(island)
             rows = tuple(tuple(shown.get((r, c)) for c in range(width)) for r in range(height))
             puzzle = Nurikabe(rows)
-            found = solutions(puzzle, 2)
-            if not found:
-                break  # (never so: a change keeps ours a solution)
-            others = [s for s in found if s != ours]
-            if not others:
-                return puzzle, ours, list(shown.items())
-            other = others[0]
+            other = _local_other(puzzle, ours, dirty, solutions) if local else None
+            if other is None:
+                found = solutions(puzzle, 2)
+                if not found:
+                    break  # (never so: a change keeps ours a solution)
+                others = [s for s in found if s != ours]
+                if not others:
+                    return puzzle, ours, list(shown.items())
+                other = others[0]
             moves = []
             for r in range(height):
                 for c in range(width):
@@ -259,15 +268,81 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
                     elif ours[r][c] == DARK and other[r][c] == LIGHT:
                         moves.append(("land", (r, c)))
             rng.shuffle(moves)
+            if local:  # (islands that shrink settle; a number moved back and forth does not)
+                moves = [move for move in moves if move[0] != "clue" or move[1] not in left]
+                moves.sort(key=lambda move: ("sea", "clue", "land").index(move[0]))
+            before = set(clues)
             # Several changes at once on a large board: each iteration costs a solve.
-            made, wanted = 0, 1 + len(moves) // 6
+            made, wanted = 0, 1 if local else 1 + len(moves) // 6
             for kind, (r, c) in moves:
                 made += _move(sea, clues, kind, r, c, width, height, most)
                 if made >= wanted:
                     break
             if not made:
                 break
+            if local:
+                after = _board(sea)
+                changed = {(r, c) for r in range(height) for c in range(width)
+                           if after[r][c] != ours[r][c] or after[r][c] != other[r][c]}  # fmt: skip
+                changed |= before ^ clues
+                left |= before - clues
+                dirty.update(k for k, box in enumerate(windows) if _near(box, changed))
     raise GenerateError(f"no {width}x{height} Nurikabe with one solution was found")
+
+
+LOCAL = 400
+"""Boards of more cells than this are settled a window at a time first (``_local_other``)."""
+WINDOW = 8
+"""The side of those windows, which overlap by half."""
+
+
+def _windows(width: int, height: int) -> list[tuple[int, int, int, int]]:
+    """Windows (top, left, bottom, right; bottom and right past the end) that cover the board,
+    each ``WINDOW`` cells a side (less at a short board's edge), overlapping by half."""
+    step = WINDOW // 2
+
+    def starts(n: int) -> list[int]:
+        last = max(0, n - WINDOW)
+        return sorted({*range(0, last, step), last})
+
+    return [
+        (r, c, min(height, r + WINDOW), min(width, c + WINDOW))
+        for r in starts(height)
+        for c in starts(width)
+    ]
+
+
+def _near(box: tuple[int, int, int, int], cells: set[Cell]) -> bool:
+    """Whether a cell of ``cells`` lies in the window or within two cells of it."""
+    top, left, bottom, right = box
+    return any(top - 2 <= r < bottom + 2 and left - 2 <= c < right + 2 for r, c in cells)
+
+
+def _local_other(puzzle: Nurikabe, ours: Board, dirty: set[int], solutions: Any) -> Board | None:
+    """Another solution that differs from ``ours`` inside one window alone, found with every
+    shaded cell of ours outside the window given shaded (a board the solver settles at once);
+    None when no window waiting in ``dirty`` has one (each one tried leaves it)."""
+    width, height = puzzle.width, puzzle.height
+    windows = _windows(width, height)
+    while dirty:
+        k = min(dirty)
+        dirty.discard(k)
+        top, left, bottom, right = windows[k]
+        rows = tuple(
+            tuple(
+                MARK
+                if v is None
+                and ours[r][c] == DARK
+                and not (top <= r < bottom and left <= c < right)
+                else v
+                for c, v in enumerate(row)
+            )
+            for r, row in enumerate(puzzle.rows)
+        )
+        others: list[Board] = [s for s in solutions(Nurikabe(rows), 2) if s != ours]
+        if others:
+            return others[0]
+    return None
 
 
 def _move(

@@ -259,3 +259,20 @@ def test_made_boards_are_numbered_once_an_island_and_unique() -> None:
         assert check(puzzle, solution) == []
         assert solutions(puzzle, 2) == [solution]
         assert sorted(keep) == GIVENS.of(puzzle)
+
+
+@pytest.mark.slow
+def test_a_large_board_settles_a_window_at_a_time() -> None:
+    """Past 400 cells the maker looks for a second solution a window at a time."""
+    calls = []
+
+    def solutions(puzzle: Nurikabe, n: int) -> list[object]:
+        calls.append(bool(puzzle.marks()))
+        return solve(GENRE, puzzle, get_backend("sat:minicard"), limit=n).solutions
+
+    puzzle, solution, _ = make((24, 18), random.Random(1), solutions)
+    assert (puzzle.width, puzzle.height) == (24, 18)
+    assert check(puzzle, solution) == []
+    assert solve(GENRE, puzzle, CADICAL, limit=2).solutions == [solution]
+    assert any(calls) and not all(calls)  # windows first, the whole board last
+    assert max(puzzle.clues().values()) <= 4
