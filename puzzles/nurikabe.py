@@ -188,10 +188,41 @@ def _try_land(sea: list[list[bool]], r: int, c: int, most: int) -> bool:
     if not sea[r][c]:
         return False
     sea[r][c] = False
-    if len(island_of(_board(sea), (r, c))) <= most and _sea_joined(sea, width, height):
+    if _island_within(sea, r, c, most) and (
+        _ring_joined(sea, r, c) or _sea_joined(sea, width, height)
+    ):
         return True
     sea[r][c] = True
     return False
+
+
+def _island_within(sea: list[list[bool]], r: int, c: int, most: int) -> bool:
+    """Whether the land holding (r, c) has ``most`` cells at most (a search that stops past)."""
+    height, width = len(sea), len(sea[0])
+    seen, todo = {(r, c)}, [(r, c)]
+    while todo:
+        y, x = todo.pop()
+        for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+            if 0 <= yy < height and 0 <= xx < width and not sea[yy][xx] and (yy, xx) not in seen:
+                seen.add((yy, xx))
+                if len(seen) > most:
+                    return False
+                todo.append((yy, xx))
+    return True
+
+
+_RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+
+
+def _ring_joined(sea: list[list[bool]], r: int, c: int) -> bool:
+    """Whether the sea cells beside (r, c) (land now) are joined through the eight cells round
+    it: then a sea that was one group still is (a quick test before the whole board's)."""
+    height, width = len(sea), len(sea[0])
+    ring = [
+        0 <= r + dy < height and 0 <= c + dx < width and sea[r + dy][c + dx] for dy, dx in _RING
+    ]
+    # One run of sea cells round the ring (each cell of it touches the next) joins them all.
+    return all(ring) or sum(1 for i in range(8) if ring[i] and not ring[i - 1]) == 1
 
 
 def _board(sea: list[list[bool]]) -> Board:
