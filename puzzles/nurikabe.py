@@ -257,8 +257,9 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     settle so is drawn again. Every number is needed (an island without one breaks the rules),
     so the puzzle is made whole: no given is taken away. A board past ``LOCAL`` cells keeps its
     islands to 4 cells, looks for the second solution a window at a time first (the whole board
-    only when no window has one), and changes one cell a round, turning land to sea first, a
-    number never moving back onto a cell it left (else islands wander and never settle)."""
+    only when no window has one), and changes one cell a round, turning land to sea first; a
+    number never moves back onto a cell it left, nor a cell turns twice (else islands wander
+    and never settle)."""
     width, height = size
     if width < 2 or height < 2:
         raise GenerateError(f"a Nurikabe board is at least 2x2, not {width}x{height}")
@@ -268,7 +269,8 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     for _ in range(30):
         dirty = set(range(len(windows)))
         left: set[Cell] = set()  # (cells a number left: it comes back to none of them)
-        sea = random_islands(width, height, rng, most, 0.3 if local else 0.7)
+        turned: set[Cell] = set()  # (cells turned to land or sea: they turn no more)
+        sea = random_islands(width, height, rng, most, 0.0 if local else 0.7)
         ours = _board(sea)
         clues = {rng.choice(island) for island in groups(width, height, _land(ours))}
         for _ in range((60 if local else 6) * len(clues) + 20):
@@ -300,7 +302,9 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
                         moves.append(("land", (r, c)))
             rng.shuffle(moves)
             if local:  # (islands that shrink settle; a number moved back and forth does not)
-                moves = [move for move in moves if move[0] != "clue" or move[1] not in left]
+                moves = [
+                    move for move in moves if move[1] not in (left if move[0] == "clue" else turned)
+                ]
                 moves.sort(key=lambda move: ("sea", "clue", "land").index(move[0]))
             before = set(clues)
             # Several changes at once on a large board: each iteration costs a solve.
@@ -317,6 +321,9 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
                            if after[r][c] != ours[r][c] or after[r][c] != other[r][c]}  # fmt: skip
                 changed |= before ^ clues
                 left |= before - clues
+                turned |= {
+                    (r, c) for r in range(height) for c in range(width) if after[r][c] != ours[r][c]
+                }
                 dirty.update(k for k, box in enumerate(windows) if _near(box, changed))
     raise GenerateError(f"no {width}x{height} Nurikabe with one solution was found")
 
