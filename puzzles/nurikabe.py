@@ -144,11 +144,12 @@ def _sea_joined(sea: list[list[bool]], width: int, height: int) -> bool:
 
 
 def random_islands(
-    width: int, height: int, rng: random.Random, most: int, grow: float = 0.7
+    width: int, height: int, rng: random.Random, most: int, grow: float = 0.7, spill: int = 0
 ) -> list[list[bool]]:
     """A random sea (True) with islands of at most ``most`` cells: from a board all sea, a cell
     of a random 2x2 pool is made land while the sea stays one group and its island stays small
-    enough, until no pool is left; then a few more cells at random, as the same rules allow."""
+    enough, until no pool is left; then a few more cells at random, as the same rules allow. A
+    pool no cell of which can turn so may make an island up to ``spill`` cells larger."""
     for _ in range(200):
         sea = [[True] * width for _ in range(height)]
         stuck = False
@@ -168,7 +169,9 @@ def random_islands(
                 square.sort(
                     key=lambda cell: all(sea[y][x] for y, x in neighbours(width, height, *cell))
                 )
-            if not any(_try_land(sea, rr, cc, most) for rr, cc in square):
+            if not any(_try_land(sea, rr, cc, most) for rr, cc in square) and not any(
+                _try_land(sea, rr, cc, most + spill) for rr, cc in square if spill
+            ):
                 stuck = True
                 break
         if stuck:
@@ -270,7 +273,7 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
         dirty = set(range(len(windows)))
         left: set[Cell] = set()  # (cells a number left: it comes back to none of them)
         turned: set[Cell] = set()  # (cells turned to land or sea: they turn no more)
-        sea = random_islands(width, height, rng, most, 0.0 if local else 0.7)
+        sea = random_islands(width, height, rng, most, 0.0 if local else 0.7, int(local))
         ours = _board(sea)
         clues = {rng.choice(island) for island in groups(width, height, _land(ours))}
         for _ in range((60 if local else 6) * len(clues) + 20):

@@ -275,7 +275,7 @@ def test_a_large_board_settles_a_window_at_a_time() -> None:
     assert check(puzzle, solution) == []
     assert solve(GENRE, puzzle, CADICAL, limit=2).solutions == [solution]
     assert any(calls) and not all(calls)  # windows first, the whole board last
-    assert max(puzzle.clues().values()) <= 4
+    assert max(puzzle.clues().values()) <= 5  # (4, or 5 where a pool of the sea left no choice)
 
 
 def test_a_random_sea_is_one_group_without_pools_and_its_islands_small() -> None:
