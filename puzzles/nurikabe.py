@@ -144,11 +144,12 @@ def _sea_joined(sea: list[list[bool]], width: int, height: int) -> bool:
 
 
 def random_islands(
-    width: int, height: int, rng: random.Random, most: int, grow: float = 0.7
+    width: int, height: int, rng: random.Random, most: int, grow: float = 0.7, spill: int = 0
 ) -> list[list[bool]]:
     """A random sea (True) with islands of at most ``most`` cells: from a board all sea, a cell
     of a random 2x2 pool is made land while the sea stays one group and its island stays small
-    enough, until no pool is left; then a few more cells at random, as the same rules allow."""
+    enough, until no pool is left; then a few more cells at random, as the same rules allow. A
+    pool no cell of which can turn so may make an island up to ``spill`` cells larger."""
     for _ in range(200):
         sea = [[True] * width for _ in range(height)]
         stuck = False
@@ -168,7 +169,9 @@ def random_islands(
                 square.sort(
                     key=lambda cell: all(sea[y][x] for y, x in neighbours(width, height, *cell))
                 )
-            if not any(_try_land(sea, rr, cc, most) for rr, cc in square):
+            if not any(_try_land(sea, rr, cc, most) for rr, cc in square) and not any(
+                _try_land(sea, rr, cc, most + spill) for rr, cc in square if spill
+            ):
                 stuck = True
                 break
         if stuck:
@@ -188,10 +191,41 @@ def _try_land(sea: list[list[bool]], r: int, c: int, most: int) -> bool:
     if not sea[r][c]:
         return False
     sea[r][c] = False
-    if len(island_of(_board(sea), (r, c))) <= most and _sea_joined(sea, width, height):
+    if _island_within(sea, r, c, most) and (
+        _ring_joined(sea, r, c) or _sea_joined(sea, width, height)
+    ):
         return True
     sea[r][c] = True
     return False
+
+
+def _island_within(sea: list[list[bool]], r: int, c: int, most: int) -> bool:
+    """Whether the land holding (r, c) has ``most`` cells at most (a search that stops past)."""
+    height, width = len(sea), len(sea[0])
+    seen, todo = {(r, c)}, [(r, c)]
+    while todo:
+        y, x = todo.pop()
+        for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+            if 0 <= yy < height and 0 <= xx < width and not sea[yy][xx] and (yy, xx) not in seen:
+                seen.add((yy, xx))
+                if len(seen) > most:
+                    return False
+                todo.append((yy, xx))
+    return True
+
+
+_RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+
+
+def _ring_joined(sea: list[list[bool]], r: int, c: int) -> bool:
+    """Whether the sea cells beside (r, c) (land now) are joined through the eight cells round
+    it: then a sea that was one group still is (a quick test before the whole board's)."""
+    height, width = len(sea), len(sea[0])
+    ring = [
+        0 <= r + dy < height and 0 <= c + dx < width and sea[r + dy][c + dx] for dy, dx in _RING
+    ]
+    # One run of sea cells round the ring (each cell of it touches the next) joins them all.
+    return all(ring) or sum(1 for i in range(8) if ring[i] and not ring[i - 1]) == 1
 
 
 def _board(sea: list[list[bool]]) -> Board:
@@ -224,16 +258,25 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     one turns to land (joining the one island beside it, or an island of its own), each as the
     rules allow, so that ours stays a solution and that one no longer is; a board that does not
     settle so is drawn again. Every number is needed (an island without one breaks the rules),
-    so the puzzle is made whole: no given is taken away."""
+    so the puzzle is made whole: no given is taken away. A board past ``LOCAL`` cells keeps its
+    islands to 4 cells, looks for the second solution a window at a time first (the whole board
+    only when no window has one), and changes one cell a round, turning land to sea first; a
+    number never moves back onto a cell it left, nor a cell turns twice (else islands wander
+    and never settle)."""
     width, height = size
     if width < 2 or height < 2:
         raise GenerateError(f"a Nurikabe board is at least 2x2, not {width}x{height}")
-    most = max(3, min(9, (width * height) // 8))
+    local = width * height > LOCAL
+    most = max(3, min(4 if local else 9, (width * height) // 8))
+    windows = _windows(width, height)
     for _ in range(30):
-        sea = random_islands(width, height, rng, most)
+        dirty = set(range(len(windows)))
+        left: set[Cell] = set()  # (cells a number left: it comes back to none of them)
+        turned: set[Cell] = set()  # (cells turned to land or sea: they turn no more)
+        sea = random_islands(width, height, rng, most, 0.0 if local else 0.7, int(local))
         ours = _board(sea)
         clues = {rng.choice(island) for island in groups(width, height, _land(ours))}
-        for _ in range(6 * len(clues) + 20):
+        for _ in range((60 if local else 6) * len(clues) + 20):
             ours = _board(sea)
             islands = groups(width, height, _land(ours))
             shown = {}
@@ -242,13 +285,15 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
                 shown[held[0]] = len(island)
             rows = tuple(tuple(shown.get((r, c)) for c in range(width)) for r in range(height))
             puzzle = Nurikabe(rows)
-            found = solutions(puzzle, 2)
-            if not found:
-                break  # (never so: a change keeps ours a solution)
-            others = [s for s in found if s != ours]
-            if not others:
-                return puzzle, ours, list(shown.items())
-            other = others[0]
+            other = _local_other(puzzle, ours, dirty, solutions) if local else None
+            if other is None:
+                found = solutions(puzzle, 2)
+                if not found:
+                    break  # (never so: a change keeps ours a solution)
+                others = [s for s in found if s != ours]
+                if not others:
+                    return puzzle, ours, list(shown.items())
+                other = others[0]
             moves = []
             for r in range(height):
                 for c in range(width):
@@ -259,15 +304,86 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
                     elif ours[r][c] == DARK and other[r][c] == LIGHT:
                         moves.append(("land", (r, c)))
             rng.shuffle(moves)
+            if local:  # (islands that shrink settle; a number moved back and forth does not)
+                moves = [
+                    move for move in moves if move[1] not in (left if move[0] == "clue" else turned)
+                ]
+                moves.sort(key=lambda move: ("sea", "clue", "land").index(move[0]))
+            before = set(clues)
             # Several changes at once on a large board: each iteration costs a solve.
-            made, wanted = 0, 1 + len(moves) // 6
+            made, wanted = 0, 1 if local else 1 + len(moves) // 6
             for kind, (r, c) in moves:
                 made += _move(sea, clues, kind, r, c, width, height, most)
                 if made >= wanted:
                     break
             if not made:
                 break
+            if local:
+                after = _board(sea)
+                changed = {(r, c) for r in range(height) for c in range(width)
+                           if after[r][c] != ours[r][c] or after[r][c] != other[r][c]}  # fmt: skip
+                changed |= before ^ clues
+                left |= before - clues
+                turned |= {
+                    (r, c) for r in range(height) for c in range(width) if after[r][c] != ours[r][c]
+                }
+                dirty.update(k for k, box in enumerate(windows) if _near(box, changed))
     raise GenerateError(f"no {width}x{height} Nurikabe with one solution was found")
+
+
+LOCAL = 400
+"""Boards of more cells than this are settled a window at a time first (``_local_other``)."""
+WINDOW = 8
+"""The side of those windows, which overlap by half."""
+
+
+def _windows(width: int, height: int) -> list[tuple[int, int, int, int]]:
+    """Windows (top, left, bottom, right; bottom and right past the end) that cover the board,
+    each ``WINDOW`` cells a side (less at a short board's edge), overlapping by half."""
+    step = WINDOW // 2
+
+    def starts(n: int) -> list[int]:
+        last = max(0, n - WINDOW)
+        return sorted({*range(0, last, step), last})
+
+    return [
+        (r, c, min(height, r + WINDOW), min(width, c + WINDOW))
+        for r in starts(height)
+        for c in starts(width)
+    ]
+
+
+def _near(box: tuple[int, int, int, int], cells: set[Cell]) -> bool:
+    """Whether a cell of ``cells`` lies in the window or within two cells of it."""
+    top, left, bottom, right = box
+    return any(top - 2 <= r < bottom + 2 and left - 2 <= c < right + 2 for r, c in cells)
+
+
+def _local_other(puzzle: Nurikabe, ours: Board, dirty: set[int], solutions: Any) -> Board | None:
+    """Another solution that differs from ``ours`` inside one window alone, found with every
+    shaded cell of ours outside the window given shaded (a board the solver settles at once);
+    None when no window waiting in ``dirty`` has one (each one tried leaves it)."""
+    width, height = puzzle.width, puzzle.height
+    windows = _windows(width, height)
+    while dirty:
+        k = min(dirty)
+        dirty.discard(k)
+        top, left, bottom, right = windows[k]
+        rows = tuple(
+            tuple(
+                MARK
+                if v is None
+                and ours[r][c] == DARK
+                and not (top <= r < bottom and left <= c < right)
+                else v
+                for c, v in enumerate(row)
+            )
+            for r, row in enumerate(puzzle.rows)
+        )
+        others: list[Board] = [s for s in solutions(Nurikabe(rows), 2) if s != ours]
+        if others:
+            return others[0]
+    return None
 
 
 def _move(

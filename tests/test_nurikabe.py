@@ -16,7 +16,7 @@ from gridsat import cli
 from gridsat.parsers import ParseError, puzzlink
 from gridsat.parsers.nurikabe import format_puzzle, format_url, parse, parse_url
 from gridsat.pipeline import solve
-from gridsat.puzzles.nurikabe import GIVENS, UNKNOWN, Nurikabe, check, make
+from gridsat.puzzles.nurikabe import GIVENS, UNKNOWN, Nurikabe, check, make, random_islands
 from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
@@ -259,3 +259,52 @@ def test_made_boards_are_numbered_once_an_island_and_unique() -> None:
         assert check(puzzle, solution) == []
         assert solutions(puzzle, 2) == [solution]
         assert sorted(keep) == GIVENS.of(puzzle)
+
+
+@pytest.mark.slow
+def test_a_large_board_settles_a_window_at_a_time() -> None:
+    """Past 400 cells the maker looks for a second solution a window at a time."""
+    calls = []
+
+    def solutions(puzzle: Nurikabe, n: int) -> list[object]:
+        calls.append(bool(puzzle.marks()))
+        return solve(GENRE, puzzle, get_backend("sat:minicard"), limit=n).solutions
+
+    puzzle, solution, _ = make((24, 18), random.Random(1), solutions)
+    assert (puzzle.width, puzzle.height) == (24, 18)
+    assert check(puzzle, solution) == []
+    assert solve(GENRE, puzzle, CADICAL, limit=2).solutions == [solution]
+    assert any(calls) and not all(calls)  # windows first, the whole board last
+    assert max(puzzle.clues().values()) <= 5  # (4, or 5 where a pool of the sea left no choice)
+
+
+def test_a_random_sea_is_one_group_without_pools_and_its_islands_small() -> None:
+    for seed, grow in product(range(3), (0.0, 0.7)):
+        sea = random_islands(12, 8, random.Random(seed), 4, grow)
+        board = tuple("".join("#" if s else "." for s in row) for row in sea)
+        sea_cells = {(r, c) for r in range(8) for c in range(12) if sea[r][c]}
+        start = next(iter(sea_cells))
+        seen, todo = {start}, [start]
+        while todo:
+            r, c = todo.pop()
+            for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if cell in sea_cells and cell not in seen:
+                    seen.add(cell)
+                    todo.append(cell)
+        assert seen == sea_cells, (seed, grow)
+        assert not any(
+            all(sea[y][x] for y in (r, r + 1) for x in (c, c + 1))
+            for r in range(7)
+            for c in range(11)
+        )
+        land = {(r, c) for r in range(8) for c in range(12)} - sea_cells
+        for r, c in land:
+            island = {(r, c)}
+            todo = [(r, c)]
+            while todo:
+                y, x = todo.pop()
+                for cell in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                    if cell in land and cell not in island:
+                        island.add(cell)
+                        todo.append(cell)
+            assert len(island) <= 4, (seed, grow, board)
