@@ -181,7 +181,7 @@ def test_the_examples_cover_every_genre_and_its_forms() -> None:
                "galaxies", "hitori", "kurodoko", "mosaic", "masyu", "tracks", "slant",
                "shikaku", "palisade", "nurikabe", "norinori", "heyawake", "starbattle", "yajilin",
                "numberlink",
-               "tapa"}  # fmt: skip
+               "tapa", "lits"}  # fmt: skip
     assert set(READ_BACK) | refused == set(BUILTIN)
     for name, styles in READ_BACK.items():
         assert set(styles) <= set(get_genre(name).about.reading.output_formats)
