@@ -1,5 +1,6 @@
 """Tents as a model: a Boolean per cell that may hold a tent, and the pairing of tents with
-trees either in the model (``pairs``) or checked lazily (``hall``)."""
+trees either in the model (``pairs``) or checked lazily (``hall``). ``lines`` and ``tricky`` add
+Tatham's Easy and Tricky rules behind switches, for grading."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ from ..puzzles.tents import SHOWN_GRASS, TENT, TREE, Solution, Tents
 from .automaton import add_automaton
 from .model import Assignment, Built, Lit, Model
 
-ENCODINGS = ("pairs", "hall", "lines")
+ENCODINGS = ("pairs", "hall", "lines", "tricky")
+
+State = tuple[int, int, bool, bool, bool, bool]
+"""A state of the automaton reading a line with the lines beside it (``_read_beside``)."""
 
 
 def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[Solution]:
@@ -102,10 +106,12 @@ def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[S
         ]
         for tree in trees
     }  # fmt: skip
-    if encoding in ("pairs", "lines"):
+    pair_of: dict[tuple[int, int], dict[Lit, Lit]] = {}  # tree -> its tent's literal -> pair
+    if encoding in ("pairs", "lines", "tricky"):
         paired: dict[Lit, list[Lit]] = {lit: [] for lit in tent.values()}
         for tree in trees:
             pairs = list(model.bool_vars(len(beside[tree])))
+            pair_of[tree] = dict(zip(beside[tree], pairs, strict=True))
             # The tree is paired with exactly one cell next to it; that cell holds a tent.
             model.add_exactly_one(pairs)
             for pair, lit in zip(pairs, beside[tree], strict=True):
@@ -124,7 +130,7 @@ def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[S
     model.answer = list(tent.values())
     cells = list(tent.items())
     tiers: tuple[Lit, ...] = ()
-    if encoding == "lines":
+    if encoding in ("lines", "tricky"):
         # A person reads a line: of all the ways its tents fit, never two side by side, the
         # cells where they all agree. (Tatham's Easy level reasons so.)
         switch = model.bool_var()
@@ -132,9 +138,30 @@ def build(puzzle: Tents, encoding: str = "pairs", prune: bool = True) -> Built[S
         tiers = (switch,)
         lines = [[(r, c) for c in range(w)] for r in range(h)]
         lines += [[(r, c) for r in range(h)] for c in range(w)]
-        for line, count in zip(lines, (*puzzle.row_counts, *puzzle.column_counts), strict=True):
+        counts = (*puzzle.row_counts, *puzzle.column_counts)
+        for line, count in zip(lines, counts, strict=True):
             if count is not None:
                 _read_line(model, [tent.get(cell, False) for cell in line], count, switch)
+    if encoding == "tricky":
+        # Tatham's Tricky level, behind a second switch: each line read with the lines beside
+        # it, and a tree's two diagonal places ruling out the cell beside both.
+        tricky = model.bool_var()
+        model.add_clause([tricky])
+        tiers = (switch, tricky)
+        for k, (line, count) in enumerate(zip(lines, counts, strict=True)):
+            if count is None:
+                continue
+            before = (k - 1) if k not in (0, h) else None
+            after = (k + 1) if k + 1 not in (h, h + w) else None
+            read = [tent.get(cell, False) for cell in line]
+            nothing: list[Lit | bool] = [False] * len(line)
+            above, below = (
+                nothing if j is None else [tent.get(cell, False) for cell in lines[j]]
+                for j in (before, after)
+            )
+            _read_beside(model, read, above, below, count, tricky)
+        for tree in trees:
+            _diagonal_places(model, tree, tent, pair_of[tree], tricky)
 
     def decode(a: Assignment) -> Solution:
         board = [["^" if ch == TREE else "." for ch in row] for row in rows]
@@ -157,3 +184,64 @@ def _read_line(model: Model, cells: list[Lit | bool], count: int, switch: Lit) -
         return None if last or read == count else (read + 1, True)
 
     add_automaton(model, cells, (0, False), step, lambda state: state[0] == count, switch)
+
+
+def _read_beside(
+    model: Model,
+    cells: list[Lit | bool],
+    above: list[Lit | bool],
+    below: list[Lit | bool],
+    count: int,
+    switch: Lit,
+) -> None:
+    """A line of ``count`` tents, never two side by side, read with the lines on either side:
+    a cell beside them all rules out a tent in the next line, whichever way the line's tents
+    fit. (Tatham's Tricky level reasons so; the next line's own count is not read.) One
+    automaton over the three lines a column at a time, above, the line, below; its state: the
+    tents read, the step within the column, whether the last column held a tent in the line,
+    whether it held one above or below, and what this column holds so far."""
+    word: list[Lit | bool] = []
+    for trio in zip(above, cells, below, strict=True):
+        word += trio
+
+    def step(state: State, tent: bool) -> State | None:
+        read, phase, last, last_out, now_out, now = state
+        if phase == 0:  # above: not beside the line's last tent
+            if tent and last:
+                return None
+            return (read, 1, last, last_out, tent, False)
+        if phase == 1:  # the line: not beside any tent, nor one too many
+            if tent and (last or last_out or now_out or read == count):
+                return None
+            return (read + tent, 2, last, last_out, now_out, tent)
+        if tent and (last or now):  # below: not beside the line's last tent or this one
+            return None
+        return (read, 0, now, now_out or tent, False, False)
+
+    add_automaton(
+        model,
+        word,
+        (0, 0, False, False, False, False),
+        step,
+        lambda state: state[0] == count and state[1] == 0,
+        switch,
+    )
+
+
+def _diagonal_places(
+    model: Model,
+    tree: tuple[int, int],
+    tent: dict[tuple[int, int], Lit],
+    pairs: dict[Lit, Lit],
+    switch: Lit,
+) -> None:
+    """A tree whose tent can only be at two places diagonal to each other rules out the cell
+    beside both (other than the tree): whichever holds the tent would touch it."""
+    r, c = tree
+    for dr in (-1, 1):
+        for dc in (-1, 1):
+            one, two, far = (r + dr, c), (r, c + dc), (r + dr, c + dc)
+            if one not in tent or two not in tent or far not in tent:
+                continue
+            others = [p for lit, p in pairs.items() if lit not in (tent[one], tent[two])]
+            model.add_clause([-switch, *others, -tent[far]])

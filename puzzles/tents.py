@@ -260,23 +260,25 @@ GENRE = About(
     making=Making(
         size="10x10",
         small="5x5",
-        # A minimal Tents puzzle shows no cell: its layout alone sets how hard it is, and
-        # fewer than one 10x10 layout in ten is hard (60 reach every band for seeds 1 to 5).
-        attempts=60,
+        # A minimal Tents puzzle shows no cell: its layout alone sets how hard it is, and one
+        # 10x10 layout in 37 is past Tatham's Tricky level (7 of 260 seeds): 150 attempts miss
+        # the extreme band about once in 60 seeds.
+        attempts=150,
     ),
     grading=Grading(
-        # Graded with each line read as a person reads it (Tatham's Easy level does so).
-        encoding="lines",
-        # Tatham's Easy puzzles score 0, Tricky 1.40 (medians, benchmarks/bench_grade.py):
-        # the bands part below and past Tricky.
+        # Graded with Tatham's Easy rules (each line read as a person reads it) and his Tricky
+        # rules behind switches, turned on in turn: his Easy puzzles score 0 (no line needs
+        # reading whole) or 1/3, his Tricky ones 2/3 (benchmarks/bench_grade.py), and a puzzle
+        # past his Tricky rules needs probing (1 and up).
+        encoding="tricky",
         bands=(
-            ("easy", 0, 1),
-            ("medium", 1, 1.25),
-            ("hard", 1.25, 1.55),
-            ("extreme", 1.55, 4),
+            ("easy", 0, 0.2),
+            ("medium", 0.2, 0.5),
+            ("hard", 0.5, 1),
+            ("extreme", 1, 4),
         ),
-        # Tatham's own levels, each from half way to the levels beside it (as the bands).
+        # Tatham's own levels (a puzzle past his Tricky rules is named Tricky too).
         levels_of="Tatham's",
-        levels=(("Easy", 0, 0.7), ("Tricky", 0.7, 4)),
+        levels=(("Easy", 0, 0.5), ("Tricky", 0.5, 4)),
     ),
 )

@@ -35,7 +35,8 @@ EVERY_BAND = ("sudoku", "towers", "keen", "unruly", "lightup", "hidato", "numbri
               "futoshiki", "undead", "masyu", "tracks", "slant",
               "kurodoko", "mosaic",
               "heyawake", "starbattle", "yajilin", "numberlink",
-              "tapa")  # fmt: skip
+              "tapa",
+              "tents")  # fmt: skip
 """The genres that reach every band at their own size (docs/setters.md, difficulty bands)."""
 
 
