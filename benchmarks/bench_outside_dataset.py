@@ -84,11 +84,34 @@ def nurikabe_text(problem: str) -> str:
     return "\n".join(" ".join(row) for row in rows)
 
 
+def _pieces(rooms: list[list[str]]) -> list[list[str]]:
+    """The room map with each group of side-by-side cells of one name named ``R1``, ``R2``...:
+    the dataset's names may be any symbol (``~``, ``(``), and on large boards one name may
+    stand for two rooms apart (its names wrap round)."""
+    height, width = len(rooms), len(rooms[0])
+    named: list[list[str]] = [[""] * width for _ in range(height)]
+    count = 0
+    for r in range(height):
+        for c in range(width):
+            if named[r][c]:
+                continue
+            count += 1
+            named[r][c], todo = f"R{count}", [(r, c)]
+            while todo:
+                y, x = todo.pop()
+                for v, u in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                    inside = 0 <= v < height and 0 <= u < width
+                    if inside and not named[v][u] and rooms[v][u] == rooms[y][x]:
+                        named[v][u] = f"R{count}"
+                        todo.append((v, u))
+    return named
+
+
 def heyawake_text(problem: str) -> str:
     """Heyawake: the grid of numbers (``-`` none), then the room map; gridsat takes the map and
     a line per numbered room, the room named by the cell its number stands in."""
     height, _, numbers, rest = _cells(problem)
-    rooms = [line.split() for line in rest[:height]]
+    rooms = _pieces([line.split() for line in rest[:height]])
     said: dict[str, str] = {}
     for r, row in enumerate(numbers):
         for c, v in enumerate(row):
