@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..puzzles.grid import Cell
-from ..puzzles.roomshading import Labels, canonical
+from ..puzzles.roomshading import InRooms, Labels, canonical
 from ..puzzles.shading import DARK, neighbours
 from . import ParseError, puzzlink
 from .puzzlink import Url
@@ -127,3 +127,54 @@ def key_cell(value: object) -> str | None:
     if isinstance(value, str) and value and all(ch in KEYS for ch in value):
         return value
     return None
+
+
+P = TypeVar("P", bound=InRooms)
+Board = tuple[str, ...]
+
+
+class MapReader(Generic[P]):
+    """The reader and printers of a genre whose board is its rooms and a setter's marks alone
+    (Norinori, LITS): the genre's parser module names these, so they are written once."""
+
+    def __init__(
+        self, word: str, board: Callable[[Labels, dict[Cell, bool]], P], example: str
+    ) -> None:
+        self.word, self.board, self.example = word, board, example
+
+    def parse(self, text: str) -> P:
+        """A puzz.link URL, or a region map: rows of letters (or digits), a room each group of
+        side-by-side cells of one letter; a letter followed by ``#`` a cell given shaded, by
+        ``+`` given unshaded."""
+        if puzzlink.is_url(text):
+            return self.parse_url(puzzlink.split(text, (self.word,)))
+        labels, marks = parse_map(text, self.example)
+        return self.board(labels, marks)
+
+    def format_puzzle(self, puzzle: P) -> str:
+        """The region map, a letter a room."""
+        return format_map(puzzle.rooms, puzzle.marks)
+
+    def format_solution(self, puzzle: P, solution: Board, style: str = "grid") -> str:
+        """The region map with ``#`` on each shaded cell."""
+        return format_shaded(puzzle.rooms, solution)
+
+    def to_json(self, puzzle: P, solution: Board) -> list[str]:
+        """H strings, ``#`` a shaded cell and ``.`` an unshaded one."""
+        return list(solution)
+
+    def from_json(self, puzzle: P, data: Any) -> Board:
+        """A solution given as strings of ``#`` and ``.``, a string a row."""
+        return dark_rows(data)
+
+    def parse_url(self, url: Url) -> P:
+        """``WORD/COLS/ROWS/BODY``: the rooms as walls between cells."""
+        return self.board(read_url(url), {})
+
+    def format_url(self, puzzle: P) -> str:
+        """The puzz.link URL of the board."""
+        return write_url(self.word, puzzle.rooms, puzzle.marks)
+
+    def rows_text(self, rows: object) -> str:
+        """A region map as Python values: rows of letters (or digits), one a cell."""
+        return rows_text(rows, key_cell)
