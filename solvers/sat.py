@@ -523,7 +523,7 @@ class SatSession(Session):
                 return Status.TIMEOUT
             if not self.clauses:  # MapleSAT crashes on a formula with no variable: give it one
                 self.clauses.append([self._fresh(1)[0]])
-            if self.hint is not None:
+            if self.hint is not None and (deadline is None or time.monotonic() < deadline):
                 warm = self._guarded(self._warm)
                 if warm is not None:
                     return warm
