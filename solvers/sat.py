@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from ..models.graph import connectivity_cuts, degree_groups, matching_cuts, subtour_cuts
 from ..models.model import Assignment, IntVar, Lit, Model, Table
@@ -51,6 +51,13 @@ at-most-one group or a sum of weight one is one constraint there, not clauses.""
 PROBER = "minisat22"
 """The solver whose unit propagation probes ``Model.probe`` (python-sat lets it propagate
 under assumptions, and it loads a formula fastest)."""
+WARM = "cadical195"
+"""The solver that, after a non-incremental solver's solution, first looks for the next one
+from it: started with that solution as its phases, it finds a solution differing in a few
+places within a few conflicts, where the non-incremental solver would search from scratch
+(Hidato 30x30 with 30% shown: the second search 0.88 -> 0.04 s median, ten boards)."""
+WARM_CONFLICTS = 1000
+"""The warm start's conflict budget: past it, the non-incremental solver searches as before."""
 PAIRWISE_UP_TO = 6
 """Exactly-one and at-most-one groups up to this size are pairwise clauses; larger ones a ladder."""
 CARD_ENCODINGS = (
@@ -80,6 +87,7 @@ PB_ENCODINGS = (
 )
 """``--param pb=``: python-sat's pseudo-Boolean encodings that give clauses (not ``native``)."""
 SAT_PARAMS = {"card": CARD_ENCODINGS, "pb": PB_ENCODINGS}
+_T = TypeVar("_T")
 
 
 class SatBackend(Backend):
@@ -183,6 +191,7 @@ class SatSession(Session):
         self.settled: set[int] | None = None  # the true variables of a CNF of units alone
         self.probed = not model.probe  # whether the failed-literal probing is done
         self.failed: int | None = None  # the literals it found false
+        self.hint: list[int] | None = None  # a non-incremental solver's last solution
 
     # -- translation -------------------------------------------------------------------------
 
@@ -514,6 +523,10 @@ class SatSession(Session):
                 return Status.TIMEOUT
             if not self.clauses:  # MapleSAT crashes on a formula with no variable: give it one
                 self.clauses.append([self._fresh(1)[0]])
+            if self.hint is not None and (deadline is None or time.monotonic() < deadline):
+                warm = self._guarded(self._warm)
+                if warm is not None:
+                    return warm
             try:
                 self.solver = Solver(name=self.name, bootstrap_with=self.clauses)
                 for lits, k in self.atmosts:
@@ -522,13 +535,45 @@ class SatSession(Session):
             except Exception as e:
                 raise BackendError(f"python-sat cannot load {self.name} ({e})") from e
             self.stale = self.name in NOT_INCREMENTAL
+        status = self._guarded(lambda: self._call(self.solver, deadline))
+        if status is Status.SOLVED and self.name in NOT_INCREMENTAL:
+            self.hint = self.solver.get_model()
+        return status
+
+    def _guarded(self, call: Callable[[], _T]) -> _T:
+        """A native call, Ctrl-C during it raised as KeyboardInterrupt."""
         try:
-            return self._call(self.solver, deadline)
+            return call()
         except Exception as e:
             # python-sat turns Ctrl-C during a native call into a plain error with this text.
             if "keyboard interrupt" in str(e).lower():
                 raise KeyboardInterrupt from None
             raise
+
+    def _warm(self) -> Status | None:
+        """The next call after a non-incremental solver's solution: WARM, its phases set to that
+        solution, within WARM_CONFLICTS conflicts; None when it does not settle the question in
+        them (the non-incremental solver then searches from scratch). A solution that differs
+        from the last in a few places is so found in a few conflicts (the solution itself is
+        excluded, or refused by a cut). Left out with assumptions (the non-incremental solver
+        takes none) or native cardinality constraints (it holds none)."""
+        from pysat.solvers import Solver
+
+        hint, self.hint = self.hint, None
+        if hint is None or self.assumptions or self.atmosts:
+            return None
+        solver = Solver(name=WARM, bootstrap_with=self.clauses)
+        solver.set_phases(hint)
+        solver.conf_budget(WARM_CONFLICTS)
+        answer = solver.solve_limited()
+        if answer is None:
+            solver.delete()
+            return None
+        self.solver = solver  # read as the native solver until the next rebuild
+        self.loaded = len(self.clauses)
+        if answer:
+            self.hint = solver.get_model()  # the start of the call after this one
+        return _status(answer)
 
     def _probe(self, deadline: float | None) -> bool:
         """Each literal of ``model.probe`` assumed in turn and propagated: one that fails is

@@ -1241,3 +1241,42 @@ def test_a_solver_with_cardinality_constraints_holds_groups_and_sums_natively() 
     for session in (native, clauses):
         found = [r for r in session.enumerate(10) if r.status is Status.SOLVED]
         assert len(found) == want
+
+
+def test_a_non_incremental_solver_s_next_call_starts_from_its_last_solution(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After Kissat's solution, the next call is CaDiCaL's, its phases that solution, within a
+    conflict budget; when the budget runs out Kissat searches from scratch, and the count of
+    solutions is the brute-force one either way."""
+    import pysat.solvers
+
+    from gridsat.solvers import sat
+
+    real = pysat.solvers.Solver
+    made: list[str] = []
+
+    def counted(name: str, bootstrap_with: list[list[int]]) -> object:
+        made.append(name)
+        return real(name=name, bootstrap_with=bootstrap_with)
+
+    monkeypatch.setattr(pysat.solvers, "Solver", counted)
+    model = Model()
+    xs = model.bool_vars(4)
+    model.add_clause(xs)  # 15 solutions over 4 free variables
+    model.answer = list(xs)
+    with get_backend("sat:kissat404").open(model) as session:
+        results = list(session.enumerate(20))
+    assert [r.status for r in results].count(Status.SOLVED) == 15
+    assert results[-1].status is Status.UNSOLVABLE
+    assert len({tuple(r.assignment(x) for x in xs) for r in results[:15] if r.assignment}) == 15
+    assert made[0] == "kissat404" and set(made[1:]) == {sat.WARM}  # each later call warm
+    # A warm start that runs out of its budget gives up, and Kissat searches again.
+    made.clear()
+    monkeypatch.setattr(
+        real, "solve_limited", lambda self, assumptions=(), expect_interrupt=False: None
+    )
+    with get_backend("sat:kissat404").open(model) as session:
+        results = list(session.enumerate(20))
+    assert [r.status for r in results].count(Status.SOLVED) == 15
+    assert made.count("kissat404") == 16 and made.count(sat.WARM) == 15
