@@ -14,7 +14,7 @@ ENCODINGS = ("depths", "labels", "mixed")
 LARGE = 20
 """In ``mixed``, islands of more cells than this are joined by lazy cuts, the others by
 depths (of the published boards' 31 slowest, 22 finish in 3 s of CPU at 20, 17 at 12, 20
-with depths alone)."""
+with depths alone; but some boards ``depths`` settles in 100 ms take ``mixed`` past 6 s)."""
 
 
 def build(puzzle: Nurikabe, encoding: str = "depths", prune: bool = True) -> Built[Board]:
@@ -23,7 +23,7 @@ def build(puzzle: Nurikabe, encoding: str = "depths", prune: bool = True) -> Bui
     an island holds one clue), and each island is counted to its number. How an island's cells
     are joined to its clue: ``labels``, a lazy ``Connected`` network per clue; ``depths``,
     clauses alone: a cell of the island at k steps from its clue touches one at k - 1;
-    ``mixed`` (the genre's default), depths for islands up to ``LARGE`` cells and lazy cuts
+    ``mixed``, depths for islands up to ``LARGE`` cells and lazy cuts
     that know the island's number for larger ones (a clue of 30 has 29 depths a cell, too many
     for clauses to propagate through). ``prune`` lets a clue reach only the cells within its
     number less one of it (through cells that touch no other clue), and counts the sea's cells

@@ -440,7 +440,7 @@ GENRE = About(
     ),
     solving=Solving(
         default_backend="sat:minicard",
-        default_encoding="mixed",
+        default_encoding="depths",
     ),
     making=Making(
         size="10x10",
