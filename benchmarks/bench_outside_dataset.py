@@ -5,6 +5,8 @@ publisher does, and how long reading, building, solving and proving take, in CPU
     python benchmarks/bench_outside_dataset.py --dataset ~/puzzlekit-dataset --genres lits
     python benchmarks/bench_outside_dataset.py --git --dataset /path/to/puzzlekit-dataset.git \\
         --genres lits,nurikabe --limit 50 --timeout 20
+    python benchmarks/bench_outside_dataset.py --git --dataset /path/to/repo.git \\
+        --genres nurikabe --only 0029.a,0753.a --encoding depths
 
 The dataset (https://github.com/SmilingWayne/puzzlekit-dataset) states no licence, so nothing
 of it is in this repository: point ``--dataset`` at a checkout of it (or, with ``--git``, at
@@ -264,6 +266,11 @@ def main() -> int:
     grammar.add_argument("--genres", default=",".join(CONVERT), help="comma-separated")
     grammar.add_argument("--limit", type=int, default=0, help="puzzles per genre (0: all)")
     grammar.add_argument("--timeout", type=float, default=20.0, help="seconds a puzzle")
+    grammar.add_argument(
+        "--only", default="", help="comma-separated parts of source URLs (0029.a,0753.a): those"
+    )
+    grammar.add_argument("--encoding", default=None, help="the genre's default unless told")
+    grammar.add_argument("--backend", default=None, help="the genre's default unless told")
     args = grammar.parse_args()
     problems: list[str] = []
     print(f"{'genre':11} {'band':>6} {'read':>5} {'refused':>7} {'solved':>6} {'unique':>6} "
@@ -272,11 +279,14 @@ def main() -> int:
     for name in args.genres.split(","):
         convert = CONVERT[name]
         genre = get_genre(name)
-        backend = get_backend(genre.default_backend)
+        backend = get_backend(args.backend or genre.default_backend)
         bands: dict[str, Band] = defaultdict(Band)
         reasons: Counter[str] = Counter()
         slowest: list[tuple[float, str]] = []
         entries = list(load(args.dataset, args.git, convert.folder).values())
+        if args.only:
+            wanted = args.only.split(",")
+            entries = [e for e in entries if any(w in e.get("source", "") for w in wanted)]
         for entry in entries[: args.limit or None]:
             source = entry.get("source", "?")
             try:
@@ -296,7 +306,9 @@ def main() -> int:
                 problems.append(f"{name} {size} refused: {e} ({source})")
                 continue
             try:
-                outcome = solve(genre, puzzle, backend, limit=2, time_limit=args.timeout)
+                outcome = solve(
+                    genre, puzzle, backend, args.encoding, limit=2, time_limit=args.timeout
+                )
             except Exception as e:  # a crash is a finding, not the end of the run
                 into.read += 1
                 problems.append(f"{name} {size} CRASH {type(e).__name__}: {e} ({source})")

@@ -102,7 +102,7 @@ def connectivity_cuts(
     of this network and one of another both take part, an edge leaves this network (an open
     edge of literal 0 leaves it when the node across takes part). An anchor (a set of nodes
     of which one always takes part) inside the network, or wholly outside it, stands in for
-    the condition on that side."""
+    the condition on that side, and so does a known total (``size``) larger than the network."""
     when = constraint.when
     parent = {n: n for n in constraint.nodes if n not in when or is_true(when[n])}
 
@@ -154,7 +154,10 @@ def connectivity_cuts(
         condition = []
         if fixed[r] is None and r not in whole:
             condition.append(-when[members[0]])
-        if touching[r] == len(constraint.anchors):  # no anchor lies wholly outside
+        # A network of fewer nodes than the known total must reach past its edge, whether
+        # another network takes part or not.
+        short = 0 < len(members) < constraint.size
+        if touching[r] == len(constraint.anchors) and not short:  # no anchor wholly outside
             other = next((g for g in steady if g != r), None)
             if other is None:
                 other = next(g for g in groups if g != r)

@@ -56,12 +56,15 @@ class Connected(NamedTuple):
     A node listed in ``active`` as ``(node, lit)`` takes part only when its literal holds (a
     dot on a loop, a cell inside it); an edge whose literal is 0 is open whenever both its nodes
     take part (cells that touch). Each of ``anchors`` is a set of nodes of which some takes
-    part in every solution (the corners of a clue): the cuts then need fewer conditions."""
+    part in every solution (the corners of a clue): the cuts then need fewer conditions.
+    ``size``, when not 0, is how many nodes take part in every solution (an island's number):
+    a network of fewer must reach past its edge, with no condition on any other."""
 
     nodes: tuple[int, ...]
     edges: tuple[tuple[int, int, Lit], ...]
     active: tuple[tuple[int, Lit], ...] = ()
     anchors: tuple[frozenset[int], ...] = ()
+    size: int = 0
 
     @property
     def when(self) -> dict[int, Lit]:
@@ -191,13 +194,19 @@ class Model:
         edges: Iterable[tuple[int, int, Lit]],
         active: Iterable[tuple[int, Lit]] = (),
         anchors: Iterable[Iterable[int]] = (),
+        size: int = 0,
     ) -> None:
         """The true edges join all ``nodes`` into one network (solved lazily by every backend);
         a node of ``active`` counts only when its literal holds, an edge of literal 0 is open;
-        each of ``anchors`` holds a node that takes part in every solution."""
+        each of ``anchors`` holds a node that takes part in every solution; ``size``, when
+        not 0, is how many take part in every solution."""
         self.connected.append(
             Connected(
-                tuple(nodes), tuple(edges), tuple(active), tuple(frozenset(a) for a in anchors)
+                tuple(nodes),
+                tuple(edges),
+                tuple(active),
+                tuple(frozenset(a) for a in anchors),
+                size,
             )
         )
 

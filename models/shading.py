@@ -88,12 +88,14 @@ def add_connected_shaded(
     width: int,
     height: int,
     anchors: Sequence[Sequence[int]] = (),
+    size: int = 0,
 ) -> None:
     """The shaded cells form one orthogonally connected group (Nurikabe's wall, LITS, Tapa):
     a lazy ``Connected`` network of the cells that may be shaded, each taking part when
     shaded; a cell of None is never shaded and takes no part. Each of ``anchors`` is a set of
     cells of which one is shaded in every solution (a Tapa clue's ring): the cuts then need
-    fewer conditions."""
+    fewer conditions, and so does ``size``, the number of shaded cells when known (0 when
+    not)."""
     cells = [i for i, s in enumerate(shaded) if s is not None]
     if len(cells) < 2:
         return
@@ -106,6 +108,7 @@ def add_connected_shaded(
         ],
         [(i, s) for i, s in enumerate(shaded) if s is not None],
         anchors,
+        size,
     )
 
 

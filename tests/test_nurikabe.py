@@ -81,6 +81,8 @@ def _runs() -> list[object]:
         sorted(SMALL), BACKENDS, GENRE.encodings, (True, False)
     ):
         quick = (name == "4x3" and prune) or (backend == "sat:cadical195" and name == "3x3")
+        # (``mixed`` is ``depths`` on islands this small: its cuts have a test of their own)
+        quick = quick and encoding != "mixed"
         runs.append(
             pytest.param(
                 name, backend, encoding, prune,
@@ -308,3 +310,46 @@ def test_a_random_sea_is_one_group_without_pools_and_its_islands_small() -> None
                         island.add(cell)
                         todo.append(cell)
             assert len(island) <= 4, (seed, grow, board)
+
+
+def test_mixed_joins_every_island_by_cuts_and_counts_as_brute_force(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``LARGE`` at 1 every island of two cells or more is joined by the lazy cuts that
+    know its number (the sea's know its count): counts stay the brute force's, pruned or not."""
+    from gridsat.models import nurikabe as model
+
+    monkeypatch.setattr(model, "LARGE", 1)
+    rng = random.Random(5)
+    boards = [*SMALL.values()]
+    boards += [["".join(rng.choice(".....1234?") for _ in range(4)) for _ in range(3)]
+               for _ in range(6)]  # fmt: skip
+    counts = []
+    for rows in boards:
+        puzzle = parse("\n".join(rows))
+        for prune in (True, False):
+            outcome = solve(GENRE, puzzle, CADICAL, "mixed", limit=1000, prune=prune)
+            assert outcome.count_exact
+            assert len(outcome.solutions) == brute_count(rows), (rows, prune)
+            assert all(check(puzzle, s) == [] for s in outcome.solutions)
+        counts.append(len(outcome.solutions))
+    assert max(counts) >= 2 and 0 in counts
+
+
+def test_a_short_piece_of_a_known_size_is_cut_without_condition() -> None:
+    """A network that must hold four nodes: the piece round an always-present node, of two, is
+    told to reach past its edge with no condition on the other piece; without the size the
+    cut names the other piece too."""
+    from gridsat.models.graph import connectivity_cuts
+    from gridsat.models.model import Model
+
+    def cuts(size: int) -> list[tuple[int, ...]]:
+        model = Model()
+        a, b, c, d = model.bool_vars(4)  # nodes 1..4 of a path 0-1-2-3-4, node 0 always
+        model.add_connected(range(5), [(i, i + 1, 0) for i in range(4)],
+                            [(1, a), (2, b), (3, c), (4, d)], size=size)  # fmt: skip
+        true = {a, d}  # 0-1 one piece, 4 another
+        return connectivity_cuts(model.connected[0], lambda lit: lit in true)
+
+    assert cuts(4)[0] == (2,)  # node 2 must join: nothing else asked
+    assert cuts(0)[0] == (-4, 2)  # unsized: only when node 4 takes part
