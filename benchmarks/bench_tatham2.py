@@ -9,6 +9,7 @@ then the largest board of the corpus, and a board of 4x its area, generated, eac
     python benchmarks/bench_tatham2.py galaxies --large 30x30 --backends sat:cadical195,cpsat
     python benchmarks/bench_tatham2.py palisade --large 30x24,40x40 --share 0.4
     python benchmarks/bench_tatham2.py palisade --grade 30
+    python benchmarks/bench_tatham2.py palisade --boards --encodings all --repeat 3
 
 Goals (issue 33): every corpus puzzle under 50 ms; within 3x of Tatham's where his solver needs
 1 ms or more; a 40x40 (or the largest sensible size) under 1 s. CPU time is this process's
@@ -94,6 +95,34 @@ def large(
         print(f"{name} {size} (generated, seed 1): {ms:.4g} ms, {status}, {backend} {encoding}")
 
 
+def boards(name: str, backends: list[str], encodings: list[str], repeat: int) -> None:
+    """The large boards bundled in data/GENRE/boards.jsonl (made by ``generate``), per size:
+    the median CPU ms over its boards of each board's median, every backend and encoding."""
+    genre = get_genre(name)
+    rows = [json.loads(line) for line in (DATA / genre.data / "boards.jsonl").open()]
+    by_params: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        by_params[row["params"]].append(row)
+    runs = [(b, e) for b in backends for e in encodings]
+    print(f"## {name}, bundled boards\n")
+    print("| size | n | clues | " + " | ".join(f"{b} {e} ms" for b, e in runs) + " |")
+    print("|" + "---|" * (3 + len(runs)))
+    for params, group in by_params.items():
+        shown = statistics.median(
+            sum(v is not None for row in genre.parse(r["id"]).rows for v in row) for r in group
+        )
+        line = f"| {params} | {len(group)} | {shown:g} |"
+        for backend, encoding in runs:
+            ours = []
+            for row in group:
+                ms, status = timed(genre, row["id"], backend, encoding, repeat)
+                assert status == "unique", (row["id"], status)
+                ours.append(ms)
+            line += f" {statistics.median(ours):.4g} (max {max(ours):.4g}) |"
+        print(line)
+    print()
+
+
 def ranks(values: list[float]) -> list[float]:
     """Each value's rank from 0, ties sharing their mean rank."""
     order = sorted(range(len(values)), key=values.__getitem__)
@@ -166,6 +195,11 @@ def main() -> None:
         default=None,
         help="large boards keep this share of their givens (default: a minimal set)",
     )
+    parser.add_argument(
+        "--boards",
+        action="store_true",
+        help="time the large boards of data/GENRE/boards.jsonl instead of the corpus",
+    )
     args = parser.parse_args()
     for name in args.genres:
         genre = get_genre(name)
@@ -175,6 +209,9 @@ def main() -> None:
             encodings = list(genre.encodings)
         if args.grade is not None:
             grades(genre.name, args.grade)
+            continue
+        if args.boards:
+            boards(genre.name, backends, encodings, args.repeat)
             continue
         corpus(genre.name, backends, encodings, args.repeat)
         if args.large:

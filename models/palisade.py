@@ -8,103 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..puzzles.palisade import SIDES, Palisade
+from ..puzzles.palisade import SIDES, Palisade, board, known_edges
 from ..puzzles.shikaku import Labels, numbered
 from .model import Assignment, Built, Lit, Model
 from .regions import (
-    Contradiction,
-    Edge,
     add_closed_walls,
     add_labelled_regions,
     add_tiling,
-    components,
     distances,
-    grid_corners,
-    grid_neighbours,
     polyominoes_kept,
-    sized_edges,
 )
 
 ENCODINGS = ("shapes", "labels")
-
-
-def known_edges(puzzle: Palisade) -> dict[Edge, bool] | None:
-    """The edges between neighbours (u, v), u < v, the rules settle without search, True where
-    the two cells share a region and False across a wall, until nothing changes: a clue whose
-    walls (or open sides) are all found has the rest open (or walls); a wall never ends at a
-    corner inside the board (the two cells beside its end would be joined round it); and the
-    regions' size (``regions.sized_edges``). None when they break the rules."""
-    w, h, k = puzzle.width, puzzle.height, puzzle.size
-    near = grid_neighbours(w, h)
-    inner = {r * w + c: SIDES - v for (r, c), v in puzzle.clues().items()}
-    edges = [(u, v) for u in range(w * h) for v in near[u] if v > u]
-    meets = grid_corners(w, h)
-    known: dict[Edge, bool] = {}
-    for u, v in edges:
-        # Two clues side by side in one region: it has at least 8 - both cells, so more than
-        # k gives a wall between them (and two 3s side by side make a region of 2 alone).
-        if (
-            u in inner
-            and v in inner
-            and (inner[u] + inner[v] > k or (inner[u] == inner[v] == 1 and k != 2))
-        ):
-            known[(u, v)] = False
-    try:
-        changed = True
-        while changed:
-            changed = False
-            for n, need in inner.items():
-                sides = [(min(n, m), max(n, m)) for m in near[n]]
-                joined = sum(1 for e in sides if known.get(e) is True)
-                open_ = [e for e in sides if e not in known]
-                if joined > need or joined + len(open_) < need:
-                    raise Contradiction(f"the clue at cell {n}")
-                if open_ and joined in (need, need - len(open_)):
-                    for e in open_:
-                        known[e] = joined < need
-                    changed = True
-            for four in meets:
-                said = [known.get(e) for e in four]
-                if said.count(False) == 1 and said.count(True) == 3:
-                    raise Contradiction("a wall that ends inside the board")
-                if said.count(None) == 1 and (said.count(True) == 3 or said.count(False) == 1):
-                    known[four[said.index(None)]] = said.count(True) == 3
-                    changed = True
-            changed = _same_sides(near, inner, edges, known) or changed
-            changed = sized_edges(w * h, edges, k, known) or changed
-    except Contradiction:
-        return None
-    return known
-
-
-def _same_sides(
-    near: list[list[int]], inner: dict[int, int], edges: list[Edge], known: dict[Edge, bool]
-) -> bool:
-    """A clue's two open sides towards two cells of one group are both walls or both not (the
-    cell joins both or neither): both not when one more wall would pass the clue, both walls
-    when one more open side would. Whether it found any."""
-    joined = [(u, v) for (u, v), same in known.items() if same]
-    group = components(len(near), joined)[0]
-    added = False
-    for n, need in inner.items():
-        sides = {m: known.get((min(n, m), max(n, m))) for m in near[n]}
-        walls = len(near[n]) - need  # (the board's edge left out on both sides)
-        found_walls = sum(1 for v in sides.values() if v is False)
-        found_open = sum(1 for v in sides.values() if v is True)
-        open_ = [m for m, v in sides.items() if v is None]
-        for i, a in enumerate(open_):
-            for b in open_[i + 1 :]:
-                if group[a] != group[b] or (min(n, a), max(n, a)) in known:
-                    continue
-                if found_walls + 2 > walls:
-                    value = True
-                elif found_open + 2 > need:
-                    value = False
-                else:
-                    continue
-                known[(min(n, a), max(n, a))] = known[(min(n, b), max(n, b))] = value
-                added = True
-    return added
 
 
 def shapes(puzzle: Palisade, prune: bool = True) -> list[frozenset[int]]:
@@ -112,10 +27,12 @@ def shapes(puzzle: Palisade, prune: bool = True) -> list[frozenset[int]]:
     in which each clue's cell has 4 - clue neighbours (its sides that are no walls), and next to
     which no clue's cell outside has more neighbours in it than it has walls. ``prune`` first
     settles the edges the rules settle without search (``known_edges``: a region crosses no
-    wall and holds both cells of a joined edge or neither), and then the regions (``settle``)."""
-    w, h, k = puzzle.width, puzzle.height, puzzle.size
-    near = grid_neighbours(w, h)
-    clue = {r * w + c: v for (r, c), v in puzzle.clues().items()}
+    wall and holds both cells of a joined edge or neither), and then the regions (``settle``).
+    Regions are sets of cells (``row * width + column``)."""
+    k = puzzle.size
+    on = board(puzzle)
+    near, clue = on.near, on.clue
+    cells = len(near)
     inner = {n: SIDES - v for n, v in clue.items()}  # neighbours in its own region
     across = {n: len(near[n]) - inner[n] for n in clue}  # neighbours in other regions
     found: list[frozenset[int]] = []
@@ -123,12 +40,12 @@ def shapes(puzzle: Palisade, prune: bool = True) -> list[frozenset[int]]:
     if known is None or any(v < 0 for v in inner.values()) or any(v < 0 for v in across.values()):
         return found  # no region fits: the model says there is no solution
     joined = [
-        [m for m in near[n] if known.get((min(n, m), max(n, m))) is True] for n in range(w * h)
+        [m for m in near[n] if known.get((min(n, m), max(n, m))) is True] for n in range(cells)
     ]
     walled = [
-        [m for m in near[n] if known.get((min(n, m), max(n, m))) is False] for n in range(w * h)
+        [m for m in near[n] if known.get((min(n, m), max(n, m))) is False] for n in range(cells)
     ]
-    for start in range(w * h):
+    for start in range(cells):
 
         def joins(chosen: set[int], out: set[int], node: int, start: int = start) -> bool:
             if any(m in chosen for m in walled[node]):
@@ -175,7 +92,7 @@ def shapes(puzzle: Palisade, prune: bool = True) -> list[frozenset[int]]:
                 m not in shape for n in shape for m in joined[n]
             ):
                 found.append(shape)
-    return settle(found, w * h) if prune else found
+    return settle(found, cells) if prune else found
 
 
 def _holds(shape: frozenset[int], c: int, near: Sequence[int], inner: int, across: int) -> bool:
@@ -219,17 +136,17 @@ def build(puzzle: Palisade, encoding: str = "shapes", prune: bool = True) -> Bui
     in its region is no root)."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
-    w, h, k = puzzle.width, puzzle.height, puzzle.size
+    k = puzzle.size
+    on = board(puzzle)
     model = Model()
     if encoding == "shapes":
         listed = shapes(puzzle, prune)
-        lits = add_tiling(model, range(w * h), listed)
+        lits = add_tiling(model, range(len(on.near)), listed)
         model.answer = list(lits)
         return Built(model, _from_shapes(puzzle, list(zip(lits, listed, strict=True))))
-    near = grid_neighbours(w, h)
-    clue = {r * w + c: v for (r, c), v in puzzle.clues().items()}
+    near, clue = on.near, on.clue
     reach: dict[int, list[int]] = {}
-    for root in range(w * h):
+    for root in range(len(near)):
         if prune and root in clue and SIDES - clue[root] > sum(1 for m in near[root] if m > root):
             continue  # its region holds more neighbours than come after it
 
@@ -251,7 +168,7 @@ def build(puzzle: Palisade, encoding: str = "shapes", prune: bool = True) -> Bui
         pairs = [regions.same.get((min(n, m), max(n, m))) for m in near[n]]
         together = [p for p in pairs if p is not None]
         model.add_sum(together, [1] * len(together), "==", SIDES - v)
-    add_closed_walls(model, regions.same, w, h)
+    add_closed_walls(model, regions.same, puzzle.width, puzzle.height)
     if prune:
         known = known_edges(puzzle)
         if known is None:

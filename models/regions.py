@@ -22,6 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, TypeVar
 
+from ..puzzles.grid import Contradiction as Contradiction
+from ..puzzles.grid import components as components
+from ..puzzles.grid import sized_edges as sized_edges
 from .model import Lit, Model
 
 L = TypeVar("L", bound=Hashable)  # a region's label
@@ -147,72 +150,6 @@ def polyominoes_kept(
         return
     first = [n for n in neighbours[start] if allowed(n)]
     yield from grow(first, {start, *first})
-
-
-def components(cells: int, edges: Iterable[tuple[int, int]]) -> tuple[list[int], dict[int, int]]:
-    """The groups the ``edges`` join: each node's group (named by one of its nodes) and each
-    group's number of nodes."""
-    parent = list(range(cells))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for u, v in edges:
-        parent[find(u)] = find(v)
-    group = [find(n) for n in range(cells)]
-    sizes: dict[int, int] = {}
-    for g in group:
-        sizes[g] = sizes.get(g, 0) + 1
-    return group, sizes
-
-
-class Contradiction(ValueError):
-    """What is known of a board breaks its rules: it has no solution."""
-
-
-def sized_edges(
-    cells: int, edges: Sequence[tuple[int, int]], size: int, known: dict[tuple[int, int], bool]
-) -> bool:
-    """What regions of exactly ``size`` cells tell of the ``edges`` between neighbours (u < v),
-    added to ``known`` (True: one region, False: a wall between two): two cells joined by known
-    edges are in one region; a wall goes where the groups on its two sides would make more
-    than ``size`` cells; a group smaller than ``size`` next to one group alone joins it. Whether it
-    added anything; Contradiction for a group past the size, a wall within one, or a group too
-    small with no way out."""
-    group, sizes = components(cells, [e for e, same in known.items() if same])
-    if max(sizes.values()) > size:
-        raise Contradiction("a region is larger than its size")
-    added = False
-    exits: dict[int, dict[int, list[tuple[int, int]]]] = {}
-    for e in edges:
-        u, v = e
-        gu, gv = group[u], group[v]
-        said = known.get(e)
-        if gu == gv:
-            if said is False:
-                raise Contradiction("a wall within a region")
-            if said is None:
-                known[e] = added = True
-        elif said is None:
-            if sizes[gu] + sizes[gv] > size:
-                known[e] = False
-                added = True
-            else:
-                exits.setdefault(gu, {}).setdefault(gv, []).append(e)
-                exits.setdefault(gv, {}).setdefault(gu, []).append(e)
-    for g, n in sizes.items():
-        if n < size:
-            ways = exits.get(g, {})
-            if not ways:
-                raise Contradiction("a region too small, walled in")
-            if len(ways) == 1:  # one group to grow into: joined to it
-                for e in next(iter(ways.values())):
-                    if known.get(e) is None:
-                        known[e] = added = True
-    return added
 
 
 def distances(

@@ -26,6 +26,9 @@ from gridsat.puzzles.palisade import (
     region_size,
     walls,
 )
+from gridsat.puzzles.palisade import (
+    board as nodes,
+)
 from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
@@ -347,3 +350,48 @@ def test_a_given_is_a_clue_the_solution_shows() -> None:
     assert fewer.rows[0][0] is None and check(fewer, solution) == []
     assert GIVENS.describe(puzzle, shown[0]) == "the clue 3 at r1c1"
     assert GIVENS.at(puzzle, solution, (0, 1)) == ((0, 1), 3)
+
+
+def test_a_window_settles_no_more_than_the_whole_board() -> None:
+    """The deductions on a window alone (the rest of the board not known) settle a part of
+    what they settle on the whole board, and alike; a group at the window's edge may grow out
+    of it, so it is never walled in."""
+    puzzle = parse(CORPUS[-1]["id"])  # 15x12, regions of 10
+    whole = known_edges(puzzle)
+    assert whole is not None
+    w = puzzle.width
+    window = (2, 3, 8, 10)
+    on = nodes(puzzle, window)
+    part = known_edges(puzzle, window)
+    assert part is not None and 0 < len(part) < len(whole)
+    for (u, v), same in part.items():
+        assert whole[(on.on[u], on.on[v])] == same
+    assert all(on.on[n] // w in (2, 7) or on.on[n] % w in (3, 9) for n in on.open)
+    # A strip of 3 cells walled in two, regions of 3: both groups go on past a window's edge.
+    assert not sized_edges(3, [(0, 1), (1, 2)], 3, {(0, 1): True, (1, 2): False}, open_={0, 2})
+    with pytest.raises(Contradiction):
+        sized_edges(3, [(0, 1), (1, 2)], 3, {(0, 1): True, (1, 2): False})
+
+
+def _solutions(puzzle: Palisade, n: int) -> list[object]:
+    return solve(GENRE, puzzle, SAT, limit=n).solutions
+
+
+@pytest.mark.slow
+def test_a_large_board_is_made_a_part_at_a_time() -> None:
+    """Past 400 cells: unique, its clues settled by the deductions as far as every clue's,
+    part of them taken away, and the same board from the same seed."""
+    puzzle, solution, keep = make((21, 20), random.Random(3), _solutions)
+    assert check(puzzle, solution) == [] and _solutions(puzzle, 2) == [solution]
+    assert sorted(keep) == GIVENS.of(puzzle) and len(keep) < 21 * 20 * 3 // 4
+    assert make((21, 20), random.Random(3), _solutions)[0] == puzzle
+
+
+@pytest.mark.slow
+def test_every_large_board_is_solved_and_proved_unique() -> None:
+    rows = [json.loads(s) for s in (DATA / "palisade" / "boards.jsonl").read_text().splitlines()]
+    assert {row["params"] for row in rows} == {"30x24", "40x40"}
+    for row in rows:
+        puzzle = parse(row["id"])
+        outcome = solve(GENRE, puzzle, SAT, limit=2)
+        assert outcome.status == "unique" and check(puzzle, outcome.solutions[0]) == []
