@@ -227,3 +227,12 @@ def test_the_pruned_regions_are_those_settled_from_all() -> None:
         ]
         settled = {(frozenset(cells), k) for _, cells, k in _settle(every, neighbour_masks(lists))}
         assert set(shapes(puzzle)) == settled
+
+
+@pytest.mark.slow
+def test_a_large_board_is_split_into_regions() -> None:
+    """Past the boards drawn whole, the last drawn is mended into a split the rules accept."""
+    from gridsat.puzzles.fillomino import random_regions
+
+    grid = random_regions(34, 26, random.Random(0), 9)
+    assert check(Fillomino(tuple((None,) * 34 for _ in range(26))), tuple(map(tuple, grid))) == []
