@@ -236,3 +236,12 @@ def test_a_large_board_is_split_into_regions() -> None:
 
     grid = random_regions(34, 26, random.Random(0), 9)
     assert check(Fillomino(tuple((None,) * 34 for _ in range(26))), tuple(map(tuple, grid))) == []
+
+
+@pytest.mark.slow
+def test_every_bundled_board_is_solved_and_unique() -> None:
+    for line in (DATA / "fillomino" / "boards.jsonl").read_text().splitlines():
+        puzzle = GENRE.read(json.loads(line)["id"])
+        outcome = solve(GENRE, puzzle, SAT, limit=2)
+        assert outcome.status == "unique"
+        assert check(puzzle, outcome.solutions[0]) == []
