@@ -44,10 +44,11 @@ def _listed(puzzle: Fillomino, prune: bool) -> list[Region]:
     """The regions the givens allow. Unpruned, each grown from its first cell
     (``polyomino_masks``). Pruned, in two steps: the regions holding a given, each grown from
     its first given (stopping at a k given it leaves out beside it), settled by the rules of
-    the given cells alone (all of whose regions are listed by then); then the regions holding
-    none, grown only over cells no given's region is sure of, and never beside a cell sure to
-    be in a region of their own number. What the second step leaves out the settling would
-    drop: the regions left after it are the same."""
+    the given cells alone (all of whose regions are listed by then; a number at a time from
+    the smallest, each over the cells not sure to lie in a smaller number's region, then all
+    together); then the regions holding none, grown only over cells no given's region is sure
+    of, and never beside a cell sure to be in a region of their own number. What the steps
+    leave out the settling would drop: the regions left after it are the same."""
     w, h = puzzle.width, puzzle.height
     near = neighbour_masks(grid_neighbours(w, h))
     given = {r * w + c: v for (r, c), v in puzzle.givens().items()}
@@ -66,7 +67,7 @@ def _listed(puzzle: Fillomino, prune: bool) -> list[Region]:
                 found.extend((mask, cells, k) for mask, cells in listed)
         return found
     kept = {k: sum(1 << n for n, v in given.items() if v == k) for k in may}
-    taken = 0
+    taken = 0  # the cells sure to lie in the region of a given of a smaller number
     for k in sorted(set(given.values())):
         level: list[Region] = []
         for g in bits(kept[k]):

@@ -14,8 +14,8 @@ the nodes next to node ``n``. Two ways to write a partition:
   and counted to its size. As many literals as cells times the labels that reach them: the way
   when shapes are too many to list.
 
-``polyominoes`` lists connected sets of cells, for the first; ``distances`` bounds how far a
-label reaches, for the second."""
+``polyominoes`` (and ``polyomino_masks``, sets as ints pruned as they grow) list connected sets
+of cells, for the first; ``distances`` bounds how far a label reaches, for the second."""
 
 from __future__ import annotations
 
