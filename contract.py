@@ -106,6 +106,8 @@ class Making(NamedTuple):
     graded: bool = True  # `generate` grades each puzzle (False: only for --difficulty)
     attempts: int = 0  # random solutions `generate --difficulty` tries (0: the generator's
     # STARTS); more where the layout alone sets the difficulty and no given is left to swap
+    session: bool = True  # removal tests on one solver session over the puzzle without its
+    # givens (False: each a fresh build, where the givens kept prune the model to a few values)
 
 
 class Grading(NamedTuple):

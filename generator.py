@@ -327,7 +327,7 @@ def _one(
             added = Additions(genre, full, solution, list(keep), order, progress).run()
         except NotIncremental:
             added = None
-    if added is None:
+    if added is None and genre.about.making.session:
         try:
             trials = Removals(genre, full, solution, list(keep), order, backend, SESSION_EFFORT)
         except NotIncremental:

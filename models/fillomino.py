@@ -11,77 +11,158 @@ from collections.abc import Callable
 
 from ..puzzles.fillomino import Fillomino, Numbers
 from .model import Assignment, Built, Lit, Model
-from .regions import add_labelled_regions, add_tiling, distances, grid_neighbours, polyominoes
+from .regions import (
+    add_labelled_regions,
+    add_tiling,
+    bits,
+    distances,
+    grid_neighbours,
+    neighbour_masks,
+    polyomino_masks,
+)
 
 ENCODINGS = ("shapes", "depths")
 
 
+Region = tuple[int, tuple[int, ...], int]
+"""A region the givens allow: its cells as an int (bit n for cell n) and as a tuple, and its
+number."""
+
+
 def shapes(puzzle: Fillomino, prune: bool = True) -> list[tuple[frozenset[int], int]]:
     """Every region the givens allow, with its number: each polyomino of k cells (k up to the
-    largest number allowed), listed once by its first cell, holding no given but k; ``prune``
-    leaves out those next to a k given outside them (the two would make one larger region)."""
-    w, h = puzzle.width, puzzle.height
-    near = grid_neighbours(w, h)
-    given = {r * w + c: v for (r, c), v in puzzle.givens().items()}
-    found = []
-    for start in range(w * h):
-        for k in [given[start]] if start in given else range(1, puzzle.most + 1):
-
-            def ok(n: int, start: int = start, k: int = k) -> bool:
-                return n > start and given.get(n, k) == k
-
-            for shape in polyominoes(start, k, near, ok):
-                if prune and any(
-                    given.get(m) == k for n in shape for m in near[n] if m not in shape
-                ):
-                    continue
-                found.append((shape, k))
+    largest number allowed) holding no given but k; ``prune`` leaves out those next to a k
+    given outside them (the two would make one larger region), and then those the settling
+    rules out (``_settle``)."""
+    found = _listed(puzzle, prune)
     if prune:
-        found = _settle(found, near, w * h)
-    return found
+        found = _settle(found, neighbour_masks(grid_neighbours(puzzle.width, puzzle.height)))
+    return [(frozenset(cells), k) for _, cells, k in found]
 
 
-def _settle(
-    found: list[tuple[frozenset[int], int]], near: list[list[int]], cells: int
-) -> list[tuple[frozenset[int], int]]:
-    """Until nothing changes: the cells every region over a cell holds are that cell's region
-    (a region that holds some but not that cell goes), and a region next to such a settled
-    cell of its own number goes (they would make one region). A cell is looked at again only
-    when a region over it went (nothing else changes what it settles)."""
-    over: list[list[int]] = [[] for _ in range(cells)]
-    for i, (shape, _) in enumerate(found):
-        for n in shape:
+def _listed(puzzle: Fillomino, prune: bool) -> list[Region]:
+    """The regions the givens allow. Unpruned, each grown from its first cell
+    (``polyomino_masks``). Pruned, in two steps: the regions holding a given, each grown from
+    its first given (stopping at a k given it leaves out beside it), settled by the rules of
+    the given cells alone (all of whose regions are listed by then; a number at a time from
+    the smallest, each over the cells not sure to lie in a smaller number's region, then all
+    together); then the regions holding none, grown only over cells no given's region is sure
+    of, and never beside a cell sure to be in a region of their own number. What the steps
+    leave out the settling would drop: the regions left after it are the same."""
+    w, h = puzzle.width, puzzle.height
+    near = neighbour_masks(grid_neighbours(w, h))
+    given = {r * w + c: v for (r, c), v in puzzle.givens().items()}
+    everything = (1 << (w * h)) - 1
+    # The cells that may hold k: all but those given another number.
+    may = {
+        k: everything & ~sum(1 << n for n, v in given.items() if v != k)
+        for k in range(1, puzzle.most + 1)
+    }
+    found: list[Region] = []
+    if not prune:
+        for start in range(w * h):
+            later = everything & ~((2 << start) - 1)
+            for k in [given[start]] if start in given else range(1, puzzle.most + 1):
+                listed = polyomino_masks(start, k, near, may[k] & later)
+                found.extend((mask, cells, k) for mask, cells in listed)
+        return found
+    kept = {k: sum(1 << n for n, v in given.items() if v == k) for k in may}
+    taken = 0  # the cells sure to lie in the region of a given of a smaller number
+    for k in sorted(set(given.values())):
+        level: list[Region] = []
+        for g in bits(kept[k]):
+            before = kept[k] & ((1 << g) - 1)  # their regions were listed from them
+            listed = polyomino_masks(g, k, near, may[k] & ~before & ~taken, kept[k])
+            level.extend((mask, cells, k) for mask, cells in listed)
+        settled, sure = _settle_cells(level, near, kept[k])
+        if settled is None:
+            return []
+        found.extend(settled)
+        for g in bits(kept[k]):
+            taken |= sure.get(g, 1 << g)
+    settled, sure = _settle_cells(found, near, sum(1 << g for g in given))
+    if settled is None:
+        return []
+    taken = 0  # the cells sure to lie in a given's region
+    fixed = dict.fromkeys(may, 0)  # those sure to lie in a region of k
+    for g, k in given.items():
+        taken |= sure.get(g, 1 << g)
+        fixed[k] |= sure.get(g, 1 << g)
+    free = everything & ~taken & ~sum(1 << n for n in given)
+    for start in bits(free):
+        later = free & ~((2 << start) - 1)
+        for k in range(1, puzzle.most + 1):
+            listed = polyomino_masks(start, k, near, later, kept[k] | fixed[k])
+            settled.extend((mask, cells, k) for mask, cells in listed)
+    return settled
+
+
+def _settle(found: list[Region], near: list[int]) -> list[Region]:
+    """The regions ``_settle_cells`` leaves, by the rules of every cell."""
+    left, _ = _settle_cells(found, near, (1 << len(near)) - 1)
+    return left or []
+
+
+def _settle_cells(
+    found: list[Region], near: list[int], ruling: int
+) -> tuple[list[Region] | None, dict[int, int]]:
+    """Until nothing changes, for each cell of ``ruling``: the cells every region over it
+    holds are its region's (a region that holds some but not the cell goes), and when those
+    regions all have one number, a region of that number next to them goes (they would make
+    one region). Each rule only drops regions no solution uses, and drops more as fewer are
+    left, so the regions left are the same whatever the order: a cell is looked at again only
+    when a region over it went, and then only the cells newly sure. Also the cells sure to
+    share each ruling cell's region; None for the regions when a cell can be in none."""
+    over: list[list[int]] = [[] for _ in near]
+    ruled: list[list[int]] = []  # the ruling cells of each region
+    everything = ruling == (1 << len(near)) - 1
+    for i, (_, cells, _) in enumerate(found):
+        for n in cells:
             over[n].append(i)
+        ruled.append(list(cells) if everything else [n for n in cells if ruling >> n & 1])
     alive = [True] * len(found)
-    todo = set(range(cells))
+    sure_of: dict[int, int] = {}  # the cells sure to share each cell's region, so far
+    beside: dict[int, int] = {}  # the cells next to those, so far
+    todo = set(bits(ruling))
     while todo:
-        dropped: set[int] = set()
-        for n in sorted(todo):
-            here = over[n] = [i for i in over[n] if alive[i]]
-            if not here:
-                break  # a cell no region can hold: the model says so
-            sure = frozenset.intersection(*(found[i][0] for i in here))
-            sizes = {found[i][1] for i in here}
-            if len(sure) < 2 and len(sizes) > 1:
-                continue
-            mine = set(here)
-            for m in sure:
-                dropped.update(i for i in over[m] if alive[i] and i not in mine)
-            if len(sizes) == 1:
-                (k,) = sizes
-                outside = {m for c in sure for m in near[c]} - sure
-                for m in outside:
-                    dropped.update(
-                        i for i in over[m] if alive[i] and found[i][1] == k and i not in mine
-                    )
-        else:
-            todo = set()
-            for i in dropped:
-                alive[i] = False
-                todo.update(found[i][0])
-            continue
-        break
-    return [f for i, f in enumerate(found) if alive[i]]
+        n = todo.pop()
+        here = over[n] = [i for i in over[n] if alive[i]]
+        if not here:
+            return None, sure_of  # a cell no region can hold: no solution
+        sure = -1
+        sizes = 0
+        for i in here:
+            sure &= found[i][0]
+            sizes |= 1 << found[i][2]
+        single = sizes & (sizes - 1) == 0
+        if sure & (sure - 1) == 0 and not single:
+            continue  # only the cell itself is sure, and its number is not
+        cell = 1 << n
+        dropped = []
+        # The regions over a cell looked at before went then (only the new ones need a look).
+        looked = sure_of.get(n, cell)
+        sure_of[n] = sure
+        for m in bits(sure & ~looked):
+            for i in over[m]:
+                if alive[i] and not found[i][0] & cell:
+                    alive[i] = False
+                    dropped.append(i)
+        if single:
+            k = sizes.bit_length() - 1
+            outside = 0
+            for m in bits(sure):
+                outside |= near[m]
+            outside &= ~sure
+            for m in bits(outside & ~beside.get(n, 0)):
+                for i in over[m]:
+                    mask, _, size = found[i]
+                    if alive[i] and size == k and not mask & cell:
+                        alive[i] = False
+                        dropped.append(i)
+            beside[n] = outside
+        for i in dropped:
+            todo.update(ruled[i])
+    return [f for i, f in enumerate(found) if alive[i]], sure_of
 
 
 def build(puzzle: Fillomino, encoding: str = "shapes", prune: bool = True) -> Built[Numbers]:

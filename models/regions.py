@@ -14,8 +14,8 @@ the nodes next to node ``n``. Two ways to write a partition:
   and counted to its size. As many literals as cells times the labels that reach them: the way
   when shapes are too many to list.
 
-``polyominoes`` lists connected sets of cells, for the first; ``distances`` bounds how far a
-label reaches, for the second."""
+``polyominoes`` (and ``polyomino_masks``, sets as ints pruned as they grow) list connected sets
+of cells, for the first; ``distances`` bounds how far a label reaches, for the second."""
 
 from __future__ import annotations
 
@@ -361,3 +361,60 @@ def _depths(
                 model.add_clause([-step, below])
                 steps.append(step)
             model.add_clause([-lit, *steps])
+
+
+def neighbour_masks(neighbours: Sequence[Sequence[int]]) -> list[int]:
+    """Each node's neighbours as one int, bit ``n`` for node ``n``: sets of nodes as ints make
+    unions, meets and tests single operations, where sets of tuples cost a step a member."""
+    return [sum(1 << n for n in near) for near in neighbours]
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The nodes of a set held as an int, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def polyomino_masks(
+    start: int, size: int, near: Sequence[int], allowed: int, closed: int = 0
+) -> list[tuple[int, tuple[int, ...]]]:
+    """As ``polyominoes``, each set both as an int and as its nodes (in the order grown), and
+    pruned as it grows (``near[n]``: node n's neighbours as an int, from ``neighbour_masks``;
+    ``allowed``: the nodes other than ``start`` a set may hold): a set may not touch a node of
+    ``closed`` without holding it (a clue that would join the region), so growth stops as soon
+    as such a node next to the set is left out or cannot be taken. Redelmeier's method: each
+    set grows only by nodes not yet tried, so none is found twice."""
+    if size < 1:
+        return []
+    first = 1 << start
+    barred = closed & ~allowed & ~first  # touching one of these, a set is never right
+    if near[start] & barred:
+        return []
+    if size == 1:
+        return [(first, (start,))]
+    found: list[tuple[int, tuple[int, ...]]] = []
+    chosen = [start]
+
+    def grow(mask: int, untried: list[int], seen: int) -> None:
+        while untried:
+            node = untried.pop()
+            bit = 1 << node
+            around = near[node]
+            if not around & barred:
+                now = mask | bit
+                chosen.append(node)
+                if len(chosen) == size:
+                    if not (seen | around) & closed & ~now:
+                        found.append((now, tuple(chosen)))
+                else:
+                    fresh = around & allowed & ~seen
+                    grow(now, untried + list(bits(fresh)), seen | fresh)
+                chosen.pop()
+            if bit & closed:
+                break  # every set grown here from now on leaves this node out, next to it
+
+    fresh = near[start] & allowed
+    grow(first, list(bits(fresh)), first | fresh)
+    return found

@@ -12,6 +12,8 @@ import pytest
 
 from conftest import DATA
 from gridsat import cli
+from gridsat.models.fillomino import _listed, _settle, shapes
+from gridsat.models.regions import grid_neighbours, neighbour_masks, polyomino_masks, polyominoes
 from gridsat.parsers import ParseError
 from gridsat.parsers.fillomino import format_id, format_plain, format_url, parse, parse_url
 from gridsat.parsers.puzzlink import split
@@ -189,3 +191,57 @@ def test_made_puzzles_keep_a_number_in_every_region() -> None:
         assert check(puzzle, solution) == []
         kept = GENRE.givens.keep(puzzle, keep)
         assert all(any(kept.rows[r][c] for r, c in g) for g in regions(solution))
+
+
+def test_grown_polyominoes_are_the_listed_ones() -> None:
+    """Grown as ints, with clues that may not be left beside a set, the polyominoes are those
+    listed as sets and kept by the same rule."""
+    w, h = 5, 4
+    lists = grid_neighbours(w, h)
+    near = neighbour_masks(lists)
+    closed = {3, 9, 16}
+    for start in (0, 7, 12):
+        for k in range(1, 6):
+            allowed = sum(1 << n for n in range(w * h) if n != 9)
+            grown = {frozenset(cells) for _, cells in polyomino_masks(start, k, near, allowed)}
+            listed = set(polyominoes(start, k, lists, lambda n: n != 9))
+            assert grown == listed
+            masks = polyomino_masks(start, k, near, allowed, sum(1 << n for n in closed))
+            kept = {s for s in listed if not any(m in closed - s for n in s for m in lists[n])}
+            assert {frozenset(cells) for _, cells in masks} == kept
+            assert all(mask == sum(1 << n for n in cells) for mask, cells in masks)
+
+
+def test_the_pruned_regions_are_those_settled_from_all() -> None:
+    """The regions grown from the givens first, and the rest only where no given's region is
+    sure, are exactly those the settling leaves of every region listed."""
+    for row in CORPUS[:10:3]:
+        puzzle = parse(row["id"])
+        w, h = puzzle.width, puzzle.height
+        lists = grid_neighbours(w, h)
+        given = {r * w + c: v for (r, c), v in puzzle.givens().items()}
+        every = [
+            f
+            for f in _listed(puzzle, prune=False)
+            if not any(given.get(m) == f[2] and m not in f[1] for n in f[1] for m in lists[n])
+        ]
+        settled = {(frozenset(cells), k) for _, cells, k in _settle(every, neighbour_masks(lists))}
+        assert set(shapes(puzzle)) == settled
+
+
+@pytest.mark.slow
+def test_a_large_board_is_split_into_regions() -> None:
+    """Past the boards drawn whole, the last drawn is mended into a split the rules accept."""
+    from gridsat.puzzles.fillomino import random_regions
+
+    grid = random_regions(34, 26, random.Random(0), 9)
+    assert check(Fillomino(tuple((None,) * 34 for _ in range(26))), tuple(map(tuple, grid))) == []
+
+
+@pytest.mark.slow
+def test_every_bundled_board_is_solved_and_unique() -> None:
+    for line in (DATA / "fillomino" / "boards.jsonl").read_text().splitlines():
+        puzzle = GENRE.read(json.loads(line)["id"])
+        outcome = solve(GENRE, puzzle, SAT, limit=2)
+        assert outcome.status == "unique"
+        assert check(puzzle, outcome.solutions[0]) == []
