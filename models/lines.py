@@ -545,20 +545,23 @@ def _minimal_paths(
     could pass through it), and two neighbours of an empty cell round a corner that are on one
     path are joined through the corner's fourth cell (else through the empty cell)."""
     model, h, w = lines.model, lines.height, lines.width
+    differs: dict[tuple[Cell, Cell], list[Lit]] = {}
 
     def apart(a: Cell, b: Cell, unless: list[Lit]) -> None:
         """Cells ``a`` and ``b`` are not on one path, unless one of ``unless`` holds."""
+        a, b = min(a, b), max(a, b)
         if onehot:
             for x, y in zip(label[a], label[b], strict=True):
                 lines.clause([*unless, -x, -y])
             return
-        differ = []
-        for x, y in zip(label[a], label[b], strict=True):
-            d = model.bool_var()
-            model.add_clause([-d, x, y])
-            model.add_clause([-d, -x, -y])
-            differ.append(d)
-        lines.clause([*unless, -on[a], -on[b], *differ])
+        if (a, b) not in differs:  # a literal per bit: "the labels differ in this bit"
+            differs[(a, b)] = []
+            for x, y in zip(label[a], label[b], strict=True):
+                d = model.bool_var()
+                model.add_clause([-d, x, y])
+                model.add_clause([-d, -x, -y])
+                differs[(a, b)].append(d)
+        lines.clause([*unless, -on[a], -on[b], *differs[(a, b)]])
 
     def between(a: Cell, b: Cell) -> Lit:
         """The line between side-by-side cells."""
