@@ -264,6 +264,8 @@ def main() -> int:
     grammar.add_argument("--genres", default=",".join(CONVERT), help="comma-separated")
     grammar.add_argument("--limit", type=int, default=0, help="puzzles per genre (0: all)")
     grammar.add_argument("--timeout", type=float, default=20.0, help="seconds a puzzle")
+    grammar.add_argument("--backend", default="", help="instead of each genre's default")
+    grammar.add_argument("--encoding", default="", help="instead of each genre's default")
     args = grammar.parse_args()
     problems: list[str] = []
     print(f"{'genre':11} {'band':>6} {'read':>5} {'refused':>7} {'solved':>6} {'unique':>6} "
@@ -272,7 +274,7 @@ def main() -> int:
     for name in args.genres.split(","):
         convert = CONVERT[name]
         genre = get_genre(name)
-        backend = get_backend(genre.default_backend)
+        backend = get_backend(args.backend or genre.default_backend)
         bands: dict[str, Band] = defaultdict(Band)
         reasons: Counter[str] = Counter()
         slowest: list[tuple[float, str]] = []
@@ -296,7 +298,8 @@ def main() -> int:
                 problems.append(f"{name} {size} refused: {e} ({source})")
                 continue
             try:
-                outcome = solve(genre, puzzle, backend, limit=2, time_limit=args.timeout)
+                outcome = solve(genre, puzzle, backend, args.encoding or None, limit=2,
+                                time_limit=args.timeout)  # fmt: skip
             except Exception as e:  # a crash is a finding, not the end of the run
                 into.read += 1
                 problems.append(f"{name} {size} CRASH {type(e).__name__}: {e} ({source})")
