@@ -107,10 +107,19 @@ def solve(
     sizes = {} if sizes is None else sizes
     begun = time.perf_counter()
     built = _build(genre, puzzle, encoding, prune, times)
-    session = _load(backend, built, genre_params(genre, backend, params), times, sizes)
-    session.effort = effort
+    params = genre_params(genre, backend, params)
     if progress:
         progress(None)
+    if effort is None:
+        first = _narrowed_first(genre, puzzle, backend, encoding, built, params, limit,
+                                time_limit, begun, times, sizes, None)  # fmt: skip
+        if first is not None:
+            for solution in first.solutions:
+                if progress:
+                    progress(solution)
+            return first
+    session = _load(backend, built, params, times, sizes)
+    session.effort = effort
     return _search(
         genre, puzzle, backend, encoding, built, session, limit, time_limit, begun, times,
         sizes, progress, streaming,
@@ -178,6 +187,30 @@ def _search(
         genre.name, backend.name, encoding, status, puzzle, solutions, exhausted, times, stats,
         sizes,
     )  # fmt: skip
+
+
+def _narrowed_first(
+    genre: Genre[Any, Any], puzzle: Any, backend: Backend, encoding: str, built: Any,
+    params: Mapping[str, str] | None, limit: int, time_limit: float | None, begun: float,
+    times: dict[str, float], sizes: dict[str, dict[str, int]], in_process: float | None,
+) -> Outcome | None:  # fmt: skip
+    """The run on the model of the answers that cannot shrink (``Built.narrowed``) where that
+    settles it: for one or two answers, unless its one answer could be shrunk to from another
+    (``Built.whole``); None when the model itself is to be searched. ``in_process``: each
+    solver call's seconds here (Unfinished past them)."""
+    narrowed = getattr(built, "narrowed", None)
+    if narrowed is None or limit > 2:
+        return None
+    mine = dict(times)
+    session = _load(backend, narrowed, params, mine, sizes)
+    session.in_process = in_process
+    outcome = _search(genre, puzzle, backend, encoding, narrowed, session, limit, time_limit,
+                      begun, mine, sizes, None, False)  # fmt: skip
+    if outcome.status is Status.UNIQUE and not built.whole(outcome.solutions[0]):
+        times["build"] = mine["build"]  # (another answer may shrink to this one: the model
+        return None  # itself decides)
+    times.update(mine)
+    return outcome
 
 
 def _differing(built: Any, assignment: Assignment, clues: list[Lit]) -> list[Lit | IntVar]:
@@ -446,6 +479,15 @@ def solve_quick(
         begun = time.perf_counter()
         built = _build(genre, puzzle, encoding, prune, times)
         opened = None
+        if getattr(built, "narrowed", None) is not None and limit <= 2 and \
+                backend.loads_in_python(built.narrowed.model, params):  # fmt: skip
+            try:
+                first = _narrowed_first(genre, puzzle, backend, encoding, built, params, limit,
+                                        None, begun, times, sizes, IN_PROCESS)  # fmt: skip
+                if first is not None:
+                    return first
+            except Unfinished:  # a long search: the child searches
+                pass
         if backend.loads_in_python(built.model, params):
             opened = _load(backend, built, params, times, sizes)
             if sizes["backend"].get("clauses", 0) <= QUICK_CLAUSES:
@@ -460,6 +502,10 @@ def solve_quick(
 
         def work(_: Callable[[Any], None]) -> Outcome:
             mine = dict(times)
+            first = _narrowed_first(genre, puzzle, backend, encoding, built, params, limit,
+                                    None, begun, mine, sizes, None)  # fmt: skip
+            if first is not None:
+                return replace(first, puzzle=None)
             session = opened or _load(backend, built, params, mine, sizes)
             found = _search(
                 genre, puzzle, backend, encoding, built, session, limit, None, begun,

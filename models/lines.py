@@ -448,6 +448,7 @@ def add_linked_pairs(
     pairs: Sequence[tuple[Cell, Cell]],
     every_cell: bool = False,
     encoding: str = "binary",
+    minimal: bool = False,
 ) -> dict[Cell, Lit]:
     """The drawn lines are paths, one joining the two cells of each pair (each of those has one
     line), sharing no cell with another; no line is drawn elsewhere (a loop of its own), and
@@ -459,7 +460,11 @@ def add_linked_pairs(
     - ``onehot``: a literal per pair and cell, the same cuts;
     - ``circuit``: binary labels, and the paths walked one after another as one circuit, each
       pair's second cell joined to the next pair's first beyond the board (CP-SAT's circuit
-      constraint; subtour cuts on SAT)."""
+      constraint; subtour cuts on SAT).
+
+    ``minimal`` keeps only the answers no path of which can be made shorter by a step or two
+    (``_minimal_paths``): not a rule of the genre, so such a model may miss answers; every
+    answer shortens to one it keeps."""
     if encoding not in PAIR_ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(PAIR_ENCODINGS)})")
     model, w = lines.model, lines.width
@@ -507,6 +512,17 @@ def add_linked_pairs(
         for x, y in bits:
             model.add_clause([-e, -x, y])
             model.add_clause([-e, x, -y])
+    # No four lines round a square of four cells: a loop of its own, which the cuts would
+    # refuse one at a time (redundant, and a tenth of a board's search where cells may stay
+    # empty).
+    for r in range(lines.height - 1):
+        for c in range(w - 1):
+            square = (lines.across[r][c], lines.across[r + 1][c], lines.down[r][c + 1],
+                      lines.down[r][c])  # fmt: skip
+            if lines.false not in square:
+                model.add_clause([-e for e in square])
+    if minimal:
+        _minimal_paths(lines, on, label, encoding == "onehot")
     if encoding == "circuit":
         _pairs_by_circuit(lines, on, pairs)
     else:
@@ -518,6 +534,60 @@ def add_linked_pairs(
         active = [(r * w + c, lit) for (r, c), lit in on.items() if lit not in fixed]
         model.add_connected(nodes, drawn + [(r * w + c, root, 0) for r, c in ends], active)
     return on
+
+
+def _minimal_paths(
+    lines: CellLines, on: dict[Cell, Lit], label: dict[Cell, list[Lit]], onehot: bool
+) -> None:
+    """No path could be made shorter through its own cells or one empty cell: two
+    side-by-side cells of one path are joined by a line (else the path steps across, freeing
+    the cells between), an empty cell has no two opposite neighbours on one path (the path
+    could pass through it), and two neighbours of an empty cell round a corner that are on one
+    path are joined through the corner's fourth cell (else through the empty cell)."""
+    model, h, w = lines.model, lines.height, lines.width
+    differs: dict[tuple[Cell, Cell], list[Lit]] = {}
+
+    def apart(a: Cell, b: Cell, unless: list[Lit]) -> None:
+        """Cells ``a`` and ``b`` are not on one path, unless one of ``unless`` holds."""
+        a, b = min(a, b), max(a, b)
+        if onehot:
+            for x, y in zip(label[a], label[b], strict=True):
+                lines.clause([*unless, -x, -y])
+            return
+        if (a, b) not in differs:  # a literal per bit: "the labels differ in this bit"
+            differs[(a, b)] = []
+            for x, y in zip(label[a], label[b], strict=True):
+                d = model.bool_var()
+                model.add_clause([-d, x, y])
+                model.add_clause([-d, -x, -y])
+                differs[(a, b)].append(d)
+        lines.clause([*unless, -on[a], -on[b], *differs[(a, b)]])
+
+    def between(a: Cell, b: Cell) -> Lit:
+        """The line between side-by-side cells."""
+        (r, c), (rr, _) = sorted((a, b))
+        return lines.across[r][c] if r == rr else lines.down[r][c]
+
+    for r in range(h):
+        for c in range(w):
+            if on[(r, c)] == lines.false:
+                continue
+            for far in ((r, c + 1), (r + 1, c)):
+                if far in on and on[far] != lines.false:
+                    apart((r, c), far, [between((r, c), far)])
+            here = on[(r, c)]
+            if here == lines.true:
+                continue
+            near = [(r, c + 1), (r - 1, c), (r, c - 1), (r + 1, c)]
+            for a, b in combinations([cell for cell in near if cell in on], 2):
+                if on[a] == lines.false or on[b] == lines.false:
+                    continue
+                if a[0] == b[0] or a[1] == b[1]:  # opposite sides
+                    apart(a, b, [here])
+                    continue
+                corner = (a[0] + b[0] - r, a[1] + b[1] - c)
+                for line in (between(a, corner), between(corner, b)):
+                    apart(a, b, [here, line])
 
 
 def _pairs_by_circuit(

@@ -312,3 +312,11 @@ class Built(Generic[S]):
     """Switches of redundant rules, easiest first, each a literal the model holds by a unit
     clause: ``grade`` withholds them and turns them on one at a time while propagation is stuck,
     so a puzzle propagation finishes scores by how many it needed (a person's harder rules)."""
+    narrowed: Built[S] | None = None
+    """A model of the answers that cannot be made smaller (a path shortened, freeing cells),
+    where every other answer shrinks to one of them by such steps: one answer that leaves no
+    room to shrink (``whole``) found as its only answer is then the puzzle's only answer, and
+    two are two of the puzzle's. A run for one or two answers searches it first; anything else
+    (a count, every answer) the model itself."""
+    whole: Callable[[S], bool] | None = None
+    """Whether an answer of ``narrowed`` is as large as any can be (no other shrinks to it)."""

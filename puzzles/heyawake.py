@@ -215,14 +215,18 @@ GENRE = About(
     solving=Solving(
         # MiniCard's native cardinality beats CaDiCaL's counters by 10 to 20% on the room
         # numbers (benchmarks/bench_rooms.py heyawake: 2.0 ms at 10x10, 20 ms at 20x20); the
-        # levels write a hundred times more (118 ms at 10x10).
-        default_backend="sat:minicard",
+        # levels write a hundred times more (118 ms at 10x10). But on Janko's 787 published
+        # boards MiniCard ran past 15 s on two (21x21 and 31x45: a million conflicts and more)
+        # where CaDiCaL's worst is 321 ms, at medians 3 to 17 ms against 3 to 14 up to 30 a
+        # side: CaDiCaL, for no board left behind.
+        default_backend="sat:cadical195",
         default_encoding="cuts",
     ),
     making=Making(
         size="10x10",
         small="6x6",
         largest=256,
+        backend="sat:minicard",  # (the puzzles a seed makes, as before CaDiCaL's default)
     ),
     grading=Grading(
         # No levels of people's to follow: the quartiles of the scores of 30 puzzles made at

@@ -12,6 +12,7 @@ from itertools import product
 import pytest
 
 from conftest import DATA
+from gridsat.models import numberlink as numberlink_model
 from gridsat.parsers import ParseError
 from gridsat.parsers.numberlink import format_puzzle, format_url, parse
 from gridsat.pipeline import solve
@@ -156,6 +157,58 @@ def test_counts_match_brute_force_on_larger_boards(encoding: str, backend: str) 
 def test_brute_force_counts_are_not_trivial() -> None:
     counts = [len(every_answer(parse(text))) for text in (SMALL[0], SMALL[3])]
     assert counts[0] > 1 and counts[1] == 2  # (every cell: the two ways around the border)
+
+
+def random_boards(height: int, width: int, count: int, seed: int) -> list[Numberlink]:
+    """Boards of two or three pairs on random cells, cells allowed empty (Nikoli's rule)."""
+    rng, boards = random.Random(seed), []
+    for _ in range(count):
+        cells = rng.sample(
+            [(r, c) for r in range(height) for c in range(width)], 2 * rng.choice((2, 3))
+        )
+        rows = [[None] * width for _ in range(height)]
+        for i, (r, c) in enumerate(cells):
+            rows[r][c] = i // 2 + 1
+        boards.append(Numberlink(tuple(tuple(row) for row in rows)))
+    return boards
+
+
+def uniqueness_matches_brute_force(
+    boards: list[Numberlink], runs: list[tuple[str, str]]
+) -> set[str]:
+    """Each board's verdict for one or two answers (the narrowed model searched first) is the
+    brute force's; the kinds of board seen, so a test can ask that each kind came up."""
+    kinds = set()
+    for puzzle in boards:
+        assert GENRE.build(puzzle, "binary").narrowed is not None
+        found = every_answer(puzzle)
+        expected = ["unsolvable", "unique"][len(found)] if len(found) < 2 else "multiple"
+        for backend, encoding in runs:
+            outcome = solve(GENRE, puzzle, get_backend(backend), encoding, limit=2)
+            assert outcome.status == expected, (puzzle, backend, encoding)
+            assert all(s in found for s in outcome.solutions)
+        whole = len(found) == 1 and all("0" not in row for row in found[0])
+        kinds.add("unique, every cell" if whole else f"{expected}")
+    return kinds
+
+
+def test_shortest_paths_first_keep_the_verdicts_of_brute_force(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(numberlink_model, "NARROW_FROM", 0)  # (on boards of short paths too)
+    # A unique answer that leaves cells empty is proved on the model itself: some come up here.
+    kinds = uniqueness_matches_brute_force(random_boards(3, 3, 10, 1), [("sat:minicard", "binary")])
+    assert kinds == {"unsolvable", "unique", "multiple", "unique, every cell"}
+
+
+@pytest.mark.slow
+def test_shortest_paths_first_keep_the_verdicts_of_brute_force_everywhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(numberlink_model, "NARROW_FROM", 0)
+    runs = [(b, e) for b in ("sat:minicard", "sat:cadical195", "cpsat") for e in GENRE.encodings]
+    uniqueness_matches_brute_force(random_boards(3, 3, 60, 1), runs)
+    uniqueness_matches_brute_force(random_boards(3, 4, 12, 2), runs)
 
 
 # -- reading and writing -------------------------------------------------------------------------
