@@ -366,7 +366,7 @@ def plant(width: int, height: int, rng: random.Random) -> list[frozenset[Cell]]:
     return pieces
 
 
-class _Rooms:
+class PlantedRooms:
     """A planted shading (a tetromino a room) and the rooms round it, with the tetrominoes
     another answer could shade in one room while every other room keeps its own."""
 
@@ -392,7 +392,15 @@ class _Rooms:
                     todo.append(n)
         return seen
 
-    def _valid(self, piece: frozenset[Cell], k: int) -> bool:
+    def placed(self, cell: Cell) -> list[frozenset[Cell]]:
+        """The pieces a room may shade that hold ``cell``."""
+        return _placed(self.width, self.height, cell)
+
+    def puzzle(self) -> Any:
+        """The puzzle of these rooms."""
+        return Lits(self.rooms())
+
+    def valid(self, piece: frozenset[Cell], k: int) -> bool:
         """Whether room ``k`` shading ``piece`` instead of its own keeps every rule."""
         name = shape(piece)
         outside = {q for q, j in self.owner.items() if j != k}
@@ -408,9 +416,8 @@ class _Rooms:
     def others(self, k: int, room: set[Cell] | None = None) -> list[frozenset[Cell]]:
         """The tetrominoes room ``k`` (or ``room``, as its cells) could shade instead."""
         cells = self.members[k] if room is None else room
-        found = {t for q in cells for t in _placed(self.width, self.height, q)
-                 if t <= cells and t != self.pieces[k]}  # fmt: skip
-        return [t for t in sorted(found, key=sorted) if self._valid(t, k)]
+        found = {t for q in cells for t in self.placed(q) if t <= cells and t != self.pieces[k]}
+        return [t for t in sorted(found, key=sorted) if self.valid(t, k)]
 
     def branch(self, k: int, cell: Cell) -> set[Cell]:
         """The cells that leave room ``k`` with its unshaded ``cell``: it and what hangs on it."""
@@ -499,7 +506,7 @@ class _Rooms:
         other answer becomes ours."""
         for _ in range(30 + len(self.pieces)):
             ours = self.ours()
-            found = [s for s in solutions(Lits(self.rooms()), 2) if s != ours]
+            found = [s for s in solutions(self.puzzle(), 2) if s != ours]
             if not found:
                 return True
             other = found[0]
@@ -529,14 +536,14 @@ class _Rooms:
 def make_large(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     """A board without marks: tetrominoes planted (``plant``), each unshaded cell put in the
     room beside it that lets in the fewest other tetrominoes, cells moved between rooms until
-    no room alone can shade another one (``_Rooms.improve``, no solver needed), then the
-    solver's other answers settled one by one (``_Rooms.settle``)."""
+    no room alone can shade another one (``PlantedRooms.improve``, no solver needed), then the
+    solver's other answers settled one by one (``PlantedRooms.settle``)."""
     width, height = size
     for _ in range(10):
         pieces = plant(width, height, rng)
         if not pieces:
             continue
-        rooms = _Rooms(width, height, pieces, rng)
+        rooms = PlantedRooms(width, height, pieces, rng)
         rooms.grow()
         rooms.improve(15 * len(pieces))
         if rooms.settle(solutions, len(pieces)):
