@@ -378,9 +378,14 @@ class PlantedRooms:
         self.label = dict(self.owner)
         self.members = [set(p) for p in pieces]
         self.pinned: set[Cell] = set()
+        self._near: dict[Cell, list[Cell]] = {}
 
     def near(self, cell: Cell) -> list[Cell]:
-        return list(neighbours(self.width, self.height, *cell))
+        """The cells beside ``cell`` (worked out once a cell: the loops ask often)."""
+        found = self._near.get(cell)
+        if found is None:
+            found = self._near[cell] = list(neighbours(self.width, self.height, *cell))
+        return found
 
     def _joined(self, cells: set[Cell], start: Cell) -> set[Cell]:
         """The cells of ``cells`` joined to ``start``."""

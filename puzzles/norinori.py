@@ -99,7 +99,7 @@ class _Dominoes(PlantedRooms):
     """Planted dominoes and the rooms round them (LITS's larger maker, a domino a room)."""
 
     def placed(self, cell: Cell) -> list[frozenset[Cell]]:
-        return [frozenset((cell, n)) for n in neighbours(self.width, self.height, *cell)]
+        return [frozenset((cell, n)) for n in self.near(cell)]
 
     def valid(self, piece: frozenset[Cell], k: int) -> bool:
         """Whether room ``k`` shading ``piece`` instead keeps the rules: it touches no shaded
