@@ -366,6 +366,11 @@ def plant(width: int, height: int, rng: random.Random) -> list[frozenset[Cell]]:
     return pieces
 
 
+REACH = 400
+"""On boards of more cells than this, ``PlantedRooms.settle`` frees a cell its own room boxes in
+by moving an unshaded cell beside it (smaller boards settle without, and are made as before)."""
+
+
 class PlantedRooms:
     """A planted shading (a tetromino a room) and the rooms round it, with the tetrominoes
     another answer could shade in one room while every other room keeps its own."""
@@ -379,6 +384,7 @@ class PlantedRooms:
         self.members = [set(p) for p in pieces]
         self.pinned: set[Cell] = set()
         self._near: dict[Cell, list[Cell]] = {}
+        self.reach = width * height > REACH
 
     def near(self, cell: Cell) -> list[Cell]:
         """The cells beside ``cell`` (worked out once a cell: the loops ask often)."""
@@ -521,8 +527,19 @@ class PlantedRooms:
             done: set[int] = set()
             for q in cells:
                 k = self.label[q]
+                if k in done:
+                    continue
                 rooms = sorted({self.label[n] for n in self.near(q)} - {k})
-                if k in done or not rooms:
+                if not rooms and self.reach:
+                    # (boxed in by its own room: an unshaded cell beside it that can leave
+                    # takes it along, or at least opens a way out for the next round)
+                    for n in self.near(q):
+                        if self.label[n] == k and n not in self.owner:
+                            rooms = sorted({self.label[m] for m in self.near(n)} - {k})
+                            if rooms:
+                                q = n
+                                break
+                if not rooms:
                     continue
                 part = self.branch(k, q)
                 j = min(rooms, key=lambda j: len(self.others(j, self.members[j] | part)))
