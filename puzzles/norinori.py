@@ -9,6 +9,7 @@ from typing import Any
 
 from ..contract import About, GenerateError, Grading, Making, Reading, Solving
 from .grid import Cell, cell_name, grid_answer
+from .lits import PlantedRooms
 from .roomshading import (
     MARKS,
     Labels,
@@ -94,13 +95,52 @@ def random_dominoes(width: int, height: int, rng: random.Random) -> list[list[Ce
     return found
 
 
+class _Dominoes(PlantedRooms):
+    """Planted dominoes and the rooms round them (LITS's larger maker, a domino a room)."""
+
+    def placed(self, cell: Cell) -> list[frozenset[Cell]]:
+        return [frozenset((cell, n)) for n in self.near(cell)]
+
+    def valid(self, piece: frozenset[Cell], k: int) -> bool:
+        """Whether room ``k`` shading ``piece`` instead keeps the rules: it touches no shaded
+        cell of another room."""
+        return not any(
+            self.owner.get(n, k) != k for q in piece for n in self.near(q) if n not in piece
+        )
+
+    def puzzle(self) -> Norinori:
+        return Norinori(self.rooms())
+
+
+def make_large(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+    """Random dominoes, each unshaded cell put in the room beside it that lets in the fewest
+    other dominoes, cells moved between rooms (with what hangs on them) until no room alone
+    can shade another, then the solver's other answers settled one by one."""
+    width, height = size
+    for _ in range(10):
+        rooms = _Dominoes(
+            width, height, [frozenset(d) for d in random_dominoes(width, height, rng)], rng
+        )
+        rooms.grow()
+        rooms.improve(15 * len(rooms.pieces))
+        if rooms.settle(solutions, len(rooms.pieces)):
+            return rooms.puzzle(), rooms.ours(), []
+    raise GenerateError(f"no {width}x{height} Norinori with one solution was found")
+
+
+LARGE = 64
+"""Boards of more cells than this are made by ``make_large``."""
+
+
 def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     """Random dominoes (none touching another), a room grown round each; while the solver finds
     another solution, unshaded cells where the two differ move to a room beside them, until ours
-    is the only one (a board that does not settle so is drawn again)."""
+    is the only one (a board that does not settle so is drawn again). Past 8x8, ``make_large``."""
     width, height = size
     if width < 1 or height < 1 or width * height < 2:
         raise GenerateError(f"a Norinori board has two cells at least, not {width}x{height}")
+    if width * height > LARGE:
+        return make_large(size, rng, solutions)
     for _ in range(12 if width * height > 9 else 2):  # (a tiny board rarely settles)
         dominoes = random_dominoes(width, height, rng)
         shaded = {cell for d in dominoes for cell in d}

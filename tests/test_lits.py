@@ -17,7 +17,8 @@ from gridsat.contract import GenerateError
 from gridsat.parsers import ParseError, puzzlink
 from gridsat.parsers.lits import format_puzzle, format_url, parse, parse_url
 from gridsat.pipeline import solve
-from gridsat.puzzles.lits import GIVENS, Lits, check, make, shape
+from gridsat.puzzles.lits import GIVENS, Lits, check, make, make_large, plant, shape
+from gridsat.puzzles.roomshading import room_cells
 from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
@@ -299,3 +300,42 @@ def test_a_board_that_does_not_settle_keeps_its_marks() -> None:
     assert solutions(Lits(puzzle.rooms), 2) != [solution]
     with pytest.raises(GenerateError, match="2x2"):
         make((2, 2), random.Random(1), solutions)
+
+
+def _made_well(size: tuple[int, int], seed: int) -> tuple[Lits, tuple[str, ...]]:
+    """A large board made from ``seed``, checked: no marks, the answer the checker accepts and
+    the solver's only one, every room four cells or more."""
+
+    def solutions(puzzle: Lits, n: int) -> list[object]:
+        return solve(GENRE, puzzle, CADICAL, limit=n).solutions
+
+    puzzle, solution, keep = make(size, random.Random(seed), solutions)
+    assert (puzzle.width, puzzle.height) == size and keep == [] and puzzle.marks == {}
+    assert check(puzzle, solution) == []
+    assert solutions(puzzle, 2) == [solution]
+    assert min(len(cells) for cells in room_cells(puzzle.rooms)) >= 4
+    return puzzle, solution
+
+
+def test_a_board_past_7x7_is_made_without_marks() -> None:
+    _made_well((8, 8), 3)
+
+
+def test_planted_tetrominoes_are_joined_and_free_of_squares() -> None:
+    pieces = plant(12, 9, random.Random(4))
+    assert pieces == plant(12, 9, random.Random(4))
+    cells = {cell for piece in pieces for cell in piece}
+    assert len(cells) == 4 * len(pieces) and _joined(cells)
+    assert all(shape(piece) in "LITS" for piece in pieces)
+    assert not any({(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} <= cells
+                   for r in range(9) for c in range(12))  # fmt: skip
+    assert len(cells) > 12 * 9 * 0.4  # (dense: rooms stay small)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("side", [10, 15])
+def test_large_boards_are_made_the_same_from_a_seed(side: int) -> None:
+    first = _made_well((side, side), 1)
+    assert make_large(
+        (side, side), random.Random(1), lambda p, n: solve(GENRE, p, CADICAL, limit=n).solutions
+    ) == (*first, [])

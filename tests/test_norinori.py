@@ -17,6 +17,7 @@ from gridsat.parsers import ParseError, puzzlink
 from gridsat.parsers.norinori import format_puzzle, format_url, parse, parse_url
 from gridsat.pipeline import solve
 from gridsat.puzzles.norinori import GIVENS, Norinori, check, make
+from gridsat.puzzles.roomshading import room_cells
 from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
@@ -218,3 +219,16 @@ def test_made_boards_are_unique() -> None:
         assert (puzzle.width, puzzle.height) == (5, 5) and keep == []
         assert check(puzzle, solution) == []
         assert solutions(puzzle, 2) == [solution]
+
+
+def test_a_board_past_8x8_is_made_without_marks_and_again_from_its_seed() -> None:
+    def solutions(puzzle: Norinori, n: int) -> list[object]:
+        return solve(GENRE, puzzle, CADICAL, limit=n).solutions
+
+    puzzle, solution, keep = make((10, 9), random.Random(2), solutions)
+    assert (puzzle.width, puzzle.height) == (10, 9) and keep == [] and puzzle.marks == {}
+    assert check(puzzle, solution) == []
+    assert solutions(puzzle, 2) == [solution]
+    sizes = {len(cells) for cells in room_cells(puzzle.rooms)}
+    assert min(sizes) >= 2 and len(sizes) >= 3  # (rooms of varied sizes)
+    assert make((10, 9), random.Random(2), solutions) == (puzzle, solution, [])
