@@ -108,6 +108,8 @@ class Making(NamedTuple):
     # STARTS); more where the layout alone sets the difficulty and no given is left to swap
     session: bool = True  # removal tests on one solver session over the puzzle without its
     # givens (False: each a fresh build, where the givens kept prune the model to a few values)
+    climbs: bool = True  # a minimal puzzle below its band swaps givens toward it (False:
+    # where the layout alone sets the difficulty, and a swap costs a grade to no end)
 
 
 class Grading(NamedTuple):

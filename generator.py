@@ -264,7 +264,20 @@ def _one(
         """The givens kept (from ``start``, else all), and those kept only because their
         removal was not settled; tried in ``among``'s order (else the random order)."""
         kept = list(shown if start is None else start)
-        unproved = []
+        unproved: list[Any] = []
+        # Nothing refuses a removal for its grade: when the puzzle without any of them is unique,
+        # each removal in turn is, and the pass ends there. One proof, not one a given (a Tents
+        # layout alone is most often unique).
+        bare = [g for g in kept if g not in order]
+        if (
+            start is None
+            and among is None
+            and least == 0
+            and len(order) > 1
+            and not (top is not None and (top < 4 or ceiling is not None))
+            and check(rules.keep(full, bare)) == Status.UNIQUE
+        ):
+            return bare, unproved
         for tried, given in enumerate(order if among is None else among):
             if progress:
                 progress(tried, len(order))
@@ -292,8 +305,11 @@ def _one(
         puzzle stays unique; the new minimal puzzle is kept when it scores higher (and not past
         ``top`` or ``ceiling``), for up to CLIMB_STEPS swaps."""
         assert floor is not None
-        if floor <= 0 or not order:
-            return kept, unproved  # every score is past the floor, or no given to swap
+        if floor <= 0 or not genre.about.making.climbs or not any(g in kept for g in order):
+            # Every score is past the floor, or the puzzle shows none of the givens taken away
+            # (a Tents layout alone): a given shown again could only be taken away again, or
+            # stay and make the puzzle easier, so there is nothing to swap.
+            return kept, unproved
         now = grade(genre, rules.keep(full, kept), top or GRADED_UP_TO).score
         # A given shown again is of the kinds taken away last (a Towers edge clue, not a
         # digit inside): the puzzle keeps the look of the genre's.
