@@ -245,6 +245,8 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     w, h = size
     if w * h > MOST_CELLS:
         raise GenerateError(f"an Undead board has at most {MOST_CELLS} cells")
+    if w * h > LOCAL:
+        return _made_in_parts(size, rng, solutions)
     for _ in range(TRIES):
         board = tuple(
             "".join(
@@ -258,6 +260,56 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
             break
     shown = keep(puzzle, answer(board).items())
     return replace(shown, tatham=True), board, []
+
+
+LOCAL = 400
+"""Boards of more cells than this are made a part at a time (``_made_in_parts``): there the
+clues alone seldom settle a random board, and the solver, asked for a second solution of a
+board that shows few monsters, may take minutes (a 40x40 showing none: 17 s)."""
+WINDOW = 3
+"""A monster is taken away only while the board is still unique with every monster outside
+the window this many rows and columns round it shown: a small search, whatever the board's
+size."""
+
+
+def _made_in_parts(
+    size: tuple[int, int], rng: random.Random, solutions: Any
+) -> tuple[Undead, Board, list[Given]]:
+    """A large board made a part at a time: a random board, every clue and every monster
+    shown; the monsters taken away in random order, each while the board stays unique with the
+    monsters outside the window round it shown (``WINDOW``). A second solution of the whole
+    board then shows a monster again where it differs, until the solver finds none. Every
+    monster left is kept: no given is taken away after."""
+    w, h = size
+    board = tuple(
+        "".join(
+            rng.choice(MIRRORS) if rng.random() < MIRROR_SHARE else rng.choice(MONSTERS)
+            for _ in range(w)
+        )
+        for _ in range(h)
+    )
+    puzzle = with_clues(board)
+    whole = answer(board)
+    shown = dict(whole)
+    order = list(whole)
+    rng.shuffle(order)
+    for r, c in order:
+        del shown[(r, c)]
+        near = {
+            p: v
+            for p, v in whole.items()
+            if abs(p[0] - r) > WINDOW or abs(p[1] - c) > WINDOW or p in shown
+        }
+        if len(solutions(keep(puzzle, near.items()), 2)) != 1:
+            shown[(r, c)] = whole[(r, c)]
+    while True:
+        made = keep(puzzle, shown.items())
+        others = [s for s in solutions(made, 2) if s != board]
+        if not others:
+            return replace(made, tatham=True), board, sorted(shown.items())
+        differ = [p for p in whole if p not in shown and others[0][p[0]][p[1]] != whole[p]]
+        cell = rng.choice(differ)
+        shown[cell] = whole[cell]
 
 
 GENRE = About(

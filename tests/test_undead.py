@@ -16,7 +16,15 @@ from gridsat.models.undead import allowed
 from gridsat.parsers import ParseError
 from gridsat.parsers.undead import format_id, format_plain, parse
 from gridsat.pipeline import solve
-from gridsat.puzzles.undead import GIVENS, Undead, check, make, sight, with_clues
+from gridsat.puzzles.undead import (
+    GIVENS,
+    Undead,
+    _made_in_parts,
+    check,
+    make,
+    sight,
+    with_clues,
+)
 from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
 
@@ -242,3 +250,29 @@ def test_made_boards_show_every_clue_and_monster() -> None:
     assert (puzzle.width, puzzle.height) == (5, 4) and keep == []
     assert check(puzzle, solution) == []
     assert len(GIVENS.of(puzzle)) == sum(ch in "GVZ" for row in solution for ch in row)
+
+
+def test_a_board_made_in_parts_is_unique_and_shows_some_monsters() -> None:
+    def solutions(puzzle: Undead, n: int) -> list[object]:
+        return solve(GENRE, puzzle, get_backend("sat:minicard"), limit=n).solutions
+
+    puzzle, solution, keep = _made_in_parts((6, 5), random.Random(4), solutions)
+    again = _made_in_parts((6, 5), random.Random(4), solutions)
+    assert again == (puzzle, solution, keep)  # the same board from the same seed
+    assert check(puzzle, solution) == [] and keep == GIVENS.of(puzzle)
+    cells = sum(ch in "GVZ" for row in solution for ch in row)
+    assert 0 < len(keep) < cells  # some monsters shown, not all
+    assert all(v is not None for v in (*puzzle.top, *puzzle.left, *puzzle.bottom, *puzzle.right))
+    outcome = solve(GENRE, puzzle, get_backend("sat:cadical195"), limit=2)
+    assert outcome.status == "unique" and outcome.solutions == [solution]
+
+
+@pytest.mark.slow
+def test_the_bundled_large_boards_are_unique() -> None:
+    rows = [json.loads(s) for s in (DATA / "undead" / "boards.jsonl").read_text().splitlines()]
+    assert rows
+    for row in rows:
+        puzzle = parse(row["id"])
+        outcome = solve(GENRE, puzzle, get_backend("sat:minicard"), limit=2)
+        assert outcome.status == "unique" and check(puzzle, outcome.solutions[0]) == []
+        assert outcome.solutions[0] == tuple(row["solution"])
