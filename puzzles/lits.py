@@ -10,7 +10,7 @@ from typing import Any
 from ..contract import About, GenerateError, Grading, Making, Reading, Solving
 from .grid import Cell, cell_name, grid_answer
 from .roomshading import MARKS, Labels, canonical, grow_rooms, mark_problems, room_cells, room_name
-from .shading import DARK, LIGHT, dark_board_problems, groups, neighbours
+from .shading import DARK, LIGHT, dark_board_problems, groups, neighbours, wall_problems
 
 Board = tuple[str, ...]
 """A solution: a string a row, ``#`` a shaded cell, ``.`` an unshaded one."""
@@ -108,14 +108,7 @@ def check(puzzle: Lits, solution: Board) -> list[str]:
                     f"{cell_name(puzzle, (y, x))}"
                 )
     # The shaded cells are one group, and no 2x2 square is all shaded.
-    apart = groups(w, h, lambda r, c: solution[r][c] == DARK)
-    if len(apart) > 1:
-        at = ", ".join(cell_name(puzzle, g[0]) for g in apart)
-        problems.append(f"the shaded cells fall into {len(apart)} groups (at {at})")
-    for r in range(h - 1):
-        for c in range(w - 1):
-            if all(solution[y][x] == DARK for y in (r, r + 1) for x in (c, c + 1)):
-                problems.append(f"the 2x2 square at {cell_name(puzzle, (r, c))} is all shaded")
+    problems += wall_problems(puzzle, solution)
     return problems
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
 from .grid import Cell, Rows, cell_name, grid_answer
-from .shading import DARK, LIGHT, dark_board_problems, groups, neighbours
+from .shading import DARK, LIGHT, dark_board_problems, groups, neighbours, wall_problems
 
 Board = tuple[str, ...]
 """A solution: a string a row, ``#`` a shaded cell (the sea), ``.`` an unshaded one."""
@@ -73,14 +73,7 @@ def check(puzzle: Nurikabe, solution: Board) -> list[str]:
                     f"cell{'s' if len(island) != 1 else ''}"
                 )
     # The sea is one group, and no 2x2 square of it.
-    sea = groups(w, h, lambda r, c: solution[r][c] == DARK)
-    if len(sea) > 1:
-        cells = ", ".join(cell_name(puzzle, g[0]) for g in sea)
-        problems.append(f"the shaded cells fall into {len(sea)} groups (at {cells})")
-    for r in range(h - 1):
-        for c in range(w - 1):
-            if all(solution[rr][cc] == DARK for rr in (r, r + 1) for cc in (c, c + 1)):
-                problems.append(f"the 2x2 square at {cell_name(puzzle, (r, c))} is all shaded")
+    problems += wall_problems(puzzle, solution)
     return problems
 
 

@@ -70,6 +70,22 @@ def shading_problems(puzzle: object, solution: Sequence[str]) -> list[str]:
     return problems
 
 
+def wall_problems(puzzle: object, solution: Sequence[str]) -> list[str]:
+    """What breaks "the shaded cells form one group" and "no 2x2 square is all shaded" (Nurikabe's
+    sea, Tapa's wall, LITS's shading), in a board of ``#`` and ``.``."""
+    height, width = len(solution), len(solution[0])
+    problems = []
+    wall = groups(width, height, lambda r, c: solution[r][c] == DARK)
+    if len(wall) > 1:
+        cells = ", ".join(cell_name(puzzle, g[0]) for g in wall)
+        problems.append(f"the shaded cells fall into {len(wall)} groups (at {cells})")
+    for r in range(height - 1):
+        for c in range(width - 1):
+            if all(solution[y][x] == DARK for y in (r, r + 1) for x in (c, c + 1)):
+                problems.append(f"the 2x2 square at {cell_name(puzzle, (r, c))} is all shaded")
+    return problems
+
+
 def board_problems(puzzle: object, width: int, height: int, solution: Sequence[str]) -> list[str]:
     """What is wrong with the shape of a solution: not W x H, or a cell neither 0 nor 1."""
     if len(solution) != height or any(len(row) != width for row in solution):

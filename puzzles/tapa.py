@@ -9,7 +9,7 @@ from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
 from .grid import Cell, Rows, cell_name, grid_answer
-from .shading import DARK, LIGHT, dark_board_problems, groups
+from .shading import DARK, LIGHT, dark_board_problems, wall_problems
 
 Board = tuple[str, ...]
 """A solution: a string a row, ``#`` a shaded cell, ``.`` an unshaded one (a clue's too)."""
@@ -133,16 +133,9 @@ def check(puzzle: Tapa, solution: Board) -> list[str]:
             problems.append(
                 f"the clue {clue_text(clue)} at {cell_name(puzzle, (r, c))} sees {seen}"
             )
-    wall = groups(w, h, lambda r, c: solution[r][c] == DARK)
-    if not wall:
+    if not any(DARK in row for row in solution):
         problems.append("no cell is shaded")
-    elif len(wall) > 1:
-        cells = ", ".join(cell_name(puzzle, g[0]) for g in wall)
-        problems.append(f"the shaded cells fall into {len(wall)} groups (at {cells})")
-    for r in range(h - 1):
-        for c in range(w - 1):
-            if all(solution[rr][cc] == DARK for rr in (r, r + 1) for cc in (c, c + 1)):
-                problems.append(f"the 2x2 square at {cell_name(puzzle, (r, c))} is all shaded")
+    problems += wall_problems(puzzle, solution)
     return problems
 
 
