@@ -30,86 +30,14 @@ def add_automaton(
     go on. A cell given as a bool is known. With a ``switch``, every clause holds only when the
     switch does (a redundant rule that grading turns on). Every variable is defined by the
     cells, so solutions keep their number."""
-    guard = [] if switch is None else [-switch]
-
-    def add(*lits: Lit) -> None:
-        model.add_clause([*guard, *lits])
-
-    # The states reachable at each position, forwards, then those that still reach an
-    # accepting state, backwards.
-    layers: list[set[State]] = [{start}]
-    for cell in cells:
-        values = (cell,) if isinstance(cell, bool) else (False, True)
-        layers.append({t for s in layers[-1] for v in values if (t := step(s, v)) is not None})
-    alive: list[set[State]] = [set() for _ in layers]
-    alive[-1] = {s for s in layers[-1] if accepts(s)}
-    for i in range(len(cells) - 1, -1, -1):
-        cell = cells[i]
-        values = (cell,) if isinstance(cell, bool) else (False, True)
-        alive[i] = {s for s in layers[i] for v in values if step(s, v) in alive[i + 1]}
-    if not alive[0]:
-        add()  # no word of these cells is accepted
-        return
-    # A literal per state still alive at each position (a known one when it is alone).
-    here: dict[State, Lit | bool] = {start: True}
-    for i, cell in enumerate(cells):
-        nxt = alive[i + 1]
-        there: dict[State, Lit | bool] = (
-            {s: True for s in nxt}
-            if len(nxt) == 1
-            else dict(zip(nxt, model.bool_vars(len(nxt)), strict=True))
-        )
-        if len(nxt) > 1:
-            add(*(x for x in there.values() if not isinstance(x, bool)))
-            states = [x for x in there.values() if not isinstance(x, bool)]
-            for a in range(len(states)):
-                for b in range(a + 1, len(states)):
-                    add(-states[a], -states[b])
-        incoming: dict[State, list[Lit | bool]] = {t: [] for t in nxt}
-        by_value: dict[bool, list[Lit | bool]] = {False: [], True: []}
-        outgoing: dict[State, list[Lit | bool]] = {s: [] for s in here}
-        values = (cell,) if isinstance(cell, bool) else (False, True)
-        for s, q in here.items():
-            for v in values:
-                t = step(s, v)
-                if t not in nxt:
-                    continue
-                x: Lit | bool = True if isinstance(cell, bool) else (cell if v else -cell)
-                conj = [y for y in (q, x) if not isinstance(y, bool)]
-                if not conj:
-                    e: Lit | bool = True
-                elif len(conj) == 1:
-                    e = conj[0]
-                else:
-                    e = model.bool_var()
-                    # e is the state before and the cell's value together
-                    add(-e, conj[0])
-                    add(-e, conj[1])
-                    add(e, -conj[0], -conj[1])
-                incoming[t].append(e)
-                outgoing[s].append(e)
-                by_value[v].append(e)
-                r = there[t]
-                if not isinstance(r, bool) and e is not True:
-                    add(-e, r)  # the transition taken reaches its state
-                elif not isinstance(r, bool):
-                    add(r)
-        for t, es in incoming.items():  # a state reached came by some transition
-            r = there[t]
-            if not isinstance(r, bool) and True not in es:
-                add(-r, *(e for e in es if not isinstance(e, bool)))
-        for s, es in outgoing.items():  # a state left takes some transition
-            q = here[s]
-            if not isinstance(q, bool) and True not in es:
-                add(-q, *(e for e in es if not isinstance(e, bool)))
-            elif q is True and True not in es:
-                add(*(e for e in es if not isinstance(e, bool)))
-        if not isinstance(cell, bool):
-            for v, es in by_value.items():  # the cell's value is read by some transition
-                x = cell if v else -cell
-                if True not in es:
-                    add(-x, *(e for e in es if not isinstance(e, bool)))
-        here = there
+    add_word(
+        model,
+        [{cell: True} if isinstance(cell, bool) else {False: -cell, True: cell} for cell in cells],
+        start,
+        step,
+        accepts,
+        switch,
+    )
 
 
 Letter = TypeVar("Letter", bound=Hashable)
@@ -130,7 +58,7 @@ def add_word(
     guard = [] if switch is None else [-switch]
 
     def add(*lits: Lit | bool) -> None:
-        if True in lits:
+        if any(x is True for x in lits):  # (not `True in lits`: the literal 1 equals True)
             return
         model.add_clause([*guard, *(x for x in lits if not isinstance(x, bool))])
 

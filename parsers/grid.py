@@ -1,10 +1,10 @@
 """Printing shared by the genres whose answers are grids of numbers, and reading a grid given
-as Python values (rows of cells, or an array)."""
+as Python values (rows of cells, or an array) or as JSON rows of one character a cell."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from . import ParseError
@@ -48,6 +48,19 @@ def _json_rows(data: object, holes: bool) -> list[list[int | None]]:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ParseError(f"r{r}c{c} holds {'no number' if value is None else repr(value)}")
     return data
+
+
+def char_rows(data: object, cells: Mapping[str, str], said: str) -> tuple[str, ...]:
+    """A solution written as rows of one character a cell (the shading genres' ``to_json``),
+    each character read through ``cells``; ParseError naming the first cell that is none of
+    them (``said`` names the characters: ``# or .``)."""
+    if not isinstance(data, list) or not all(isinstance(row, str) for row in data):
+        raise ParseError(f"the solution is not rows of {said}")
+    for r, row in enumerate(data, 1):
+        for c, ch in enumerate(row, 1):
+            if ch not in cells:
+                raise ParseError(f"r{r}c{c} holds {ch!r}, not {said}")
+    return tuple("".join(cells[ch] for ch in row) for row in data)
 
 
 def grid_rows(data: object) -> list[list[Any]]:

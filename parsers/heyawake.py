@@ -11,6 +11,7 @@ from ..puzzles.heyawake import Board, Heyawake
 from ..puzzles.rooms import room_cells
 from ..puzzles.shading import SHADED, UNSHADED
 from . import ParseError, puzzlink
+from .grid import char_rows
 from .puzzlink import Url
 from .rooms import read_map, write_map
 
@@ -100,15 +101,7 @@ def to_json(puzzle: Heyawake, solution: Board) -> list[str]:
 
 def from_json(puzzle: Heyawake, data: Any) -> Board:
     """A solution from ``to_json``'s form."""
-    if not isinstance(data, list) or not all(isinstance(row, str) for row in data):
-        raise ParseError("a Heyawake solution is a list of rows, each a string of '#' and '.'")
-    rows = []
-    for r, row in enumerate(data, 1):
-        bad = next((ch for ch in row if ch not in JSON_CELLS), None)
-        if bad is not None:
-            raise ParseError(f"row {r}: {bad!r} is neither '#' (shaded) nor '.' (unshaded)")
-        rows.append("".join(JSON_CELLS[ch] for ch in row))
-    return tuple(rows)
+    return char_rows(data, JSON_CELLS, "# or .")
 
 
 # -- puzz.link URLs ------------------------------------------------------------------------------

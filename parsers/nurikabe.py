@@ -7,11 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..puzzles.nurikabe import MARK, UNKNOWN, Board, Nurikabe
-from ..puzzles.shading import DARK, LIGHT
 from . import ParseError, is_digits, puzzlink
 from .grid import grid_text
 from .puzzlink import Url
-from .shading import layout, token_rows
+from .shading import dark_rows, layout, shaded_layout, token_rows
 from .tatham import clip
 
 EXAMPLE = ".5...\n..2..\n.....\n..1..\n...3."
@@ -68,16 +67,7 @@ def format_puzzle(puzzle: Nurikabe) -> str:
 def format_solution(puzzle: Nurikabe, solution: Sequence[str], style: str = "grid") -> str:
     """The board with ``#`` for each shaded cell, the numbers, and ``+`` for the other
     unshaded cells (``?`` where a cell is marked)."""
-    texts = _texts(puzzle)
-    for r, row in enumerate(solution):
-        for c, ch in enumerate(row):
-            if ch == DARK:
-                texts[r][c] = DARK
-            elif ch != LIGHT:
-                texts[r][c] = str(ch)
-            elif texts[r][c] == ".":
-                texts[r][c] = ISLAND
-    return layout(texts)
+    return shaded_layout(_texts(puzzle), solution, ISLAND)
 
 
 def to_json(puzzle: Nurikabe, solution: Board) -> list[str]:
@@ -88,17 +78,6 @@ def to_json(puzzle: Nurikabe, solution: Board) -> list[str]:
 def from_json(puzzle: Nurikabe, data: Any) -> Board:
     """A solution given as strings of ``#`` and ``.``, a string a row."""
     return dark_rows(data)
-
-
-def dark_rows(data: Any) -> tuple[str, ...]:
-    """Rows of ``#`` and ``.`` from JSON; ParseError naming what is not so."""
-    if not isinstance(data, list) or not all(isinstance(row, str) for row in data):
-        raise ParseError("the solution is not rows of # and .")
-    for r, row in enumerate(data, 1):
-        for c, ch in enumerate(row, 1):
-            if ch not in (DARK, LIGHT):
-                raise ParseError(f"r{r}c{c} holds {ch!r}, not # or .")
-    return tuple(data)
 
 
 # -- puzz.link URLs ------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from ..puzzles.roomshading import InRooms, Labels, canonical
 from ..puzzles.shading import DARK, neighbours
 from . import ParseError, puzzlink
 from .puzzlink import Url
-from .shading import token_rows
+from .shading import dark_rows, token_rows
 from .tatham import clip
 
 KEYS = string.ascii_uppercase + string.ascii_lowercase + string.digits
@@ -85,17 +85,6 @@ def format_shaded(rooms: Labels, solution: Sequence[str]) -> str:
             if ch == DARK or ch == "?":
                 texts[r][c] = ch
     return "\n".join("".join(row) for row in texts)
-
-
-def dark_rows(data: Any) -> tuple[str, ...]:
-    """Rows of ``#`` and ``.`` from JSON; ParseError naming what is not so."""
-    if not isinstance(data, list) or not all(isinstance(row, str) for row in data):
-        raise ParseError("the solution is not rows of # and .")
-    for r, row in enumerate(data, 1):
-        for c, ch in enumerate(row, 1):
-            if ch not in "#.":
-                raise ParseError(f"r{r}c{c} holds {ch!r}, not # or .")
-    return tuple(data)
 
 
 def read_url(url: Url) -> Labels:

@@ -1,12 +1,15 @@
 """What the plain layouts of shading puzzles share: rows of cells a person types, one
-character each side by side, or tokens separated by spaces or commas (numbers past 9)."""
+character each side by side, or tokens separated by spaces or commas (numbers past 9); an
+answer drawn over the clues; an answer read back from JSON rows of ``#`` and ``.``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from ..puzzles.shading import DARK, LIGHT
 from . import ParseError
-from .grid import line_cells
+from .grid import char_rows, line_cells
 
 MAX_CELLS = 250_000
 """Boards above this many cells (500x500) are refused before anything is built."""
@@ -41,3 +44,23 @@ def layout(texts: Sequence[Sequence[str]]) -> str:
         return "\n".join("".join(row) for row in texts)
     size = max(len(t) for row in texts for t in row)
     return "\n".join(" ".join(t.rjust(size) for t in row) for row in texts)
+
+
+def shaded_layout(texts: list[list[str]], solution: Sequence[str], unshaded: str) -> str:
+    """The clues' texts with an answer drawn over them: ``#`` each shaded cell, a number the
+    answer writes, ``unshaded`` on each blank unshaded cell (``?`` stays where a cell is
+    marked)."""
+    for r, row in enumerate(solution):
+        for c, ch in enumerate(row):
+            if ch == DARK:
+                texts[r][c] = DARK
+            elif ch != LIGHT:
+                texts[r][c] = str(ch)
+            elif texts[r][c] == ".":
+                texts[r][c] = unshaded
+    return layout(texts)
+
+
+def dark_rows(data: Any) -> tuple[str, ...]:
+    """Rows of ``#`` and ``.`` from JSON; ParseError naming what is not so."""
+    return char_rows(data, {DARK: DARK, LIGHT: LIGHT}, "# or .")

@@ -10,6 +10,7 @@ from typing import Any
 from ..puzzles.grid import Cell
 from ..puzzles.starbattle import EMPTY, STAR, Board, StarBattle
 from . import ParseError, puzzlink
+from .grid import char_rows
 from .puzzlink import Url, clip
 from .rooms import read_map, write_map
 
@@ -84,13 +85,7 @@ def to_json(puzzle: StarBattle, solution: Board) -> list[str]:
 
 def from_json(puzzle: StarBattle, data: Any) -> Board:
     """A solution from ``to_json``'s form."""
-    if not isinstance(data, list) or not all(isinstance(row, str) for row in data):
-        raise ParseError("a Star Battle solution is a list of rows, each a string of '*' and '.'")
-    for r, row in enumerate(data, 1):
-        bad = next((ch for ch in row if ch not in (STAR, EMPTY)), None)
-        if bad is not None:
-            raise ParseError(f"row {r}: {bad!r} is neither '*' (a star) nor '.'")
-    return tuple(data)
+    return char_rows(data, {STAR: STAR, EMPTY: EMPTY}, "* or .")
 
 
 # -- puzz.link URLs ------------------------------------------------------------------------------

@@ -7,13 +7,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..puzzles.shading import DARK, LIGHT
 from ..puzzles.tapa import UNKNOWN, Board, Clue, Tapa, clue_problem, clue_text
 from . import ParseError, is_digits, puzzlink
 from .grid import grid_text
-from .nurikabe import dark_rows
 from .puzzlink import Url
-from .shading import MAX_CELLS, layout
+from .shading import MAX_CELLS, dark_rows, layout, shaded_layout
 from .tatham import clip
 
 EXAMPLE = "https://puzz.link/p?tapa/5/5/3n5hchhajn2"
@@ -107,16 +105,7 @@ def format_puzzle(puzzle: Tapa) -> str:
 def format_solution(puzzle: Tapa, solution: Sequence[str], style: str = "grid") -> str:
     """The board with the clues, ``#`` for each shaded cell and ``+`` for the other unshaded
     cells (``?`` where a cell is marked)."""
-    texts = _texts(puzzle)
-    for r, row in enumerate(solution):
-        for c, ch in enumerate(row):
-            if ch == DARK:
-                texts[r][c] = DARK
-            elif ch != LIGHT:
-                texts[r][c] = str(ch)
-            elif texts[r][c] == ".":
-                texts[r][c] = OPEN
-    return layout(texts)
+    return shaded_layout(_texts(puzzle), solution, OPEN)
 
 
 def to_json(puzzle: Tapa, solution: Board) -> list[str]:
