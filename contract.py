@@ -123,6 +123,8 @@ class Grading(NamedTuple):
     # solves the genre's puzzles, as a person could not: the bare model)
     waves: bool = False  # within level 1, scored by the waves of propagation it takes (where
     # no switches of harder rules part the puzzles that propagation alone solves)
+    effort: int = 0  # propagations a generator's grade of one attempt may take, past which the
+    # attempt is given up (0: no limit); a count, so a seed makes the same puzzle everywhere
 
 
 class Parts(NamedTuple):

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any, TextIO
 
 from .contract import GenerateError
-from .grading import SOLVER, Band, Grade, facts_and_clauses, grade, grade_encoding
+from .grading import SOLVER, Band, Grade, GradeEffort, facts_and_clauses, grade, grade_encoding
 from .models.model import Built, IntVar, Lit, TooLarge
 from .pipeline import solve, solve_isolated
 from .registry import Genre
@@ -253,7 +253,7 @@ def _one(
         scores ``ceiling`` or more."""
         if top is None or (top >= 4 and ceiling is None):
             return False
-        graded = grade(genre, rules.keep(full, kept), top)
+        graded = _graded(genre, rules.keep(full, kept), top)
         return graded.level > top or (ceiling is not None and graded.score >= ceiling)
 
     def remove(
@@ -310,7 +310,7 @@ def _one(
             # (a Tents layout alone): a given shown again could only be taken away again, or
             # stay and make the puzzle easier, so there is nothing to swap.
             return kept, unproved
-        now = grade(genre, rules.keep(full, kept), top or GRADED_UP_TO).score
+        now = _graded(genre, rules.keep(full, kept), top).score
         # A given shown again is of the kinds taken away last (a Towers edge clue, not a
         # digit inside): the puzzle keeps the look of the genre's.
         hidden = [g for g in order if rules.first is None or not rules.first(full, g)] or order
@@ -327,7 +327,7 @@ def _one(
                 first = rules.first
                 among.sort(key=lambda given: not first(full, given))
             tried, left = remove(trial, [*kept, again], among)
-            graded = grade(genre, rules.keep(full, tried), top or GRADED_UP_TO)
+            graded = _graded(genre, rules.keep(full, tried), top)
             if (
                 graded.score > now
                 and not (top is not None and graded.level > top)
@@ -376,11 +376,26 @@ def _one(
     graded = None
     if top is not None or genre.about.making.graded:  # the puzzle as printed and read back:
         # (past the band's top score, how far past is not needed: the puzzle is not kept)
-        graded = grade(genre, _printed(genre, puzzle), top or GRADED_UP_TO, stop=ceiling)
+        graded = _graded(genre, _printed(genre, puzzle), top, ceiling)
     easy = graded is not None and graded.level == 1
     return Generated(
         puzzle, solution, len(kept), len(shown), easy, {}, unproved, list(keep), graded
     )  # fmt: skip
+
+
+def _graded(
+    genre: Genre[Any, Any], puzzle: Any, top: int | None, stop: float | None = None
+) -> Grade:
+    """The grade of an attempt's puzzle up to ``top`` (without a band, GRADED_UP_TO); asked for
+    a band, within the genre's effort: past it the attempt is given up (GenerateError), as one
+    whose board made no puzzle."""
+    effort = genre.about.grading.effort or None if top is not None else None
+    try:
+        return grade(genre, puzzle, top or GRADED_UP_TO, stop=stop, effort=effort)
+    except GradeEffort:
+        raise GenerateError(
+            f"grading a {genre.name} took past {genre.about.grading.effort} propagations"
+        ) from None
 
 
 def _printed(genre: Genre[Any, Any], puzzle: Any) -> Any:

@@ -77,6 +77,11 @@ class GradeTimeout(Exception):
     """The deadline passed before the grade was settled."""
 
 
+class GradeEffort(Exception):
+    """The grade took more propagations than it was allowed (a count, the same on every
+    machine: a generator gives the attempt up)."""
+
+
 class Unsolvable(Exception):
     """Propagation found a contradiction: the puzzle has no solution."""
 
@@ -141,17 +146,20 @@ def grade(
     encoding: str | None = None,
     prune: bool | None = None,
     stop: float | None = None,
+    effort: int | None = None,
 ) -> Grade:
     """The grade of a puzzle assumed unique (one with several solutions grades 4: nothing less
     than search can fix an answer that is not fixed). ``deadline`` is a ``time.monotonic()``
     instant: GradeTimeout past it. Unsolvable when propagation meets a contradiction. On the
     pruned model (``prune``) unless the genre says otherwise (``Grading.prune``). ``stop``: once
     the score reaches it (as probing and lookahead go on, it only rises), the grade so far, not
-    exact (a generator asking for a band below it need not know how far past it lies)."""
+    exact (a generator asking for a band below it need not know how far past it lies).
+    ``effort``: GradeEffort past that many propagations."""
     pruned = GRADE_PRUNE and genre.about.grading.prune if prune is None else prune
     built = genre.build(puzzle, encoding or grade_encoding(genre), prune=pruned)
     prober = _Prober(built.model, deadline, built.hints, built.tiers)
     prober.waves = genre.about.grading.waves
+    prober.effort = effort
     try:
         return prober.run(max_level, built.decode, stop)
     finally:
@@ -271,6 +279,7 @@ class _Prober:
         self.model = model
         self.values = translated.values
         self.deadline = deadline
+        self.effort: int | None = None  # propagations allowed (None: any number)
         # (a switch of harder rules is left out, turned on in turn: see run)
         self.facts, clauses = facts_and_clauses(translated.clauses, tiers)
         self.clauses = clauses
@@ -299,8 +308,10 @@ class _Prober:
     # -- propagation ---------------------------------------------------------------------------
 
     def _tick(self) -> None:
-        """One more propagation; GradeTimeout past the deadline."""
+        """One more propagation; GradeTimeout past the deadline, GradeEffort past the effort."""
         self.calls += 1
+        if self.effort is not None and self.calls > self.effort:
+            raise GradeEffort
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise GradeTimeout
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 
 from .model import Circuit, Connected, Lit, Matching, Model
 
@@ -92,6 +93,17 @@ def subtour_cuts(circuit: Circuit, is_true: Callable[[Lit], bool]) -> list[tuple
     return cuts
 
 
+@lru_cache(maxsize=64)
+def _shape(constraint: Connected) -> tuple[dict[int, Lit], dict[int, list[tuple[int, Lit]]]]:
+    """A network's node literals and each node's edges, read once: a grader asks for its cuts
+    after every probe, hundreds of thousands of times on one board."""
+    near: dict[int, list[tuple[int, Lit]]] = {n: [] for n in constraint.nodes}
+    for u, v, lit in constraint.edges:
+        near.setdefault(u, []).append((v, lit))
+        near.setdefault(v, []).append((u, lit))
+    return constraint.when, near
+
+
 def connectivity_cuts(
     constraint: Connected, is_true: Callable[[Lit], bool]
 ) -> list[tuple[Lit, ...]]:
@@ -103,21 +115,22 @@ def connectivity_cuts(
     edge of literal 0 leaves it when the node across takes part). An anchor (a set of nodes
     of which one always takes part) inside the network, or wholly outside it, stands in for
     the condition on that side, and so does a known total (``size``) larger than the network."""
-    when = constraint.when
-    parent = {n: n for n in constraint.nodes if n not in when or is_true(when[n])}
-
-    def root(n: int) -> int:
-        while parent[n] != n:
-            parent[n] = parent[parent[n]]
-            n = parent[n]
-        return n
-
-    for u, v, lit in constraint.edges:
-        if u in parent and v in parent and (lit == 0 or is_true(lit)):
-            ru, rv = root(u), root(v)
-            if ru != rv:
-                parent[ru] = rv
-    group = {n: root(n) for n in parent}
+    when, near = _shape(constraint)
+    taking = [n for n in constraint.nodes if n not in when or is_true(when[n])]
+    part = set(taking)
+    # Each network named by its first node in the nodes' order, filled from it.
+    label: dict[int, int] = {}
+    for start in taking:
+        if start in label:
+            continue
+        label[start] = start
+        todo = [start]
+        while todo:
+            for v, lit in near[todo.pop()]:
+                if v in part and v not in label and (lit == 0 or is_true(lit)):
+                    label[v] = start
+                    todo.append(v)
+    group = {n: label[n] for n in taking}
     groups: defaultdict[int, list[int]] = defaultdict(list)
     for n, r in group.items():
         groups[r].append(n)

@@ -388,6 +388,7 @@ GENRE = About(
         size="12x12",
         small="6x6",
         largest=2_500,
+        attempts=60,
     ),
     grading=Grading(
         encoding="grade",  # (the digit sets' table on the lighter pruning the bands were set on)

@@ -254,6 +254,7 @@ GENRE = About(
         size="6",
         sizes="N (or NxN)",
         small="4",
+        attempts=60,
     ),
     grading=Grading(
         encoding="onehot-sets",

@@ -445,6 +445,9 @@ GENRE = About(
         # away) all need probing or more: 13 of them scored 1.9 to 3.6 on the default
         # encoding (benchmarks/make_blocks_boards.py, then grade), and the bands split them in
         # about four equal parts.
+        # A made 10x10's full grade takes 500 to 36,000 propagations (30 boards, median 2,500);
+        # a few boards take past 100,000 (a minute): an attempt is given up past 50,000.
+        effort=50_000,
         bands=(
             ("easy", 0, 2.3),
             ("medium", 2.3, 2.6),

@@ -315,6 +315,7 @@ GENRE = About(
         size="10x10",
         small="6x6",
         largest=196,
+        attempts=60,
     ),
     grading=Grading(
         # No levels of people's to follow: the quartiles of the scores of 30 puzzles made at

@@ -36,7 +36,9 @@ EVERY_BAND = ("sudoku", "towers", "keen", "unruly", "lightup", "hidato", "numbri
               "kurodoko", "mosaic",
               "heyawake", "starbattle", "yajilin", "numberlink",
               "tapa",
-              "tents")  # fmt: skip
+              "tents",
+              "map", "galaxies", "hitori", "shikaku", "fillomino", "dominosa", "palisade",
+              "kakuro", "nurikabe", "norinori", "lits")  # fmt: skip
 """The genres that reach every band at their own size (docs/setters.md, difficulty bands)."""
 
 
@@ -73,6 +75,24 @@ def test_a_grade_names_its_band_and_the_level_people_know() -> None:
     # a genre with no levels of people's names only its band
     hidato = gridsat.grade(gridsat.read("hidato", DATA / "hidato" / "rosetta.txt"))
     assert hidato.to_json()["known_level"] is None and "band: " in str(hidato)
+
+
+def test_an_attempt_past_its_grading_effort_is_given_up() -> None:
+    """A genre may bound the propagations of each attempt's grade: past them the attempt is
+    given up, as one whose board made no puzzle, and the next is tried."""
+    import random
+    from dataclasses import replace
+
+    from gridsat.contract import GenerateError
+    from gridsat.generator import generate
+    from gridsat.grading import bands
+
+    genre = get_genre("nurikabe")
+    grading = genre.about.grading._replace(effort=1)
+    tight = replace(genre, about=genre.about._replace(grading=grading))
+    # every attempt's grade needs more than one propagation: none is kept, and it says why
+    with pytest.raises(GenerateError, match="took past 1 propagations"):
+        generate(tight, (6, 6), random.Random(1), levels=bands(genre)["easy"], starts=2)
 
 
 def test_a_puzzle_too_easy_for_its_band_climbs_toward_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -368,6 +368,13 @@ def test_grade_stops_at_its_deadline() -> None:
         grade(SUDOKU, solo("3x3du"), deadline=time.monotonic() - 1)
 
 
+def test_grade_stops_past_its_effort() -> None:
+    # a count of propagations, not a clock: the same everywhere
+    with pytest.raises(grading.GradeEffort):
+        grade(SUDOKU, solo("3x3du"), effort=1)
+    assert grade(SUDOKU, solo("3x3du"), effort=1_000_000) == grade(SUDOKU, solo("3x3du"))
+
+
 def test_solve_grade_says_when_a_puzzle_is_not_graded() -> None:
     # It exited 0 with no word of the grade: the reader could not tell "not graded" from a
     # grade line lost.
