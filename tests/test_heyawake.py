@@ -290,13 +290,3 @@ def test_made_boards_are_unique_and_numbered_whole() -> None:
         assert None not in puzzle.numbers
         assert check(puzzle, solution) == []
         assert solutions(puzzle, 2) == [solution]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("row", BOARDS, ids=[f"{r['params']}-{n}" for n, r in enumerate(BOARDS)])
-def test_every_bundled_board_is_unique_and_checked(row: dict[str, object]) -> None:
-    puzzle = GENRE.read(str(row["id"]))
-    outcome = solve(GENRE, puzzle, CADICAL, limit=2)
-    assert outcome.status == "unique"
-    assert check(puzzle, outcome.solutions[0]) == []
-    assert GENRE.to_json(puzzle, outcome.solutions[0]) == row["solution"]

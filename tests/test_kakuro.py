@@ -200,15 +200,6 @@ def test_made_boards_are_unique_and_sound() -> None:
         assert all(2 <= len(run.cells) <= 6 for run in runs(puzzle))
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("row", BOARDS, ids=[row["params"] for row in BOARDS])
-def test_every_bundled_board_is_solved_and_unique(row: dict[str, object]) -> None:
-    puzzle = GENRE.read(str(row["id"]))
-    result = solve(GENRE, puzzle, CADICAL, limit=2)
-    assert result.solutions == [tuple(row["solution"])]  # type: ignore[arg-type]
-    assert check(puzzle, result.solutions[0]) == []
-
-
 def random_board(rng: random.Random, width: int, height: int) -> Kakuro:
     """A board of ``width`` x ``height`` cells under its row and column of sums, some cells
     black, filled with random digits different in each run, its sums those the digits make

@@ -144,19 +144,6 @@ def test_the_checker_names_each_broken_rule() -> None:
     assert check(marked, ("..##.",) * 5)[0] == "r1c1 is given shaded"
 
 
-@pytest.mark.parametrize(
-    "row",
-    [pytest.param(b, marks=[] if n == 0 else [pytest.mark.slow], id=f"{b['params']}-{n}")
-     for n, b in enumerate(BOARDS)],
-)  # fmt: skip
-def test_every_bundled_board_is_solved_checked_and_unique(row: dict[str, object]) -> None:
-    puzzle = GENRE.read(str(row["id"]))
-    outcome = solve(GENRE, puzzle, CADICAL, limit=2)
-    assert outcome.status == "unique"
-    assert check(puzzle, outcome.solutions[0]) == []
-    assert GENRE.to_json(puzzle, outcome.solutions[0]) == row["solution"]
-
-
 def test_maps_and_urls_read_back() -> None:
     for row in BOARDS[:4]:
         puzzle = GENRE.read(str(row["id"]))

@@ -264,16 +264,6 @@ def test_bad_input_is_refused_in_one_line(text: str, said: str) -> None:
 # -- every bundled board ----------------------------------------------------------------------
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("row", BOARDS, ids=lambda r: r["params"])
-def test_every_bundled_board_is_unique_and_checked(row: dict[str, object]) -> None:
-    puzzle = GENRE.read(str(row["id"]))
-    outcome = solve(GENRE, puzzle, get_backend(GENRE.default_backend), limit=2)
-    assert outcome.status == "unique"
-    assert check(puzzle, outcome.solutions[0]) == []
-    assert list(outcome.solutions[0]) == row["solution"]
-
-
 # -- the maker and the givens --------------------------------------------------------------------
 
 

@@ -230,19 +230,6 @@ def test_pzprjs_clue_codes_read_as_its_files_say() -> None:
     assert read_tapa("9.0h3", 6) == ([(1, 1, 1, 1), (UNKNOWN,), (0,), None, None, (3,)], "")
 
 
-@pytest.mark.parametrize(
-    "row",
-    [pytest.param(b, marks=[] if n == 0 else [pytest.mark.slow], id=f"{b['params']}-{n}")
-     for n, b in enumerate(BOARDS)],
-)  # fmt: skip
-def test_every_bundled_board_is_solved_checked_and_unique(row: dict[str, object]) -> None:
-    puzzle = GENRE.read(str(row["id"]))
-    outcome = solve(GENRE, puzzle, get_backend(GENRE.default_backend), limit=2)
-    assert outcome.status == "unique"
-    assert check(puzzle, outcome.solutions[0]) == []
-    assert GENRE.to_json(puzzle, outcome.solutions[0]) == row["solution"]
-
-
 # -- reading and writing ---------------------------------------------------------------------------
 
 
