@@ -232,7 +232,7 @@ GENRE = About(
     # (each removal test a fresh build: the givens kept settle most regions before any is
     # listed, where a session on the puzzle without them lists every region they would rule
     # out: 0.5 to 2.2 s a 9x7 puzzle, against 2.6 to 23 s)
-    making=Making(size="9x7", small="5x5", largest=2_500, session=False),
+    making=Making(size="9x7", small="5x5", largest=2_500, session=False, top_after=True),
     grading=Grading(
         # Graded on the pruned model: its pruning (each cell's region narrowed to the cells
         # all its possible regions share) is the deduction people make first, and settles every
@@ -243,9 +243,9 @@ GENRE = About(
         waves=True,
         bands=(
             ("easy", 0, 1.0),
-            ("medium", 1.0, 1.05),
-            ("hard", 1.05, 2.0),
-            ("extreme", 2.0, 4),
+            ("medium", 1.0, 2.0),
+            ("hard", 2.0, 3.7),
+            ("extreme", 3.7, 4),
         ),
     ),
 )
