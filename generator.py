@@ -249,6 +249,7 @@ def _one(
     least = 0 if share is None else round(share * len(shown))
 
     bounded = [True]  # (False for a first pass that grades no removal: Making.top_after)
+    top_after = genre.about.making.top_after and top is not None and top >= 4
     known: dict[Any, tuple[Grade, float | None]] = {}
 
     def graded_as(puzzle: Any, stop: float | None = None) -> Grade:
@@ -372,7 +373,7 @@ def _one(
             # Past propagation alone: removal trials go on from there, the slow way.
             kept, unproved = remove(fresh, kept)
     elif trials is None:
-        if ceiling is not None and top is not None and top >= 4 and genre.about.making.top_after:
+        if top_after and ceiling is not None:
             # A first pass graded once at its end: kept when below the band's top score.
             bounded[0] = False
             kept, unproved = remove(fresh)
