@@ -36,7 +36,7 @@ EVERY_BAND = ("sudoku", "towers", "keen", "unruly", "lightup", "hidato", "numbri
               "kurodoko", "mosaic",
               "heyawake", "starbattle", "yajilin", "numberlink",
               "tapa",
-              "tents")  # fmt: skip
+              "tents", "fillomino")  # fmt: skip
 """The genres that reach every band at their own size (docs/setters.md, difficulty bands)."""
 
 
