@@ -110,6 +110,9 @@ class Making(NamedTuple):
     # givens (False: each a fresh build, where the givens kept prune the model to a few values)
     climbs: bool = True  # a minimal puzzle below its band swaps givens toward it (False:
     # where the layout alone sets the difficulty, and a swap costs a grade to no end)
+    top_after: bool = False  # a band's top score within a level is tested once, on the minimal
+    # puzzle; when it is past the top, the givens taken away are shown again from the last, by
+    # halves, until it is below (where a grade costs more than a removal pass)
 
 
 class Grading(NamedTuple):

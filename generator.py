@@ -248,12 +248,30 @@ def _one(
         order.sort(key=lambda given: not first(full, given))
     least = 0 if share is None else round(share * len(shown))
 
+    bounded = [True]  # (False for a first pass that grades no removal: Making.top_after)
+    top_after = genre.about.making.top_after and top is not None and top >= 4
+    known: dict[Any, tuple[Grade, float | None]] = {}
+
+    def graded_as(puzzle: Any, stop: float | None = None) -> Grade:
+        """The puzzle's grade up to ``top`` (``_graded``), once per puzzle: the climb and the
+        last grade see again the puzzle a pass ended on (a grade stopped at a score is taken
+        again only for the same stop)."""
+        try:
+            hit = known.get(puzzle)
+        except (TypeError, ValueError):  # a puzzle that does not hash
+            return _graded(genre, puzzle, top, stop)
+        if hit is not None and (hit[1] is None or hit[0].score < hit[1] or hit[1] == stop):
+            return hit[0]
+        found = _graded(genre, puzzle, top, stop)
+        known[puzzle] = (found, stop)
+        return found
+
     def too_hard(kept: list[Any]) -> bool:
         """The puzzle showing ``kept`` grades past ``top`` (search, 4, is past every top), or
         scores ``ceiling`` or more."""
-        if top is None or (top >= 4 and ceiling is None):
+        if top is None or (top >= 4 and ceiling is None) or not bounded[0]:
             return False
-        graded = _graded(genre, rules.keep(full, kept), top)
+        graded = graded_as(rules.keep(full, kept))
         return graded.level > top or (ceiling is not None and graded.score >= ceiling)
 
     def remove(
@@ -310,7 +328,7 @@ def _one(
             # (a Tents layout alone): a given shown again could only be taken away again, or
             # stay and make the puzzle easier, so there is nothing to swap.
             return kept, unproved
-        now = _graded(genre, rules.keep(full, kept), top).score
+        now = graded_as(rules.keep(full, kept)).score
         # A given shown again is of the kinds taken away last (a Towers edge clue, not a
         # digit inside): the puzzle keeps the look of the genre's.
         hidden = [g for g in order if rules.first is None or not rules.first(full, g)] or order
@@ -327,7 +345,7 @@ def _one(
                 first = rules.first
                 among.sort(key=lambda given: not first(full, given))
             tried, left = remove(trial, [*kept, again], among)
-            graded = _graded(genre, rules.keep(full, tried), top)
+            graded = graded_as(rules.keep(full, tried))
             if (
                 graded.score > now
                 and not (top is not None and graded.level > top)
@@ -354,7 +372,27 @@ def _one(
             # Past propagation alone: removal trials go on from there, the slow way.
             kept, unproved = remove(fresh, kept)
     elif trials is None:
-        kept, unproved = remove(fresh)
+        if top_after and ceiling is not None:
+            # A first pass graded once at its end: kept when below the band's top score.
+            bounded[0] = False
+            kept, unproved = remove(fresh)
+            bounded[0] = True
+            # Past the top, the givens taken away are shown again from the last, as few as keep
+            # it below (by halves: the puzzle after each prefix of the removals is unique).
+            taken = [g for g in order if g not in kept and g not in unproved]
+            low, high = 0, len(taken)  # (after ``high`` removals the score is past the top)
+
+            def below(k: int) -> bool:
+                shown_k = [*kept, *taken[k:]]
+                return graded_as(rules.keep(full, shown_k), ceiling).score < ceiling
+
+            if not below(high):
+                while high - low > 1:
+                    middle = (low + high) // 2
+                    low, high = (middle, high) if below(middle) else (low, middle)
+                kept = [*kept, *taken[low:]]
+        else:
+            kept, unproved = remove(fresh)
         if floor is not None and share is None:
             kept, unproved = climb(fresh, kept, unproved)
     else:
@@ -376,7 +414,7 @@ def _one(
     graded = None
     if top is not None or genre.about.making.graded:  # the puzzle as printed and read back:
         # (past the band's top score, how far past is not needed: the puzzle is not kept)
-        graded = _graded(genre, _printed(genre, puzzle), top, ceiling)
+        graded = graded_as(_printed(genre, puzzle), ceiling)
     easy = graded is not None and graded.level == 1
     return Generated(
         puzzle, solution, len(kept), len(shown), easy, {}, unproved, list(keep), graded

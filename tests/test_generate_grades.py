@@ -144,3 +144,14 @@ def test_a_board_that_makes_no_puzzle_costs_one_attempt_not_the_search() -> None
     with pytest.raises(GenerateError, match="one solution was found"):
         generate(dataclasses.replace(genre, make=never), (5, 5), random.Random(1),
                  levels=bands(genre)["easy"])  # fmt: skip
+
+
+def test_a_small_fillomino_is_made_in_its_medium_band_and_grades_so() -> None:
+    """Fillomino's medium band is the puzzles that need a probe; a 5x5 reaches it in a moment."""
+    from gridsat.grading import bands
+
+    made = gridsat.generate("fillomino", size="5x5", seed=1, difficulty="medium")
+    again = gridsat.grade(gridsat.read("fillomino", str(made.puzzle)))
+    assert made.grade is not None and again.score == made.grade.score
+    assert again.level == 2 and bands(get_genre("fillomino"))["medium"].holds(again.score)
+    assert gridsat.solve(made.puzzle, unique=True).status.value == "unique"
