@@ -12,6 +12,8 @@ import subprocess
 import sys
 import threading
 import zlib
+from collections.abc import Callable, Iterable, Sequence
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -143,3 +145,28 @@ def gridsat_process(
 
 # One CP-SAT and three python-sat solvers of different lineages (one of them not incremental).
 BACKENDS = ("cpsat", "sat:cadical195", "sat:glucose4", "sat:kissat404")
+
+
+def board_runs(
+    boards: Iterable[str],
+    encodings: Sequence[str],
+    quick: Callable[..., bool],
+    prunes: bool = True,
+) -> list[Any]:
+    """Every small board, backend, encoding (and pruning, with ``prunes``) as test parameters
+    ``(name, backend, encoding[, prune])``: the default run takes those ``quick`` picks (it is
+    asked with the same arguments), the whole product runs under ``slow``."""
+    runs = []
+    for name, backend, encoding, prune in product(
+        sorted(boards), BACKENDS, encodings, (True, False) if prunes else (None,)
+    ):
+        args = (name, backend, encoding) if prune is None else (name, backend, encoding, prune)
+        said = "" if prune is None else f"-{'prune' if prune else 'no-prune'}"
+        runs.append(
+            pytest.param(
+                *args,
+                id=f"{name}-{backend}-{encoding}{said}",
+                marks=[] if quick(*args) else [pytest.mark.slow],
+            )
+        )
+    return runs

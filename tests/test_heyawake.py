@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from itertools import product
 
 import pytest
 
-from conftest import BACKENDS, DATA
+from conftest import DATA, board_runs
 from gridsat import cli
 from gridsat.models.heyawake import add_no_run_across_two_borders
 from gridsat.models.model import Model
@@ -94,23 +93,17 @@ SMALL = {
 }
 
 
-def _runs() -> list[object]:
-    """Every board, backend and encoding; the default run takes every backend and encoding on
-    one board, the rest on CaDiCaL, the whole product under ``slow``."""
-    runs = []
-    for name, backend, encoding in product(sorted(SMALL), BACKENDS, GENRE.encodings):
-        quick = name == "4x3-numbered" or (backend == "sat:cadical195" and encoding == "cuts")
-        runs.append(
-            pytest.param(
-                name, backend, encoding,
-                id=f"{name}-{backend}-{encoding}",
-                marks=[] if quick else [pytest.mark.slow],
-            )
-        )  # fmt: skip
-    return runs
+RUNS = board_runs(
+    SMALL,
+    GENRE.encodings,
+    lambda name, backend, encoding: (
+        name == "4x3-numbered" or (backend == "sat:cadical195" and encoding == "cuts")
+    ),
+    prunes=False,
+)
 
 
-@pytest.mark.parametrize(("name", "backend", "encoding"), _runs())
+@pytest.mark.parametrize(("name", "backend", "encoding"), RUNS)
 def test_counts_match_brute_force(name: str, backend: str, encoding: str) -> None:
     puzzle = parse(SMALL[name])
     outcome = solve(GENRE, puzzle, get_backend(backend), encoding, limit=1000)

@@ -11,7 +11,7 @@ from itertools import combinations, product
 
 import pytest
 
-from conftest import BACKENDS, DATA
+from conftest import DATA, board_runs
 from gridsat import cli
 from gridsat.contract import GenerateError
 from gridsat.parsers import ParseError, puzzlink
@@ -110,23 +110,14 @@ SMALL = {
 }
 
 
-def _runs() -> list[object]:
-    runs = []
-    for name, backend, encoding, prune in product(
-        sorted(SMALL), BACKENDS, GENRE.encodings, (True, False)
-    ):
-        quick = name == "4x3" and prune and backend == "sat:cadical195"
-        runs.append(
-            pytest.param(
-                name, backend, encoding, prune,
-                id=f"{name}-{backend}-{encoding}-{'prune' if prune else 'no-prune'}",
-                marks=[] if quick else [pytest.mark.slow],
-            )
-        )  # fmt: skip
-    return runs
+RUNS = board_runs(
+    SMALL,
+    GENRE.encodings,
+    lambda name, backend, encoding, prune: name == "4x3" and prune and backend == "sat:cadical195",
+)
 
 
-@pytest.mark.parametrize(("name", "backend", "encoding", "prune"), _runs())
+@pytest.mark.parametrize(("name", "backend", "encoding", "prune"), RUNS)
 def test_counts_match_brute_force(name: str, backend: str, encoding: str, prune: bool) -> None:
     rows = SMALL[name]
     puzzle = parse("\n".join(rows))

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import product
 
 import pytest
 
-from conftest import BACKENDS, DATA
+from conftest import DATA, board_runs
 from gridsat import cli
 from gridsat.parsers import ParseError, puzzlink
 from gridsat.parsers.norinori import format_puzzle, format_url, parse, parse_url
@@ -68,23 +67,16 @@ SMALL = {
 }
 
 
-def _runs() -> list[object]:
-    runs = []
-    for name, backend, encoding, prune in product(
-        sorted(SMALL), BACKENDS, GENRE.encodings, (True, False)
-    ):
-        quick = (name == "4x3" and prune) or (backend == "sat:cadical195" and name == "3x3")
-        runs.append(
-            pytest.param(
-                name, backend, encoding, prune,
-                id=f"{name}-{backend}-{encoding}-{'prune' if prune else 'no-prune'}",
-                marks=[] if quick else [pytest.mark.slow],
-            )
-        )  # fmt: skip
-    return runs
+RUNS = board_runs(
+    SMALL,
+    GENRE.encodings,
+    lambda name, backend, encoding, prune: (
+        (name == "4x3" and prune) or (backend == "sat:cadical195" and name == "3x3")
+    ),
+)
 
 
-@pytest.mark.parametrize(("name", "backend", "encoding", "prune"), _runs())
+@pytest.mark.parametrize(("name", "backend", "encoding", "prune"), RUNS)
 def test_counts_match_brute_force(name: str, backend: str, encoding: str, prune: bool) -> None:
     rows = SMALL[name]
     puzzle = parse("\n".join(rows))

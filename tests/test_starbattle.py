@@ -11,7 +11,7 @@ from itertools import combinations, pairwise, product
 
 import pytest
 
-from conftest import BACKENDS, DATA
+from conftest import DATA, board_runs
 from gridsat import cli
 from gridsat.parsers import ParseError
 from gridsat.parsers.starbattle import format_puzzle, format_url, parse
@@ -61,20 +61,15 @@ SMALL = {
 }
 
 
-def _runs() -> list[object]:
-    """Every board, backend and encoding; the default run takes every backend and encoding on
-    one board, the rest on CaDiCaL, the whole product under ``slow``."""
-    return [
-        pytest.param(
-            name, backend, encoding,
-            id=f"{name}-{backend}-{encoding}",
-            marks=[] if name == "quadrants" or backend == "sat:cadical195" else [pytest.mark.slow],
-        )
-        for name, backend, encoding in product(sorted(SMALL), BACKENDS, GENRE.encodings)
-    ]  # fmt: skip
+RUNS = board_runs(
+    SMALL,
+    GENRE.encodings,
+    lambda name, backend, encoding: name == "quadrants" or backend == "sat:cadical195",
+    prunes=False,
+)
 
 
-@pytest.mark.parametrize(("name", "backend", "encoding"), _runs())
+@pytest.mark.parametrize(("name", "backend", "encoding"), RUNS)
 def test_counts_match_brute_force(name: str, backend: str, encoding: str) -> None:
     puzzle = parse(SMALL[name])
     outcome = solve(GENRE, puzzle, get_backend(backend), encoding, limit=1000)

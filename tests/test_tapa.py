@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import product
 
 import pytest
 
-from conftest import BACKENDS, DATA
+from conftest import DATA, board_runs
 from gridsat import cli
 from gridsat.models.tapa import allowed, covering_cubes, prime_cubes
 from gridsat.parsers import ParseError, puzzlink
@@ -98,29 +97,20 @@ def _board(name: str) -> list[list[str]]:
     return [line.split() for line in SMALL[name]]
 
 
-def _runs() -> list[object]:
-    """Every board, backend, encoding and pruning; the default run takes every backend on the
-    default encoding and every encoding on CaDiCaL, pruned, on two boards, the whole product
-    under ``slow``."""
-    runs = []
-    for name, backend, encoding, prune in product(
-        sorted(SMALL), BACKENDS, GENRE.encodings, (True, False)
-    ):
-        quick = prune and (
+RUNS = board_runs(
+    SMALL,
+    GENRE.encodings,
+    lambda name, backend, encoding, prune: (
+        prune
+        and (
             (name == "3x3-corner" and (encoding == "primes" or backend == "sat:cadical195"))
             or (name == "3x3" and backend == "sat:cadical195")
         )
-        runs.append(
-            pytest.param(
-                name, backend, encoding, prune,
-                id=f"{name}-{backend}-{encoding}-{'prune' if prune else 'no-prune'}",
-                marks=[] if quick else [pytest.mark.slow],
-            )
-        )  # fmt: skip
-    return runs
+    ),
+)
 
 
-@pytest.mark.parametrize(("name", "backend", "encoding", "prune"), _runs())
+@pytest.mark.parametrize(("name", "backend", "encoding", "prune"), RUNS)
 def test_counts_match_brute_force(name: str, backend: str, encoding: str, prune: bool) -> None:
     puzzle = parse("\n".join(SMALL[name]))
     outcome = solve(GENRE, puzzle, get_backend(backend), encoding, limit=1000, prune=prune)
