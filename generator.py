@@ -427,7 +427,7 @@ def _graded(
     """The grade of an attempt's puzzle up to ``top`` (without a band, GRADED_UP_TO); asked for
     a band, within the genre's effort: past it the attempt is given up (GenerateError), as one
     whose board made no puzzle."""
-    effort = genre.about.grading.effort or None if top is not None else None
+    effort = (genre.about.grading.effort or None) if top is not None else None
     try:
         return grade(genre, puzzle, top or GRADED_UP_TO, stop=stop, effort=effort)
     except GradeEffort:

@@ -157,9 +157,8 @@ def grade(
     ``effort``: GradeEffort past that many propagations."""
     pruned = GRADE_PRUNE and genre.about.grading.prune if prune is None else prune
     built = genre.build(puzzle, encoding or grade_encoding(genre), prune=pruned)
-    prober = _Prober(built.model, deadline, built.hints, built.tiers)
+    prober = _Prober(built.model, deadline, built.hints, built.tiers, effort)
     prober.waves = genre.about.grading.waves
-    prober.effort = effort
     try:
         return prober.run(max_level, built.decode, stop)
     finally:
@@ -270,6 +269,7 @@ class _Prober:
         deadline: float | None,
         hints: Callable[[Callable[[Lit], bool]], list[tuple[Lit, ...]]] | None = None,
         tiers: tuple[Lit, ...] = (),
+        effort: int | None = None,
     ) -> None:
         from pysat.solvers import Solver
 
@@ -279,7 +279,7 @@ class _Prober:
         self.model = model
         self.values = translated.values
         self.deadline = deadline
-        self.effort: int | None = None  # propagations allowed (None: any number)
+        self.effort = effort  # propagations allowed (None: any number)
         # (a switch of harder rules is left out, turned on in turn: see run)
         self.facts, clauses = facts_and_clauses(translated.clauses, tiers)
         self.clauses = clauses

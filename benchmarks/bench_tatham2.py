@@ -54,12 +54,30 @@ def timed(genre: Any, text: str, backend: str, encoding: str, repeat: int) -> tu
     return statistics.median(found), status
 
 
+def _by_params(path: Path) -> dict[str, list[dict[str, Any]]]:
+    """The rows of a JSON-lines file of puzzles, by parameter set, in the file's order."""
+    by_params: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for line in path.open():
+        row = json.loads(line)
+        by_params[row["params"]].append(row)
+    return by_params
+
+
+def _times(
+    genre: Any, group: list[dict[str, Any]], backend: str, encoding: str, repeat: int
+) -> list[float]:
+    """Each puzzle's CPU ms (``timed``), every one proved unique."""
+    ours = []
+    for row in group:
+        ms, status = timed(genre, row["id"], backend, encoding, repeat)
+        assert status == "unique", (row["id"], status)
+        ours.append(ms)
+    return ours
+
+
 def corpus(name: str, backends: list[str], encodings: list[str], repeat: int) -> None:
     genre = get_genre(name)
-    rows = [json.loads(line) for line in (DATA / genre.data / "tatham.jsonl").open()]
-    by_params: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in rows:
-        by_params[row["params"]].append(row)
+    by_params = _by_params(DATA / genre.data / "tatham.jsonl")
     print(f"## {name}\n")
     head = "| params | n | Tatham ms |"
     runs = [(b, e) for b in backends for e in encodings]
@@ -71,12 +89,8 @@ def corpus(name: str, backends: list[str], encodings: list[str], repeat: int) ->
         theirs = statistics.median(r["tatham_solve_ms"] for r in group)
         line = f"| `{params}` | {len(group)} | {theirs:.3g} |"
         for backend, encoding in runs:
-            ours = []
-            for row in group:
-                ms, status = timed(genre, row["id"], backend, encoding, repeat)
-                assert status == "unique", (row["id"], status)
-                ours.append(ms)
-                worst = max(worst, ms)
+            ours = _times(genre, group, backend, encoding, repeat)
+            worst = max(worst, *ours)
             line += f" {statistics.median(ours):.3g} (max {max(ours):.3g}) |"
         print(line)
     print(f"\nslowest corpus puzzle: {worst:.3g} ms\n")
@@ -99,10 +113,11 @@ def boards(name: str, backends: list[str], encodings: list[str], repeat: int) ->
     """The large boards bundled in data/GENRE/boards.jsonl (made by ``generate``), per size:
     the median CPU ms over its boards of each board's median, every backend and encoding."""
     genre = get_genre(name)
-    rows = [json.loads(line) for line in (DATA / genre.data / "boards.jsonl").open()]
-    by_params: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in rows:
-        by_params[row["params"]].append(row)
+    path = DATA / genre.data / "boards.jsonl"
+    if not path.exists():
+        print(f"## {name}: no bundled boards (data/{genre.data}/boards.jsonl)\n")
+        return
+    by_params = _by_params(path)
     runs = [(b, e) for b in backends for e in encodings]
     print(f"## {name}, bundled boards\n")
     print("| size | n | clues | " + " | ".join(f"{b} {e} ms" for b, e in runs) + " |")
@@ -113,11 +128,7 @@ def boards(name: str, backends: list[str], encodings: list[str], repeat: int) ->
         )
         line = f"| {params} | {len(group)} | {shown:g} |"
         for backend, encoding in runs:
-            ours = []
-            for row in group:
-                ms, status = timed(genre, row["id"], backend, encoding, repeat)
-                assert status == "unique", (row["id"], status)
-                ours.append(ms)
+            ours = _times(genre, group, backend, encoding, repeat)
             line += f" {statistics.median(ours):.4g} (max {max(ours):.4g}) |"
         print(line)
     print()

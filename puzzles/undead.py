@@ -248,18 +248,23 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     if w * h > LOCAL:
         return _made_in_parts(size, rng, solutions)
     for _ in range(TRIES):
-        board = tuple(
-            "".join(
-                rng.choice(MIRRORS) if rng.random() < MIRROR_SHARE else rng.choice(MONSTERS)
-                for _ in range(w)
-            )
-            for _ in range(h)
-        )
+        board = _random_board(w, h, rng)
         puzzle = with_clues(board)
         if len(solutions(puzzle, 2)) == 1:
             break
     shown = keep(puzzle, answer(board).items())
     return replace(shown, tatham=True), board, []
+
+
+def _random_board(w: int, h: int, rng: random.Random) -> Board:
+    """Each cell a random mirror (one in ``MIRROR_SHARE``) or a random monster."""
+    return tuple(
+        "".join(
+            rng.choice(MIRRORS) if rng.random() < MIRROR_SHARE else rng.choice(MONSTERS)
+            for _ in range(w)
+        )
+        for _ in range(h)
+    )
 
 
 LOCAL = 400
@@ -281,13 +286,7 @@ def _made_in_parts(
     board then shows a monster again where it differs, until the solver finds none. Every
     monster left is kept: no given is taken away after."""
     w, h = size
-    board = tuple(
-        "".join(
-            rng.choice(MIRRORS) if rng.random() < MIRROR_SHARE else rng.choice(MONSTERS)
-            for _ in range(w)
-        )
-        for _ in range(h)
-    )
+    board = _random_board(w, h, rng)
     puzzle = with_clues(board)
     whole = answer(board)
     shown = dict(whole)

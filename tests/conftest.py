@@ -170,3 +170,13 @@ def board_runs(
             )
         )
     return runs
+
+
+def one_board_on_all(board: str) -> Callable[[str, str, str, bool], bool]:
+    """``board_runs``'s most common pick: every backend and encoding on ``board``, pruned; the
+    other boards on CaDiCaL alone."""
+
+    def quick(name: str, backend: str, encoding: str, prune: bool) -> bool:
+        return (name == board and prune) or (backend == "sat:cadical195" and name != board)
+
+    return quick
