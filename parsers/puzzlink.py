@@ -49,13 +49,16 @@ class Url(NamedTuple):
 
 
 def is_url(text: str) -> bool:
-    """Whether ``text`` is written as a puzz.link URL: a web address with a ``?``, or a bare
-    ``genre/cols/rows/body`` as pzprjs opens (its genre then checked by ``split``)."""
+    """Whether ``text`` is written as a puzz.link URL: a web address with a ``?`` (its scheme
+    may be left out), or a bare ``genre/cols/rows/body`` as pzprjs opens (its genre then
+    checked by ``split``)."""
     said = text.strip()
     if not said or "\n" in said:
         return False
     if re.match(r"(?i)(?:https?://|www\.)", said):
         return "?" in said
+    if re.match(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?::\d+)?/[^?\s]*\?\S", said):
+        return True  # an address copied without its scheme: puzz.link/p?...
     return bool(re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*/(?:[A-Za-z:0-9]+/)*\d+/\d+(?:/\S*)?", said))
 
 

@@ -169,6 +169,9 @@ def test_made_boards_are_written_and_read_back_as_the_same(name: str) -> None:
         "https://puzz.link/p?sudoku/4/4/g1k23k3g%22",
         "  https://puzz.link/p?sudoku/4/4/g1k23k3g\n",
         "sudoku/4/4/g1k23k3g",
+        "puzz.link/p?sudoku/4/4/g1k23k3g",  # copied without the scheme
+        "pzv.jp/p.html?sudoku/4/4/g1k23k3g",
+        "pzprxs.vercel.app/p?sudoku/4/4/g1k23k3g",
         "https://puzz.link/p?sudoku/4/4/g1k23k3",  # (the final empty run left out)
     ],
 )
