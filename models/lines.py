@@ -477,17 +477,7 @@ def add_linked_pairs(
                 continue
             on[cell] = lines.true if every_cell else model.bool_var() if near else lines.false
             _degree(lines, near, on[cell], 2)
-    drawn = [
-        (r * w + c, r * w + c + 1, e)
-        for r, row in enumerate(lines.across)
-        for c, e in enumerate(row)
-        if e != lines.false
-    ] + [
-        (r * w + c, (r + 1) * w + c, e)
-        for r, row in enumerate(lines.down)
-        for c, e in enumerate(row)
-        if e != lines.false
-    ]
+    drawn = lines.edges()
     # Labels: equal across every line drawn; a pair's cells carry its own.
     size = len(pairs) if encoding == "onehot" else max(1, (len(pairs) - 1).bit_length())
     label = {cell: list(model.bool_vars(size)) for cell in on}
