@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
+
+from bench_grade import spearman  # (this folder: a script's own folder is on its path)
 
 from gridsat.generator import generate, size_of
 from gridsat.grading import grade
@@ -120,42 +123,18 @@ def boards(name: str, backends: list[str], encodings: list[str], repeat: int) ->
     by_params = _by_params(path)
     runs = [(b, e) for b in backends for e in encodings]
     print(f"## {name}, bundled boards\n")
-    print("| size | n | clues | " + " | ".join(f"{b} {e} ms" for b, e in runs) + " |")
+    print("| size | n | givens | " + " | ".join(f"{b} {e} ms" for b, e in runs) + " |")
     print("|" + "---|" * (3 + len(runs)))
     for params, group in by_params.items():
-        shown = statistics.median(
-            sum(v is not None for row in genre.parse(r["id"]).rows for v in row) for r in group
-        )
+        # (the givens as the genre's setter tools count them: its own contract, whatever its
+        # board holds where nothing is shown)
+        shown = statistics.median(len(genre.givens.of(genre.parse(r["id"]))) for r in group)
         line = f"| {params} | {len(group)} | {shown:g} |"
         for backend, encoding in runs:
             ours = _times(genre, group, backend, encoding, repeat)
             line += f" {statistics.median(ours):.4g} (max {max(ours):.4g}) |"
         print(line)
     print()
-
-
-def ranks(values: list[float]) -> list[float]:
-    """Each value's rank from 0, ties sharing their mean rank."""
-    order = sorted(range(len(values)), key=values.__getitem__)
-    found = [0.0] * len(values)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-            j += 1
-        for q in range(i, j + 1):
-            found[order[q]] = (i + j) / 2
-        i = j + 1
-    return found
-
-
-def spearman(a: list[float], b: list[float]) -> float | None:
-    """Spearman's rank correlation; None when either side is all one value."""
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = statistics.mean(ra), statistics.mean(rb)
-    num = sum((x - ma) * (y - mb) for x, y in zip(ra, rb, strict=True))
-    den = (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
-    return num / den if den else None
 
 
 def grades(name: str, made: int) -> None:
@@ -171,7 +150,7 @@ def grades(name: str, made: int) -> None:
     for params, found in by_params.items():
         print(f"{name} {params}: median score {statistics.median(found):.3g}")
     rho = spearman(scores, [row["tatham_solve_ms"] for row in rows])
-    said = "(all equal)" if rho is None else f"{rho:.2f}"
+    said = "(all equal)" if math.isnan(rho) else f"{rho:.2f}"
     print(f"{name}: Spearman of score and Tatham's ms: {said}")
     size = size_of(genre, genre.about.making.size or genre.about.making.small)
     found = []

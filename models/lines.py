@@ -89,6 +89,22 @@ class CellLines:
         """Every line that may be drawn."""
         return [e for row in self.across + self.down for e in row if e != self.false]
 
+    def edges(self) -> list[tuple[int, int, Lit]]:
+        """Every line that may be drawn as (cell, cell, literal), cell (r, c) numbered
+        r * width + c: the board as a graph, for the rules of connection."""
+        w = self.width
+        return [
+            (r * w + c, r * w + c + 1, e)
+            for r, row in enumerate(self.across)
+            for c, e in enumerate(row)
+            if e != self.false
+        ] + [
+            (r * w + c, (r + 1) * w + c, e)
+            for r, row in enumerate(self.down)
+            for c, e in enumerate(row)
+            if e != self.false
+        ]
+
     def clause(self, lits: Iterable[Lit]) -> None:
         """At least one of ``lits``: none when one is always true, the false ones left out."""
         kept = [lit for lit in lits if lit != self.false]
@@ -186,18 +202,7 @@ def _by_network(lines: CellLines, on: dict[Cell, Lit]) -> None:
     active = [
         (r * w + c, lit) for (r, c), lit in on.items() if lit not in (lines.true, lines.false)
     ]
-    edges = [
-        (r * w + c, r * w + c + 1, e)
-        for r, row in enumerate(lines.across)
-        for c, e in enumerate(row)
-        if e != lines.false
-    ] + [
-        (r * w + c, (r + 1) * w + c, e)
-        for r, row in enumerate(lines.down)
-        for c, e in enumerate(row)
-        if e != lines.false
-    ]
-    lines.model.add_connected(nodes, edges, active)
+    lines.model.add_connected(nodes, lines.edges(), active)
 
 
 def _arcs(lines: CellLines) -> list[tuple[int, int, Lit]]:
@@ -365,17 +370,7 @@ def closing_hints(
     line that would close the lines drawn so far into a loop is off, when that loop leaves out
     a line drawn elsewhere or a cell the line must pass, and always on a ``path``."""
     w = lines.width
-    edges = [
-        (r * w + c, r * w + c + 1, e)
-        for r, row in enumerate(lines.across)
-        for c, e in enumerate(row)
-        if e != lines.false
-    ] + [
-        (r * w + c, (r + 1) * w + c, e)
-        for r, row in enumerate(lines.down)
-        for c, e in enumerate(row)
-        if e != lines.false
-    ]
+    edges = lines.edges()
     needed = [r * w + c for r, c in must]
 
     def hints(certain: Callable[[Lit], bool]) -> list[tuple[Lit, ...]]:
@@ -482,17 +477,7 @@ def add_linked_pairs(
                 continue
             on[cell] = lines.true if every_cell else model.bool_var() if near else lines.false
             _degree(lines, near, on[cell], 2)
-    drawn = [
-        (r * w + c, r * w + c + 1, e)
-        for r, row in enumerate(lines.across)
-        for c, e in enumerate(row)
-        if e != lines.false
-    ] + [
-        (r * w + c, (r + 1) * w + c, e)
-        for r, row in enumerate(lines.down)
-        for c, e in enumerate(row)
-        if e != lines.false
-    ]
+    drawn = lines.edges()
     # Labels: equal across every line drawn; a pair's cells carry its own.
     size = len(pairs) if encoding == "onehot" else max(1, (len(pairs) - 1).bit_length())
     label = {cell: list(model.bool_vars(size)) for cell in on}

@@ -52,9 +52,8 @@ def parse(text: str) -> Heyawake:
             rows.append((number, line))
     if not rows:
         raise ParseError("empty input: expected a map of rooms (AABB, one row a line), then A=2")
-    rooms = read_map(rows)
+    rooms, grid, _ = read_map(rows)
     where: dict[str, int] = {}
-    grid = [_names(line) for _, line in rows]
     for r, row in enumerate(grid):
         for c, name in enumerate(row):
             where.setdefault(name, rooms[r][c])
@@ -68,13 +67,6 @@ def parse(text: str) -> Heyawake:
             raise ParseError(f"line {number}: room {name} has a number already")
         numbers[where[name]] = int(n)
     return Heyawake(rooms, tuple(numbers))
-
-
-def _names(line: str) -> list[str]:
-    body = line.strip()
-    if re.search(r"[\s,]", body):
-        return [name for name in re.split(r"[\s,]+", body) if name]
-    return list(body)
 
 
 def format_puzzle(puzzle: Heyawake) -> str:

@@ -8,6 +8,7 @@ import string
 from collections.abc import Sequence
 from typing import Any
 
+from ..puzzles.grid import components
 from ..puzzles.map import COLOURS, MOST_CELLS, Board, Map, numbered
 from . import ParseError
 from .tatham import clip, read_size, split_id, where
@@ -96,19 +97,9 @@ def _regions(
     w: int, h: int, sides: Sequence[tuple[int, int]], border: Sequence[bool]
 ) -> tuple[tuple[int, ...], ...]:
     """The regions the sides without a border join, numbered in reading order."""
-    parent = list(range(w * h))
-
-    def root(a: int) -> int:
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
-    for (a, b), wall in zip(sides, border, strict=True):
-        if not wall:
-            parent[root(a)] = root(b)
-    label = [root(i) for i in range(w * h)]
-    return numbered([label[r * w : (r + 1) * w] for r in range(h)])
+    joined = [side for side, wall in zip(sides, border, strict=True) if not wall]
+    group, _ = components(w * h, joined)
+    return numbered([group[r * w : (r + 1) * w] for r in range(h)])
 
 
 def format_id(puzzle: Map) -> str:

@@ -14,7 +14,7 @@ opens on puzz.link as the same board. The genres read and write their own bodies
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from . import ParseError, is_digits
@@ -173,12 +173,12 @@ def read_number16(body: str, places: int, what: str = "board") -> tuple[list[int
     return out, body[i:]
 
 
-def write_number16(numbers: Sequence[int]) -> str:
-    """Number-16 as pzprjs writes it: runs of empty places cut at 20."""
+def write_runs(tokens: Iterable[str]) -> str:
+    """The codes of places in order, ``""`` an empty place: each run of empty places written
+    ``g``..``z`` (1..20), a longer run cut at 20, as pzprjs's number codes write them."""
     out: list[str] = []
     run = 0
-    for n in numbers:
-        token = _token16(n)
+    for token in tokens:
         if not token:
             run += 1
         if run and (token or run == 20):
@@ -188,6 +188,11 @@ def write_number16(numbers: Sequence[int]) -> str:
     if run:
         out.append(chr(ord("f") + run))
     return "".join(out)
+
+
+def write_number16(numbers: Sequence[int]) -> str:
+    """Number-16 as pzprjs writes it: runs of empty places cut at 20."""
+    return write_runs(_token16(n) for n in numbers)
 
 
 def _token16(n: int) -> str:
@@ -230,31 +235,25 @@ def read_number4(body: str, places: int, what: str = "board") -> tuple[list[int]
 def write_number4(numbers: Sequence[int]) -> str:
     """Number-4 as pzprjs writes it: a number takes in the longest run of empty places after
     it that the code holds (none, 1 or 2), other runs cut at 20."""
-    out: list[str] = []
-    run = 0
-    c = 0
-    while c < len(numbers):
-        n = numbers[c]
-        token = ""
-        if n >= 0:
-            if c + 1 < len(numbers) and numbers[c + 1] != EMPTY:
-                token = str(n)
-            elif c + 2 < len(numbers) and numbers[c + 2] != EMPTY:
-                token, c = str(5 + n), c + 1
+
+    def tokens() -> Iterator[str]:
+        c = 0
+        while c < len(numbers):
+            n = numbers[c]
+            if n >= 0:
+                if c + 1 < len(numbers) and numbers[c + 1] != EMPTY:
+                    yield str(n)
+                elif c + 2 < len(numbers) and numbers[c + 2] != EMPTY:
+                    yield str(5 + n)
+                    c += 1
+                else:
+                    yield format(10 + n, "x")
+                    c += 2
             else:
-                token, c = format(10 + n, "x"), c + 2
-        elif n == UNKNOWN:
-            token = "."
-        else:
-            run += 1
-        if run and (token or run == 20):
-            out.append(chr(ord("f") + run))
-            run = 0
-        out.append(token)
-        c += 1
-    if run:
-        out.append(chr(ord("f") + run))
-    return "".join(out)
+                yield "." if n == UNKNOWN else ""
+            c += 1
+
+    return write_runs(tokens())
 
 
 def read_marked(body: str, places: int, what: str = "board") -> tuple[list[bool], str]:

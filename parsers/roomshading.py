@@ -4,47 +4,45 @@ puzz.link's rooms drawn as walls between cells."""
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from ..puzzles.grid import Cell
-from ..puzzles.roomshading import InRooms, Labels, canonical
+from ..puzzles.roomshading import InRooms, Labels
 from ..puzzles.shading import DARK, neighbours
 from . import ParseError, puzzlink
 from .puzzlink import Url
-from .shading import dark_rows, token_rows
-from .tatham import clip
+from .rooms import Names, read_map
+from .shading import dark_rows
 
 KEYS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 """The characters a region map's rooms are written with."""
 SHADED_MARK = "#"
 UNSHADED_MARK = "+"
 """After a room's letter: the cell is given shaded, or given unshaded."""
+LETTERS = Names(
+    re.compile(f"[{KEYS}]+"),
+    "a cell (a letter or digit naming its room, followed by # if given shaded, by + if given "
+    "unshaded)",
+    SHADED_MARK + UNSHADED_MARK,
+    by_column=True,
+    shown=40,
+)
+"""A region map's cells: a letter or digit a room (letters reused: each piece of one is a room),
+with a setter's mark after it."""
 
 
 def parse_map(text: str, example: str) -> tuple[Labels, dict[Cell, bool]]:
     """A region map: rows of letters or digits, side by side or separated by spaces or commas,
     a room each group of side-by-side cells of one letter; a letter followed by ``#`` is a cell
     given shaded, by ``+`` given unshaded. The rooms and the marks."""
-    keys: list[list[str]] = []
-    marks: dict[Cell, bool] = {}
-    for r, cells in enumerate(token_rows(text, SHADED_MARK + UNSHADED_MARK, example)):
-        row = []
-        for c, (n, column, token) in enumerate(cells):
-            key, mark = token[:-1], token[-1:]
-            if mark not in (SHADED_MARK, UNSHADED_MARK):
-                key, mark = token, ""
-            if not key or any(ch not in KEYS for ch in key):
-                raise ParseError(
-                    f"line {n}, column {column}: {clip(token)!r} is not a cell (a letter or digit "
-                    "naming its room, followed by # if given shaded, by + if given unshaded)"
-                )
-            if mark:
-                marks[(r, c)] = mark == SHADED_MARK
-            row.append(key)
-        keys.append(row)
-    return canonical(keys), marks
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not lines:
+        raise ParseError(f"empty input: expected rows of cells, or a game ID such as {example}")
+    read = read_map(lines, pieces=True, spelling=LETTERS)
+    return read.rooms, {cell: mark == SHADED_MARK for cell, mark in read.marks.items()}
 
 
 def letters(rooms: Labels) -> list[list[str]]:

@@ -56,7 +56,7 @@ def parse(text: str) -> StarBattle:
             rows.append((number, line))
     if not rows:
         raise ParseError("empty input: expected 'stars: 1' and a map of rooms (AABB, a row a line)")
-    rooms = read_map(rows)
+    rooms = read_map(rows).rooms
     h, w = len(rooms), len(rooms[0])
     for number, (r, c) in shown:
         if not (0 <= r < h and 0 <= c < w):

@@ -170,19 +170,7 @@ def _numbers(value: int) -> Clue:
 def write_tapa(clues: Sequence[Clue | None]) -> str:
     """pzprjs's Tapa code as it writes it (``encodeNumber_tapa``): runs of cells without a clue
     cut at 20."""
-    out: list[str] = []
-    run = 0
-    for clue in clues:
-        token = "" if clue is None else _token(clue)
-        if not token:
-            run += 1
-        if run and (token or run == 20):
-            out.append(chr(ord("f") + run))
-            run = 0
-        out.append(token)
-    if run:
-        out.append(chr(ord("f") + run))
-    return "".join(out)
+    return puzzlink.write_runs("" if clue is None else _token(clue) for clue in clues)
 
 
 def _token(clue: Clue) -> str:

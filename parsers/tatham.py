@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..puzzles.grid import components
 from . import ParseError, is_digits
 
 MAX_SIDE = 100
@@ -284,19 +285,10 @@ def read_blocks(
             f"the {what} cover {len(walls)} of the board's {len(pairs)} edges and a final wall, "
             f"ending {where(text, i)}"
         )
-    parent = list(range(n * n))
-
-    def root(a: int) -> int:
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
-    for (a, b), wall in zip(pairs, walls, strict=False):
-        if not wall:
-            parent[root(a)] = root(b)
+    joined = [pair for pair, wall in zip(pairs, walls, strict=False) if not wall]
+    group, _ = components(n * n, joined)
     label: dict[int, int] = {}
-    return [label.setdefault(root(c), len(label)) for c in range(n * n)], i
+    return [label.setdefault(group[c], len(label)) for c in range(n * n)], i
 
 
 def write_blocks(regions: Sequence[int], n: int, repeats: bool = False) -> str:

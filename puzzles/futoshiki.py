@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
-from .grid import Cell, cell_name, grid_answer, latin_problems
+from .grid import Cell, cell_name, grid_answer, latin_problems, rows_and_columns
 
 Board = tuple[tuple[int, ...], ...]
 Pair = tuple[Cell, Cell]
@@ -79,8 +79,7 @@ def check(puzzle: Futoshiki, solution: Board) -> list[str]:
     if len(solution) != n or any(len(row) != n for row in solution):
         return [f"the solution is not a {n}x{n} board"]
     # Each row and each column holds every number 1..N once.
-    groups = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
-    groups += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+    groups = rows_and_columns(n)
     problems = latin_problems(solution, groups, n)
     # A number shown stays.
     for (r, c), v in sorted(puzzle.shown().items()):

@@ -101,6 +101,13 @@ def once_each(
     return where, problems
 
 
+def rows_and_columns(n: int) -> list[tuple[str, list[Cell]]]:
+    """Each row, then each column, of an n x n board with its cells, named as a player names
+    it (``row 3``, ``column 2``): the groups of latin and magic squares."""
+    found = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
+    return found + [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+
+
 def latin_problems(
     solution: Sequence[Sequence[int]], groups: Iterable[tuple[str, Sequence[Cell]]], n: int
 ) -> list[str]:

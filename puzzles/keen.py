@@ -9,7 +9,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
-from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
+from .grid import (
+    Cell,
+    NumberGiven,
+    cell_name,
+    grid_answer,
+    latin_problems,
+    number_givens,
+    rows_and_columns,
+)
 
 Board = tuple[tuple[int, ...], ...]
 
@@ -76,8 +84,7 @@ def check(puzzle: Keen, solution: Board) -> list[str]:
     if len(solution) != n or any(len(row) != n for row in solution):
         return [f"the solution is not a {n}x{n} board"]
     # Every row and every column holds each digit 1..N once.
-    groups = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
-    groups += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+    groups = rows_and_columns(n)
     problems = latin_problems(solution, groups, n)
     # The digits shown stay.
     for (r, c), v in sorted(puzzle.givens.items()):

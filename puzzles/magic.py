@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Option, Reading, Solving
-from .grid import NumberGiven, cell_name, grid_answer, number_givens
+from .grid import NumberGiven, cell_name, grid_answer, number_givens, rows_and_columns
 
 Board = tuple[tuple[int, ...], ...]
 
@@ -30,8 +30,7 @@ class Magic:
     def lines(self) -> list[tuple[str, list[tuple[int, int]]]]:
         """Every line that must reach the total, named as a player names it."""
         n = self.order
-        found = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
-        found += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+        found = rows_and_columns(n)
         if self.diagonals:
             found.append(("the main diagonal", [(i, i) for i in range(n)]))
             found.append(("the anti-diagonal", [(i, n - 1 - i) for i in range(n)]))

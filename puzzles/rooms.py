@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Sequence
 
-from .grid import Cell
+from .grid import Cell, components
 
 RoomMap = tuple[tuple[int, ...], ...]
 """A room number a cell, a tuple a row: rooms are numbered 0, 1, ... in the reading order of
@@ -66,23 +66,19 @@ def walls(rooms: RoomMap) -> tuple[list[bool], list[bool]]:
 
 def from_walls(across: Sequence[bool], down: Sequence[bool], width: int, height: int) -> RoomMap:
     """The rooms the walls make (a wall that parts no two rooms is no wall)."""
-    parent = list(range(width * height))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for r in range(height):
-        for c in range(width):
-            i = r * width + c
-            if c + 1 < width and not across[r * (width - 1) + c]:
-                parent[root(i)] = root(i + 1)
-            if r + 1 < height and not down[r * width + c]:
-                parent[root(i)] = root(i + width)
-    labels = [[root(r * width + c) for c in range(width)] for r in range(height)]
-    return numbered(labels)[0]
+    joined = [
+        (r * width + c, r * width + c + 1)
+        for r in range(height)
+        for c in range(width - 1)
+        if not across[r * (width - 1) + c]
+    ] + [
+        (r * width + c, (r + 1) * width + c)
+        for r in range(height - 1)
+        for c in range(width)
+        if not down[r * width + c]
+    ]
+    group, _ = components(width * height, joined)
+    return numbered([group[r * width : (r + 1) * width] for r in range(height)])[0]
 
 
 def rectangles(width: int, height: int, rng: random.Random, sides: Sequence[int]) -> RoomMap:

@@ -86,15 +86,18 @@ def wall_problems(puzzle: object, solution: Sequence[str]) -> list[str]:
     return problems
 
 
-def board_problems(puzzle: object, width: int, height: int, solution: Sequence[str]) -> list[str]:
-    """What is wrong with the shape of a solution: not W x H, or a cell neither 0 nor 1."""
+def board_problems(
+    puzzle: object, width: int, height: int, solution: Sequence[str], cells: str = UNSHADED + SHADED
+) -> list[str]:
+    """What is wrong with the shape of a solution: not W x H, or a cell neither of the two
+    ``cells`` (0 or 1: unshaded or shaded)."""
     if len(solution) != height or any(len(row) != width for row in solution):
         return [f"the solution is not a {width}x{height} board"]
     return [
-        f"{cell_name(puzzle, (r, c))} holds {ch!r}, not 0 or 1"
+        f"{cell_name(puzzle, (r, c))} holds {ch!r}, not {cells[0]} or {cells[1]}"
         for r, row in enumerate(solution)
         for c, ch in enumerate(row)
-        if ch not in (SHADED, UNSHADED)
+        if ch not in (cells[0], cells[1])
     ]
 
 
@@ -134,11 +137,4 @@ def dark_board_problems(
 ) -> list[str]:
     """What is wrong with the shape of a solution of ``#`` and ``.``: not W x H, or another
     character in a cell."""
-    if len(solution) != height or any(len(row) != width for row in solution):
-        return [f"the solution is not a {width}x{height} board"]
-    return [
-        f"{cell_name(puzzle, (r, c))} holds {ch!r}, not # or ."
-        for r, row in enumerate(solution)
-        for c, ch in enumerate(row)
-        if ch not in (DARK, LIGHT)
-    ]
+    return board_problems(puzzle, width, height, solution, DARK + LIGHT)

@@ -9,7 +9,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Option, Reading, Solving
-from .grid import Cell, NumberGiven, cell_name, grid_answer, latin_problems, number_givens
+from .grid import (
+    Cell,
+    NumberGiven,
+    cell_name,
+    grid_answer,
+    latin_problems,
+    number_givens,
+    rows_and_columns,
+)
 from .sums import cage_sets as cage_sets  # (where the models and the tests found it)
 
 Board = tuple[tuple[int, ...], ...]
@@ -68,8 +76,7 @@ class Sudoku:
     def groups(self) -> list[tuple[str, list[Cell]]]:
         """Every group that holds 1..N once, named as a player names it."""
         n = self.order
-        found = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
-        found += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+        found = rows_and_columns(n)
         blocks: dict[int, list[Cell]] = {}
         for i, b in enumerate(self.block_of):
             blocks.setdefault(b, []).append(divmod(i, n))

@@ -1,5 +1,6 @@
-"""Shared test settings: the backends every golden test runs on, the data folder, and the
-command line run in this process (most tests) or as a real process (the end-to-end ones)."""
+"""Shared test settings: the backends every golden test runs on, the data folder, the command
+line run in this process (most tests) or as a real process (the end-to-end ones), and the check
+that bad input is refused in one line."""
 
 from __future__ import annotations
 
@@ -141,6 +142,23 @@ def gridsat_process(
         timeout=timeout,
         cwd=ROOT,
     )
+
+
+def refused(
+    genre: str, text: str, read: Callable[[str], object], match: str | None = None
+) -> tuple[str, subprocess.CompletedProcess[str]]:
+    """Bad input is named, never a traceback: ``read(text)`` raises a ParseError whose message
+    ``match`` finds (a regular expression, as ``pytest.raises`` takes it; None: any message),
+    and ``gridsat solve GENRE TEXT`` exits 2 with one line, ``gridsat: error: ...``. The
+    message and the command's run, for what a test checks further."""
+    from gridsat.parsers import ParseError
+
+    with pytest.raises(ParseError, match=match) as error:
+        read(text)
+    run = gridsat("solve", genre, text)
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith("gridsat: error: ") and run.stderr.count("\n") == 1, run.stderr
+    return str(error.value), run
 
 
 # One CP-SAT and three python-sat solvers of different lineages (one of them not incremental).

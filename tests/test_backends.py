@@ -1183,10 +1183,10 @@ def test_a_model_with_nothing_left_to_decide_is_one_solution(backend: str) -> No
         session.close()
 
 
-def test_units_alone_are_answered_without_a_native_solver(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A model its builder's pruning settled is units alone, with nothing open in its answer:
-    # the answer is read from them and the blocking clause is empty; one over open variables
-    # goes to a native solver, which must agree.
+@pytest.fixture
+def native_solvers(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], type]:
+    """The names of the native python-sat solvers made while the test runs, in order, and
+    python-sat's own Solver class: which calls reach a native solver is what is tested."""
     import pysat.solvers
 
     real = pysat.solvers.Solver
@@ -1197,6 +1197,16 @@ def test_units_alone_are_answered_without_a_native_solver(monkeypatch: pytest.Mo
         return real(name=name, bootstrap_with=bootstrap_with)
 
     monkeypatch.setattr(pysat.solvers, "Solver", counted)
+    return made, real
+
+
+def test_units_alone_are_answered_without_a_native_solver(
+    native_solvers: tuple[list[str], type],
+) -> None:
+    # A model its builder's pruning settled is units alone, with nothing open in its answer:
+    # the answer is read from them and the blocking clause is empty; one over open variables
+    # goes to a native solver, which must agree.
+    made, _ = native_solvers
     model = Model()
     a, b, c = model.bool_vars(3)
     model.add_clause([a])
@@ -1244,23 +1254,14 @@ def test_a_solver_with_cardinality_constraints_holds_groups_and_sums_natively() 
 
 
 def test_a_non_incremental_solver_s_next_call_starts_from_its_last_solution(
-    monkeypatch: pytest.MonkeyPatch,
+    native_solvers: tuple[list[str], type], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """After Kissat's solution, the next call is CaDiCaL's, its phases that solution, within a
     conflict budget; when the budget runs out Kissat searches from scratch, and the count of
     solutions is the brute-force one either way."""
-    import pysat.solvers
-
     from gridsat.solvers import sat
 
-    real = pysat.solvers.Solver
-    made: list[str] = []
-
-    def counted(name: str, bootstrap_with: list[list[int]]) -> object:
-        made.append(name)
-        return real(name=name, bootstrap_with=bootstrap_with)
-
-    monkeypatch.setattr(pysat.solvers, "Solver", counted)
+    made, real = native_solvers
     model = Model()
     xs = model.bool_vars(4)
     model.add_clause(xs)  # 15 solutions over 4 free variables

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from conftest import BACKENDS, DATA
-from gridsat import cli
+from conftest import BACKENDS, DATA, refused
 from gridsat.models.pattern import line_solve, presolve
 from gridsat.parsers import ParseError
 from gridsat.pipeline import solve
@@ -292,16 +291,10 @@ BAD_IDS = [
 
 
 @pytest.mark.parametrize(("text", "message"), BAD_IDS, ids=[m for _, m in BAD_IDS])
-def test_every_id_error_names_where(
-    text: str, message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(ParseError) as error:
-        GENRE.parse(text)
-    assert message in str(error.value)
-    assert cli.main(["solve", "pattern", text]) == 2
-    out, err = capsys.readouterr()
-    assert out == "" and err.count("\n") == 1 and err.startswith("gridsat: error: ")
-    assert message in err
+def test_every_id_error_names_where(text: str, message: str) -> None:
+    said, run = refused("pattern", text, GENRE.parse)
+    assert message in said
+    assert run.stdout == "" and message in run.stderr
 
 
 BAD_TEXTS = [
