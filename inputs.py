@@ -34,6 +34,8 @@ def read(source: str | os.PathLike[str]) -> str:
 
 def read_stdin() -> str:
     """Standard input's text, up to the limit; a terminal is told what is awaited."""
+    if sys.stdin is None:  # (fd 0 closed: Python leaves no stream at all)
+        raise PuzzleError("standard input is closed: give the puzzle as an argument or a file")
     if sys.stdin.isatty():  # a user who forgot the INPUT would otherwise see nothing happen
         end = "Ctrl-Z then Enter" if os.name == "nt" else "Ctrl-D at the start of a line"
         print(

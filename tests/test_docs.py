@@ -74,3 +74,20 @@ def test_the_readme_lists_every_genre_with_an_example(capsys: pytest.CaptureFixt
     for genre, row in zip(genres, rows, strict=True):  # in the registry's order
         first = genre["example"].split("\n")[0]
         assert first in row or f"data/{genre['name']}/" in row, genre["name"]
+
+
+def test_the_usage_page_names_every_genre_read_from_puzz_link() -> None:
+    # The nine Nikoli classics (and Shikaku, Fillomino) read puzz.link URLs, but the page's
+    # list of such genres stopped at Hitori and Kurodoko.
+    from gridsat.registry import all_genres
+
+    usage = prose(ROOT / "docs" / "usage.md")
+    section = usage[usage.index("### puzz.link URLs") :].split("\n#", 1)[0]
+    flat = re.sub(r"[\s`]", "", section).lower()
+    missing = [
+        genre.name
+        for genre in all_genres()
+        if genre.parse_url is not None
+        and not any(name.lower().replace(" ", "") in flat for name in (genre.name, *genre.aliases))
+    ]
+    assert missing == []

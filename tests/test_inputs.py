@@ -140,3 +140,14 @@ def test_the_command_line_module_runs_as_a_script() -> None:
                          capture_output=True, text=True, cwd=ROOT, timeout=120)  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("[")
+
+
+def test_a_closed_standard_input_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `gridsat solve tapa <&-` (no puzzle, standard input closed) was exit 70: "NoneType object
+    # has no attribute isatty", as Python sets sys.stdin to None when fd 0 is closed.
+    monkeypatch.setattr(sys, "stdin", None)
+    assert cli.main(["solve", "tapa"]) == 2
+    assert said(capsys) == "standard input is closed: give the puzzle as an argument or a file"
+    assert "standard input is closed" in library_says(lambda: gridsat.read("tapa", "-"))
