@@ -123,6 +123,8 @@ def _url_genre(words: list[str]) -> list[str]:
     if len(words) < 2 or words[0] not in ONE_PUZZLE:
         return words
     said = words[1]
+    if said == "-":  # (standard input read once, here, for the genre it may name)
+        return _stdin_genre(words)
     if not ("/" in said or "#" in said or said.lower().endswith(".sav")):
         return words  # (a genre's name: nothing more is loaded)
     from . import inputs
@@ -137,6 +139,25 @@ def _url_genre(words: list[str]) -> list[str]:
     except PuzzleError as e:
         parser().error(str(e))
     return words if genre is None else [words[0], genre, *words[1:]]
+
+
+def _stdin_genre(words: list[str]) -> list[str]:
+    """``COMMAND - ...`` with a URL, page link or save file on standard input: the genre it
+    names and its text in place of ``-``; an error in one line when it names none."""
+    from . import inputs
+    from .checks import PuzzleError
+
+    try:
+        text = inputs.read_stdin()
+        genre = inputs.named_genre(text.strip())
+    except PuzzleError as e:
+        parser().error(str(e))
+    if genre is None:
+        parser().error(
+            f"name the genre before '-' (gridsat {words[0]} GENRE -): only a puzz.link URL or a "
+            "link or save file of Tatham's collection names its own"
+        )
+    return [words[0], genre, text.strip(), *words[2:]]
 
 
 def _quick_arguments(words: list[str]) -> argparse.Namespace | None:

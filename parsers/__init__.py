@@ -5,6 +5,13 @@ class ParseError(ValueError):
     """Bad puzzle text: the message names what is wrong and where, in one line."""
 
 
+def uneven_row(where: str, cells: int, width: int) -> ParseError:
+    """A row of another length than the first: one message for every grid reader."""
+    return ParseError(
+        f"{where}: {cells} cell{'' if cells == 1 else 's'}, but the first row has {width}"
+    )
+
+
 def is_digits(text: str) -> bool:
     """ASCII digits only: ``str.isdigit`` also takes '¹' (which ``int`` refuses) and other
     scripts' numerals, none of which a puzzle format writes."""

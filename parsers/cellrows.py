@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import TypeVar
 
-from . import ParseError
+from . import ParseError, uneven_row
 from .grid import line_cells
 from .tatham import clip
 
@@ -46,7 +46,7 @@ def read_rows(
         if not rows:
             width = len(tokens)
         elif len(tokens) != width:
-            raise ParseError(f"line {n}: {len(tokens)} cells, but the first row has {width}")
+            raise uneven_row(f"line {n}", len(tokens), width)
         row = []
         for column, token in tokens:
             try:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..puzzles.futoshiki import MAX_SIDE, Board, Futoshiki, Pair, make_mode
-from . import ParseError
+from . import ParseError, uneven_row
 from .grid import grid_rows, numbers_from_json
 from .tatham import clip, split_id, where
 
@@ -217,7 +217,7 @@ def parse_plain(text: str) -> Futoshiki:
     bars = False
     for r, (k, cells, between) in enumerate(rows):
         if len(cells) != n:
-            raise ParseError(f"line {k}: {len(cells)} cells, but the first row has {n}")
+            raise uneven_row(f"line {k}", len(cells), n)
         row = []
         for col, ch in cells:
             v = 0 if ch in BLANKS or (ch == "0" and n < 10) else _value(ch, n)

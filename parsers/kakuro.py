@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..puzzles.kakuro import BLACK, MOST, Board, Clue, Kakuro, Square, is_black
-from . import ParseError, is_digits, puzzlink
+from . import ParseError, is_digits, puzzlink, uneven_row
 from .puzzlink import Url
 from .shading import MAX_CELLS
 from .tatham import clip
@@ -37,7 +37,7 @@ def parse(text: str) -> Kakuro:
             found = [(m.start() + 1, m[0]) for m in re.finditer(r"\S", body)]
         row = tuple(_square(token, n, column) for column, token in found)
         if rows and len(row) != len(rows[0]):
-            raise ParseError(f"line {n}: {len(row)} cells, but the first row has {len(rows[0])}")
+            raise uneven_row(f"line {n}", len(row), len(rows[0]))
         rows.append(row)
         if len(rows) * len(rows[0]) > MAX_CELLS:
             raise ParseError(f"line {n}: the board passes the limit of {MAX_CELLS} cells")

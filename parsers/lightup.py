@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ..puzzles.grid import Cell
 from ..puzzles.lightup import BLACK, CLUES, LIGHT, WHITE, Board, LightUp
-from . import ParseError, puzzlink
+from . import ParseError, puzzlink, uneven_row
 from .grid import grid_text, one_character_cells
 from .puzzlink import Url
 from .tatham import read_cells, read_size, split_id, where, write_cells
@@ -104,7 +104,7 @@ def _board(numbered: list[tuple[int, str]]) -> LightUp:
         if r == 0:
             width = len(cells)
         elif len(cells) != width:
-            raise ParseError(f"line {n}: {len(cells)} cells, but the first row has {width}")
+            raise uneven_row(f"line {n}", len(cells), width)
         row = []
         for c, (column, ch) in enumerate(cells):
             if ch in PLAIN_WHITE:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from . import ParseError
+from . import ParseError, uneven_row
 from .grid import one_character_cells
 from .tatham import clip
 
@@ -46,7 +46,7 @@ def plain_board(
                 raise ParseError(f"line {n}, column {column}: {ch!r} is not {what}")
             row.append(cells[ch])
         if rows and len(row) != len(rows[0]):
-            raise ParseError(f"line {n}: {len(row)} cells, but the first row has {len(rows[0])}")
+            raise uneven_row(f"line {n}", len(row), len(rows[0]))
         rows.append(row)
         if len(rows[0]) * len(rows) > most_cells:
             raise ParseError(f"line {n}: the board passes the limit of {most_cells} cells")

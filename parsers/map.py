@@ -10,7 +10,7 @@ from typing import Any
 
 from ..puzzles.grid import components
 from ..puzzles.map import COLOURS, MOST_CELLS, Board, Map, numbered
-from . import ParseError
+from . import ParseError, uneven_row
 from .tatham import clip, read_size, split_id, where
 
 NAMES = ("map",)
@@ -171,7 +171,7 @@ def parse_plain(text: str) -> Map:
     w = len(grid[0][1])
     for k, cells in grid:
         if len(cells) != w:
-            raise ParseError(f"line {k}: {len(cells)} cells, but the first row has {w}")
+            raise uneven_row(f"line {k}", len(cells), w)
     if w * len(grid) > MOST_CELLS:
         raise ParseError(f"a {w}x{len(grid)} map is over the limit of {MOST_CELLS} cells")
     labels = [cells for _, cells in grid]

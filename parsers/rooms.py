@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..puzzles.grid import Cell
 from ..puzzles.rooms import RoomMap, numbered
-from . import ParseError
+from . import ParseError, uneven_row
 from .grid import line_cells
 from .shading import MAX_CELLS
 from .tatham import clip
@@ -77,9 +77,7 @@ def read_map(
                 marks[(len(grid), place - 1)] = mark
             row.append(name)
         if grid and len(row) != len(grid[0]):
-            raise ParseError(
-                f"line {number}: {len(row)} cells, but the first row has {len(grid[0])}"
-            )
+            raise uneven_row(f"line {number}", len(row), len(grid[0]))
         grid.append(row)
         if len(grid) * len(grid[0]) > MAX_CELLS:
             raise ParseError(f"line {number}: the board passes the limit of {MAX_CELLS} cells")

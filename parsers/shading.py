@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..puzzles.shading import DARK, LIGHT
-from . import ParseError
+from . import ParseError, uneven_row
 from .grid import char_rows, line_cells
 
 MAX_CELLS = 250_000
@@ -30,7 +30,7 @@ def token_rows(text: str, single: str, example: str) -> list[list[tuple[int, int
         if not cells:
             raise ParseError(f"line {n}: no cells, only separators")
         if rows and len(cells) != len(rows[0]):
-            raise ParseError(f"line {n}: {len(cells)} cells, but the first row has {len(rows[0])}")
+            raise uneven_row(f"line {n}", len(cells), len(rows[0]))
         rows.append(cells)
         if len(rows[0]) * len(rows) > MAX_CELLS:
             raise ParseError(f"line {n}: the board passes the limit of {MAX_CELLS} cells")

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..puzzles.tapa import UNKNOWN, Board, Clue, Tapa, clue_problem, clue_text
-from . import ParseError, is_digits, puzzlink
+from . import ParseError, is_digits, puzzlink, uneven_row
 from .grid import grid_text
 from .puzzlink import Url
 from .shading import MAX_CELLS, dark_rows, layout, shaded_layout
@@ -44,7 +44,7 @@ def parse(text: str) -> Tapa:
     for n, line in numbered:
         cells = _tokens(line)
         if rows and len(cells) != len(rows[0]):
-            raise ParseError(f"line {n}: {len(cells)} cells, but the first row has {len(rows[0])}")
+            raise uneven_row(f"line {n}", len(cells), len(rows[0]))
         if (len(rows) + 1) * len(cells) > MAX_CELLS:
             raise ParseError(f"line {n}: the board passes the limit of {MAX_CELLS} cells")
         row: list[Clue | None] = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..puzzles.unruly import Board, Unruly, line_count
-from . import ParseError, is_digits
+from . import ParseError, is_digits, uneven_row
 from .grid import grid_text
 from .tatham import MAX_SIDE, clip, split_id, where
 
@@ -176,7 +176,7 @@ def read_rows(text: str, distinct: bool = False) -> Unruly:
     width = len(rows[0][1])
     for where_, row in rows:
         if len(row) != width:
-            raise ParseError(f"{where_}: {len(row)} cells, but the first row has {width}")
+            raise uneven_row(where_, len(row), width)
     height = len(rows)
     if size is not None and size != (width, height):
         raise ParseError(

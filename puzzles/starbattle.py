@@ -224,7 +224,9 @@ def make_stars(size: tuple[int, int], stars: int | None, rng: random.Random, sol
         raise GenerateError(f"a Star Battle board is square, not {width}x{height}")
     n = width
     k = stars or stars_for(n)
-    if n < 2 * k - 1 or n < 1 or k < 1:
+    if k < 1:
+        raise GenerateError(f"a Star Battle has 1 star or more in each row, not {k}")
+    if n < 2 * k - 1 or n < 1:
         raise GenerateError(f"a row of {n} cells holds no {k} stars apart")
     for _ in range(100):
         placed = placement(n, k, rng)
@@ -243,7 +245,9 @@ def make_stars(size: tuple[int, int], stars: int | None, rng: random.Random, sol
                 return puzzle, ours, []
             if not _move(n, label, ours, others[0], rng):
                 break
-    raise GenerateError(f"no {n}x{n} Star Battle of {k} stars with one solution was found")
+    raise GenerateError(
+        f"no {n}x{n} Star Battle of {k} star{'' if k == 1 else 's'} with one solution was found"
+    )
 
 
 def _move(n: int, label: list[list[int]], ours: Board, other: Board, rng: random.Random) -> bool:

@@ -169,7 +169,7 @@ BAD = {
     "2x2:1a": "too few cells in the description: 2 of 4",
     "2x2:1c1": "too many cells",
     "2x2:1c!": "unexpected '!' at column 7",
-    "1 .\n.": "line 2: 1 cells, but the first row has 2",
+    "1 .\n.": "line 2: 1 cell, but the first row has 2",
     "1 x": "line 1, column 3: 'x' is not a cell",
     "  \n": "empty input",
 }

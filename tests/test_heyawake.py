@@ -240,7 +240,7 @@ def test_a_short_url_reads_as_pzprjs_reads_it() -> None:
 
 
 BAD_PLAIN = {
-    "AB\nA": "line 2: 1 cells, but the first row has 2",
+    "AB\nA": "line 2: 1 cell, but the first row has 2",
     "AB\nA!": "line 2, cell 2: '!' is not a room's name",
     "AB\nBA": "room B is in pieces: r2c1 is not joined to r1c2",
     "AB\nAB\n\nC=1": "line 4: room 'C' is not on the map",

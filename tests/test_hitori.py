@@ -260,7 +260,7 @@ def test_a_bad_id_names_where(text: str) -> None:
 
 
 BAD_PLAIN = {
-    "12\n1": "line 2: 1 cells, but the first row has 2",
+    "12\n1": "line 2: 1 cell, but the first row has 2",
     "12\n1x": "line 2, column 2: 'x' is not a cell",
     "1 2\n0 1": "line 2, column 1: '0' is not a cell",
     "12\n#1": "line 2, column 1: '#' is not a cell",

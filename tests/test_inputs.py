@@ -4,6 +4,7 @@ same one-line message through each; and the crashes a newcomer hit are one-line 
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import gridsat
-from conftest import DATA, ROOT
+from conftest import DATA, ROOT, gridsat_process
 from gridsat import cli
 from gridsat.inputs import MAX_INPUT_BYTES
 
@@ -151,3 +152,15 @@ def test_a_closed_standard_input_is_one_line(
     assert cli.main(["solve", "tapa"]) == 2
     assert said(capsys) == "standard input is closed: give the puzzle as an argument or a file"
     assert "standard input is closed" in library_says(lambda: gridsat.read("tapa", "-"))
+
+
+def test_a_url_on_standard_input_names_its_genre() -> None:
+    # `echo URL | gridsat solve -` was "unknown genre '-'": the URL names the genre, as it does
+    # when given as the argument.
+    url = "https://puzz.link/p?sudoku/4/4/g1k23k3g"
+    run = gridsat_process("solve", "-", "--unique", "--json", stdin=url + "\n")
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["genre"] == "sudoku"
+    plain = gridsat_process("solve", "-", stdin="..\n..\n")
+    assert plain.returncode == 2
+    assert plain.stderr.count("\n") == 1 and "name the genre before '-'" in plain.stderr

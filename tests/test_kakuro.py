@@ -144,7 +144,7 @@ def test_rows_read_alike_in_their_spellings() -> None:
     "text, said",
     [
         ("", "empty input"),
-        ("#  .\n#", "line 2: 1 cells, but the first row has 2"),
+        ("#  .\n#", "line 2: 1 cell, but the first row has 2"),
         ("#  x", "line 1, column 4: 'x' is not a cell"),
         ("#  46\\  .", "line 1, column 4: '46\\' has the sum '46', not a number 1 to 45"),
         ("#  0\\  .", "has the sum '0'"),

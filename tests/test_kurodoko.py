@@ -218,7 +218,7 @@ def test_a_bad_id_names_where(text: str) -> None:
 
 
 BAD_PLAIN = {
-    "..\n.": "line 2: 1 cells, but the first row has 2",
+    "..\n.": "line 2: 1 cell, but the first row has 2",
     "..\n.x": "line 2, column 2: 'x' is not a cell",
     ". .\n0 .": "line 2, column 1: '0' is not a cell",
     "  \n": "empty input",

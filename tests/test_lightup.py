@@ -272,7 +272,7 @@ def test_a_bad_id_names_where(text: str) -> None:
 
 
 BAD_PLAIN = {
-    "..\n.": "line 2: 1 cells, but the first row has 2",
+    "..\n.": "line 2: 1 cell, but the first row has 2",
     "..\n.q": "line 2, column 2: 'q' is not a cell",
     "..\n.5": "line 2, column 2: clue 5",
     ". .\n.. .": "line 2, column 1: '..' is not one cell",

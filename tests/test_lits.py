@@ -230,7 +230,7 @@ def test_the_grid_shows_rooms_and_shading_and_is_no_puzzle() -> None:
 
 
 BAD = {
-    "AB\nA": "line 2: 1 cells, but the first row has 2",
+    "AB\nA": "line 2: 1 cell, but the first row has 2",
     "AB\nA.": "line 2, column 2: '.' is not a cell",
     "  \n": "empty input",
     "https://puzz.link/p?lits/2/2/2!": "unexpected '!'",

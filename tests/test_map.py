@@ -149,7 +149,7 @@ BAD = {
     "3x3n4:jc,b": "the edges make 2 regions, but the parameters say 4",
     "3x3:jQ,b": "unexpected 'Q' at column 6",
     "3x3:jc": "no ',' and colours",
-    "AB\nA\n": "line 2: 1 cells, but the first row has 2",
+    "AB\nA\n": "line 2: 1 cell, but the first row has 2",
     "AB\nAB\n\nC=1": "line 4: no region is labelled 'C'",
     "AB\nAB\n\nA=4": "line 4: colour 4 for 'A' is not 0 to 3",
     "AB\n\nA=1\nAB": "line 4: a row of the map after its colours",

@@ -175,7 +175,7 @@ def test_a_bad_id_names_where(text: str) -> None:
 
 
 BAD_PLAIN = {
-    "..\n.": "line 2: 1 cells, but the first row has 2",
+    "..\n.": "line 2: 1 cell, but the first row has 2",
     "..\n.x": "line 2, column 2: 'x' is not a cell",
     ". .\n10 .": "line 2, column 1: '10' is not a cell",
     "  \n": "empty input",

@@ -193,7 +193,7 @@ def test_the_grid_shows_numbers_and_shading_and_is_no_puzzle() -> None:
 
 
 BAD = {
-    "..\n.": "line 2: 1 cells, but the first row has 2",
+    "..\n.": "line 2: 1 cell, but the first row has 2",
     "..\n.x": "line 2, column 2: 'x' is not a cell",
     ". .\n0 .": "line 2, column 1: '0' is not a cell",
     "  \n": "empty input",

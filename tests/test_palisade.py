@@ -241,7 +241,7 @@ BAD = {
     "2x2n2:3c1": "too many cells in the description: '1' at column 9 of the game ID would be",
     "2x2n2:5": "unexpected '5' at column 7",
     "2x2n2:3,": "unexpected ','",
-    "n2\n1 .\n. .\n.": "line 4: 1 cells, but the first row has 2",
+    "n2\n1 .\n. .\n.": "line 4: 1 cell, but the first row has 2",
     "n2\n1 . x .": "line 2, column 5: 'x' is not a cell",
     "n2\n1 5": "line 2, column 3: '5' is not a cell",
     "1 2\n. .": "line 1: expected the regions' size first, as n5",

@@ -47,8 +47,8 @@ BAD = {
     # (each family says where by its own measure: the cell's place in the row, or its column)
     ("A  B  !\nA B C", False): "line 1, cell 3: '!' is not a room's name",
     ("A  B  !\nA B C", True): "line 1, column 7: '!' is not a cell",
-    ("AB\nA", False): "line 2: 1 cells, but the first row has 2",
-    ("AB\nA", True): "line 2: 1 cells, but the first row has 2",
+    ("AB\nA", False): "line 2: 1 cell, but the first row has 2",
+    ("AB\nA", True): "line 2: 1 cell, but the first row has 2",
     ("A B\n,,,", False): "line 2: no cells, only separators",
     ("A B\n,,,", True): "line 2: no cells, only separators",
     ("", False): "no map of rooms",

@@ -181,7 +181,7 @@ def test_a_bad_url_says_what(url: str) -> None:
 
 
 BAD_PLAIN = {
-    "AB\nA": "line 2: 1 cells, but the first row has 2",
+    "AB\nA": "line 2: 1 cell, but the first row has 2",
     "AB\nA!": "line 2, cell 2: '!' is not a room's name",
     "AB\nBA": "room B is in pieces: r2c1 is not joined to r1c2",
     "stars: 0\nAB\nAB": "line 1: '0' stars a row: give 1 to 9999",

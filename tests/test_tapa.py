@@ -249,7 +249,7 @@ def test_the_grid_shows_clues_and_shading_and_is_no_puzzle() -> None:
 
 
 BAD = {
-    "..\n.": "line 2: 1 cells, but the first row has 2",
+    "..\n.": "line 2: 1 cell, but the first row has 2",
     ". .\n. x": "line 2, column 3: 'x' is not a cell",
     ". 10\n. .": "line 1, column 3: a clue's numbers are 1 to 8",
     ". 9\n. .": "line 1, column 3: a clue's numbers are 1 to 8",
