@@ -536,11 +536,18 @@ def _settle(
                 )
             else:
                 # The loops differ where the shading does not: a cell where they part becomes
-                # a clue, and ours is drawn anew round the clue cells, within a window round
-                # the cells where they part (the rest as ours is).
+                # a clue, and ours is drawn anew round the clue cells, within ``REACH`` of it
+                # (the rest as ours is), else within a window round all the cells where they
+                # part.
                 parted = [
                     (r, c) for r in range(height) for c in range(width) if ours[r][c] != other[r][c]
                 ]
+                if box is not None:  # (the marks pin the shading, not the lines: the loops may
+                    # part outside the window too; ours is drawn anew inside it alone)
+                    top, left, bottom, right = box
+                    parted = [
+                        (r, c) for r, c in parted if top <= r < bottom and left <= c < right
+                    ] or parted
                 rows = [r for r, _ in parted]
                 cols = [c for _, c in parted]
                 around = (
@@ -550,9 +557,11 @@ def _settle(
                     min(width, max(cols) + 3),
                 )
                 rng.shuffle(parted)
-                for cell in parted[:4]:
+                tries = [(cell, _round(width, height, cell)) for cell in parted[:4]]
+                tries += [(cell, around) for cell in parted[:4]]
+                for cell, within in tries:
                     walls: dict[Cell, Clue] = {at: ("", None) for at in [*clues, cell]}
-                    drawn = solutions(_pinned(width, height, walls, ours, around), 1)
+                    drawn = solutions(_pinned(width, height, walls, ours, within), 1)
                     if drawn:
                         ours = drawn[0]
                         break
@@ -577,6 +586,17 @@ def _settle(
     return None
 
 
+def _round(width: int, height: int, cell: Cell) -> Box:
+    """The window ``REACH`` rows and columns round a cell."""
+    r, c = cell
+    return (
+        max(0, r - REACH),
+        max(0, c - REACH),
+        min(height, r + REACH + 1),
+        min(width, c + REACH + 1),
+    )
+
+
 def _near(box: Box, cells: set[Cell]) -> bool:
     """Whether a cell of ``cells`` lies in the window or within two cells of it."""
     top, left, bottom, right = box
@@ -597,13 +617,7 @@ def _taken_away(
     order = sorted(clues)
     rng.shuffle(order)
     for cell in order:
-        r, c = cell
-        box = (
-            max(0, r - REACH),
-            max(0, c - REACH),
-            min(height, r + REACH + 1),
-            min(width, c + REACH + 1),
-        )
+        box = _round(width, height, cell)
         shown[cell] = ("", None)
         if any(s != ours for s in solutions(_pinned(width, height, shown, ours, box), 2)):
             shown[cell] = clues[cell]
