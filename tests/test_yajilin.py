@@ -250,7 +250,7 @@ def test_a_url_names_its_parts() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("row", BOARDS, ids=lambda r: r["params"])
 def test_every_bundled_board_has_its_one_solution(row: dict[str, object]) -> None:
-    puzzle = parse_url(str(row["id"]))
+    puzzle = GENRE.read(str(row["id"]))
     found = solve(GENRE, puzzle, get_backend("sat:minicard"), limit=2).solutions
     assert len(found) == 1
     assert check(puzzle, found[0]) == []
