@@ -292,7 +292,8 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     turns that way (once), else a shaded cell of ours becomes a clue that does, else (the loops
     differ where the shading does not) a cell where they part becomes a clue and the solver
     draws a new solution around the clue cells: a few rounds, and the clues allow one
-    solution alone."""
+    solution alone. A board past ``LOCAL`` cells is made a window at a time
+    (``_made_in_parts``)."""
     from .masyu import loop_masks
 
     width, height = size
