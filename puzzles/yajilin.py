@@ -205,17 +205,8 @@ def thin_region(
     about ``share`` of the squares are inside, or no square can join."""
     inside = [[False] * width for _ in range(height)]
 
-    def at(r: int, c: int) -> bool:
-        return 0 <= r < height and 0 <= c < width and inside[r][c]
-
     def may_add(r: int, c: int) -> bool:
-        ring = [at(r + dr, c + dc) for dr, dc in RING]
-        for i in (1, 3, 5, 7):
-            if ring[i] and not ring[i - 1] and not ring[(i + 1) % 8]:
-                return False
-            if ring[i] and ring[i - 1] and ring[(i + 1) % 8]:
-                return False  # (a 2x2 block)
-        return sum(1 for i in range(8) if ring[i] and not ring[i - 1]) == 1
+        return _may_join(inside, width, height, r, c)
 
     r, c = rng.randrange(height), rng.randrange(width)
     inside[r][c] = True
@@ -230,6 +221,46 @@ def thin_region(
         inside[r][c] = True
         size += 1
         frontier.update((r + dr, c + dc) for dr, dc in RING)
+    return inside
+
+
+def _may_join(inside: list[list[bool]], width: int, height: int, r: int, c: int) -> bool:
+    """Whether square (r, c), outside the region, may join it with its border still one loop
+    that passes every cell inside: the squares round it inside are one run, touching it
+    along a side, and none makes a 2x2 block or meets the region at a corner alone."""
+
+    def at(y: int, x: int) -> bool:
+        return 0 <= y < height and 0 <= x < width and inside[y][x]
+
+    ring = [at(r + dr, c + dc) for dr, dc in RING]
+    for i in (1, 3, 5, 7):
+        if ring[i] and not ring[i - 1] and not ring[(i + 1) % 8]:
+            return False
+        if ring[i] and ring[i - 1] and ring[(i + 1) % 8]:
+            return False  # (a 2x2 block)
+    return sum(1 for i in range(8) if ring[i] and not ring[i - 1]) == 1
+
+
+def spread_region(width: int, height: int, rng: random.Random, share: float) -> list[list[bool]]:
+    """A thin region grown over the whole board (``thin_region``), then squares taken away
+    from it in random order, each where it could join again (so the border stays one loop),
+    until about ``share`` of the squares are inside: the cells off its loop are spread over the
+    board, not left in one place where the growth stopped."""
+    inside = thin_region(width, height, rng)
+    squares = [(r, c) for r in range(height) for c in range(width) if inside[r][c]]
+    rng.shuffle(squares)
+    size, goal = len(squares), max(1, int(width * height * share))
+    for _ in range(3):
+        for r, c in squares:
+            if size <= goal:
+                return inside
+            if not inside[r][c]:
+                continue
+            inside[r][c] = False
+            if size > 1 and _may_join(inside, width, height, r, c):
+                size -= 1
+            else:
+                inside[r][c] = True
     return inside
 
 
@@ -261,12 +292,15 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     turns that way (once), else a shaded cell of ours becomes a clue that does, else (the loops
     differ where the shading does not) a cell where they part becomes a clue and the solver
     draws a new solution around the clue cells: a few rounds, and the clues allow one
-    solution alone."""
+    solution alone. A board past ``LOCAL`` cells is made a window at a time
+    (``_made_in_parts``)."""
     from .masyu import loop_masks
 
     width, height = size
     if width < 2 or height < 2:
         raise GenerateError(f"a Yajilin board is at least 2x2, not {width}x{height}")
+    if width * height > LOCAL:
+        return _made_in_parts(size, rng, solutions)
     for _ in range(50):
         masks = loop_masks(thin_region(width - 1, height - 1, rng, rng.uniform(0.4, 0.6)))
         off = [(r, c) for r in range(height) for c in range(width) if not masks[r][c]]
@@ -345,6 +379,267 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
             clues[cell] = clue
             kept.add(cell)
     raise GenerateError(f"no {width}x{height} Yajilin with one solution was found")
+
+
+LOCAL = 400
+"""Boards of more cells than this are made a window at a time (``_made_in_parts``): on the
+whole board each round of the small boards' way costs a solve of every cell, and there are
+rounds in proportion to the cells."""
+WINDOW = 10
+"""The side of the windows a large board is settled in, which overlap by half."""
+SHARE = (0.41, 0.44)
+"""The share of the board a large board's loop encloses (``spread_region``): about a sixth of
+the cells are left off it, to be shaded or hold clues (a small board's way, a region grown to
+half, passes nearly every cell of a large board, with a clue on one cell in a hundred and many
+solutions to settle; or, grown to less, leaves a part of the board all off the loop)."""
+REACH = 4
+"""A clue's count is taken away while no other solution differs from ours within this many
+rows and columns round it."""
+
+Box = tuple[int, int, int, int]
+"""A window: top, left, bottom, right (bottom and right past its end)."""
+
+
+def _windows(width: int, height: int) -> list[Box]:
+    """Windows that cover the board, ``WINDOW`` cells a side (less at a short board's edge),
+    overlapping by half."""
+    step = WINDOW // 2
+
+    def starts(n: int) -> list[int]:
+        last = max(0, n - WINDOW)
+        return sorted({*range(0, last, step), last})
+
+    return [
+        (r, c, min(height, r + WINDOW), min(width, c + WINDOW))
+        for r in starts(height)
+        for c in starts(width)
+    ]
+
+
+def _pinned(
+    width: int, height: int, clues: dict[Cell, Clue], ours: Board, box: Box | None
+) -> Yajilin:
+    """The board showing ``clues``, every other cell outside ``box`` given as it is in ours
+    (shaded, or on the loop). The loop is still one loop over the whole board, so a solution
+    of it is a solution of the board without those marks: a real second answer, found where
+    the rest is settled at once."""
+    marks: tuple[tuple[Cell, bool], ...] = ()
+    if box is not None:
+        top, left, bottom, right = box
+        marks = tuple(
+            ((r, c), ours[r][c] == SHADED)
+            for r in range(height)
+            for c in range(width)
+            if (r, c) not in clues and not (top <= r < bottom and left <= c < right)
+        )
+    rows = tuple(tuple(clues.get((r, c)) for c in range(width)) for r in range(height))
+    return Yajilin(rows, marks=marks)
+
+
+def _made_in_parts(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
+    """A large board made a window at a time: a random loop and shading, a clue with a random
+    arrow on each cell left, as on a small board. While a window holds another solution that
+    differs from ours inside it alone (the rest given as ours is), or else the whole board
+    does, ours and the clues change as on a small board (a loop drawn anew is drawn within the
+    window where the two differ). Then the counts are taken away in random order, each while
+    no other solution differs from ours within ``REACH`` of it; the whole board is proved once
+    at the end, and while it has another solution the count taken away nearest a cell where
+    the two differ, among those that tell them apart, is shown again. Each count shown stays:
+    no given is taken away after."""
+    from .masyu import loop_masks
+
+    width, height = size
+    windows = _windows(width, height)
+    for _ in range(20):
+        masks = loop_masks(spread_region(width - 1, height - 1, rng, rng.uniform(*SHARE)))
+        off = [(r, c) for r in range(height) for c in range(width) if not masks[r][c]]
+        rng.shuffle(off)
+        shaded: set[Cell] = set()
+        for r, c in off:
+            near = {(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)}
+            if not near & shaded and rng.random() < 0.9:
+                shaded.add((r, c))
+        ours = tuple(
+            "".join(
+                SHADED if (r, c) in shaded else format(masks[r][c], "x") if masks[r][c] else CLUE
+                for c in range(width)
+            )
+            for r in range(height)
+        )
+        clues = _clues_for(size, ours, [cell for cell in off if cell not in shaded], rng)
+        settled = _settle(size, ours, clues, windows, rng, solutions)
+        if settled is None:
+            continue
+        ours, clues = settled
+        puzzle = _taken_away(size, ours, clues, rng, solutions)
+        return puzzle, ours, givens(puzzle)
+    raise GenerateError(f"no {width}x{height} Yajilin with one solution was found")
+
+
+def _settle(
+    size: tuple[int, int],
+    ours: Board,
+    clues: dict[Cell, Clue],
+    windows: list[Box],
+    rng: random.Random,
+    solutions: Any,
+) -> tuple[Board, dict[Cell, Clue]] | None:
+    """Ours and the clues, changed until the clues, all shown, allow ours alone (windows
+    first, ``_made_in_parts``); None when a board does not settle."""
+    width, height = size
+    blank = _board(width, height, {})
+    dirty = set(range(len(windows)))
+    kept: set[Cell] = set()
+    for _ in range(2 * width * height):
+        other, box = None, None
+        while dirty and other is None:
+            k = min(dirty)
+            dirty.discard(k)
+            box = windows[k]
+            found = solutions(_pinned(width, height, clues, ours, box), 2)
+            other = next((s for s in found if s != ours), None)
+        if other is None:
+            box = None
+            found = solutions(_pinned(width, height, clues, ours, None), 2)
+            other = next((s for s in found if s != ours), None)
+            if other is None:
+                return ours, clues
+        before = ours
+        changed: set[Cell] = set()
+        telling: list[tuple[Cell, Clue]] = [
+            (cell, (arrow, n))
+            for cell in sorted(clues)
+            if cell not in kept
+            for arrow in ARROWS
+            if (n := sum(ours[r][c] == SHADED for r, c in ahead(blank, cell, arrow)))
+            != sum(other[r][c] == SHADED for r, c in ahead(blank, cell, arrow))
+        ]
+        if telling:
+            for cell, told in telling:  # (each clue that can tell them apart turns so)
+                clues[cell] = told
+                kept.add(cell)  # (and turns no more: turning back would let that one in)
+                changed.add(cell)
+        else:
+            turned: list[tuple[Cell, Clue]] = [
+                ((r, c), (arrow, n))
+                for r in range(height)
+                for c in range(width)
+                if ours[r][c] == SHADED
+                for arrow in ARROWS
+                if (n := sum(ours[y][x] == SHADED for y, x in ahead(blank, (r, c), arrow)))
+                != sum(other[y][x] == SHADED for y, x in ahead(blank, (r, c), arrow))
+            ]
+            if turned:
+                cell, clue = rng.choice(turned)
+                ours = tuple(
+                    "".join(CLUE if (r, c) == cell else ch for c, ch in enumerate(row))
+                    for r, row in enumerate(ours)
+                )
+            else:
+                # The loops differ where the shading does not: a cell where they part becomes
+                # a clue, and ours is drawn anew round the clue cells, within ``REACH`` of it
+                # (the rest as ours is), else within a window round all the cells where they
+                # part.
+                parted = [
+                    (r, c) for r in range(height) for c in range(width) if ours[r][c] != other[r][c]
+                ]
+                if box is not None:  # (the marks pin the shading, not the lines: the loops may
+                    # part outside the window too; ours is drawn anew inside it alone)
+                    top, left, bottom, right = box
+                    parted = [
+                        (r, c) for r, c in parted if top <= r < bottom and left <= c < right
+                    ] or parted
+                rows = [r for r, _ in parted]
+                cols = [c for _, c in parted]
+                around = (
+                    max(0, min(rows) - 2),
+                    max(0, min(cols) - 2),
+                    min(height, max(rows) + 3),
+                    min(width, max(cols) + 3),
+                )
+                rng.shuffle(parted)
+                tries = [(cell, _round(width, height, cell)) for cell in parted[:4]]
+                tries += [(cell, around) for cell in parted[:4]]
+                for cell, within in tries:
+                    walls: dict[Cell, Clue] = {at: ("", None) for at in [*clues, cell]}
+                    drawn = solutions(_pinned(width, height, walls, ours, within), 1)
+                    if drawn:
+                        ours = drawn[0]
+                        break
+                else:
+                    return None
+                clue = _clues_for(size, ours, [cell], rng)[cell]
+            for at, (arrow, was) in clues.items():
+                now = sum(ours[r][c] == SHADED for r, c in ahead(blank, at, arrow))
+                if now != was:
+                    clues[at] = (arrow, now)
+                    changed.add(at)
+            clues[cell] = clue
+            kept.add(cell)
+            changed.add(cell)
+        changed |= {
+            (r, c)
+            for r in range(height)
+            for c in range(width)
+            if ours[r][c] != before[r][c] or ours[r][c] != other[r][c]
+        }
+        dirty.update(k for k, w in enumerate(windows) if _near(w, changed))
+    return None
+
+
+def _round(width: int, height: int, cell: Cell) -> Box:
+    """The window ``REACH`` rows and columns round a cell."""
+    r, c = cell
+    return (
+        max(0, r - REACH),
+        max(0, c - REACH),
+        min(height, r + REACH + 1),
+        min(width, c + REACH + 1),
+    )
+
+
+def _near(box: Box, cells: set[Cell]) -> bool:
+    """Whether a cell of ``cells`` lies in the window or within two cells of it."""
+    top, left, bottom, right = box
+    return any(top - 2 <= r < bottom + 2 and left - 2 <= c < right + 2 for r, c in cells)
+
+
+def _taken_away(
+    size: tuple[int, int],
+    ours: Board,
+    clues: dict[Cell, Clue],
+    rng: random.Random,
+    solutions: Any,
+) -> Yajilin:
+    """The board with counts taken away (``_made_in_parts``), proved whole."""
+    width, height = size
+    blank = _board(width, height, {})
+    shown = dict(clues)
+    order = sorted(clues)
+    rng.shuffle(order)
+    for cell in order:
+        box = _round(width, height, cell)
+        shown[cell] = ("", None)
+        if any(s != ours for s in solutions(_pinned(width, height, shown, ours, box), 2)):
+            shown[cell] = clues[cell]
+    while True:
+        puzzle = _pinned(width, height, shown, ours, None)
+        other = next((s for s in solutions(puzzle, 2) if s != ours), None)
+        if other is None:
+            return puzzle
+        parted = [(r, c) for r in range(height) for c in range(width) if ours[r][c] != other[r][c]]
+        telling = [
+            cell
+            for cell, (arrow, n) in clues.items()
+            if shown[cell][1] is None
+            and n != sum(other[r][c] == SHADED for r, c in ahead(blank, cell, arrow))
+        ]
+        # (the counts all shown allow ours alone: one taken away tells the two apart)
+        cell = min(
+            sorted(telling),
+            key=lambda p: min(abs(p[0] - r) + abs(p[1] - c) for r, c in parted),
+        )
+        shown[cell] = clues[cell]
 
 
 GENRE = About(

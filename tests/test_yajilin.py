@@ -16,6 +16,7 @@ from gridsat.parsers import ParseError
 from gridsat.parsers.puzzlink import split
 from gridsat.parsers.yajilin import format_puzzle, format_url, parse, parse_url
 from gridsat.pipeline import solve
+from gridsat.puzzles import yajilin
 from gridsat.puzzles.yajilin import GIVENS, Yajilin, check, make
 from gridsat.registry import get_genre
 from gridsat.solvers import get_backend
@@ -246,6 +247,16 @@ def test_a_url_names_its_parts() -> None:
 # -- every bundled board ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("row", BOARDS, ids=lambda r: r["params"])
+def test_every_bundled_board_has_its_one_solution(row: dict[str, object]) -> None:
+    puzzle = GENRE.read(str(row["id"]))
+    found = solve(GENRE, puzzle, get_backend("sat:minicard"), limit=2).solutions
+    assert len(found) == 1
+    assert check(puzzle, found[0]) == []
+    assert list(found[0]) == row["solution"]
+
+
 # -- the maker and the givens --------------------------------------------------------------------
 
 
@@ -266,3 +277,27 @@ def test_the_maker_makes_unique_puzzles_and_the_givens_are_its_clues() -> None:
     assert GIVENS.keep(bare, shown) == puzzle
     for place, clue in shown:
         assert GIVENS.at(puzzle, solution, place) == (place, clue)
+
+
+def test_a_large_board_is_made_a_window_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (a small board through the large boards' way: windows that do not cover it, reach 1)
+    monkeypatch.setattr(yajilin, "LOCAL", 0)
+    monkeypatch.setattr(yajilin, "WINDOW", 4)
+    monkeypatch.setattr(yajilin, "REACH", 1)
+    backend = get_backend("sat:minicard")
+    asked: list[Yajilin] = []
+
+    def solutions(puzzle: Yajilin, n: int) -> list[tuple[str, ...]]:
+        asked.append(puzzle)
+        return solve(GENRE, puzzle, backend, limit=n).solutions
+
+    puzzle, solution, keep = make((9, 8), random.Random(1), solutions)
+    assert check(puzzle, solution) == []
+    assert solutions(puzzle, 2) == [solution]
+    assert keep == GIVENS.of(puzzle)  # (every count shown stays)
+    assert any(p.marks for p in asked)  # (windows were settled with the rest given)
+    assert not puzzle.marks
+    clue_cells = set(puzzle.clues())
+    assert len(clue_cells) > len(keep) > 0  # (some counts were taken away)
+    again = make((9, 8), random.Random(1), solutions)
+    assert again[:2] == (puzzle, solution)
