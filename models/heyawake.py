@@ -58,6 +58,8 @@ def build(puzzle: Heyawake, encoding: str = "cuts", prune: bool = True) -> Built
                 model.add_clause([x])
         else:
             model.add_sum(lits, [1] * len(lits), "==", n)
+    for (r, c), held in puzzle.held:
+        model.add_clause([shaded[r * w + c] if held else -shaded[r * w + c]])
     add_no_run_across_two_borders(model, shaded, puzzle.rows)
     add_no_touching(model, shaded, w, h)
     if prune and w * h > 1:

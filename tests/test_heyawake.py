@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -283,3 +284,28 @@ def test_made_boards_are_unique_and_numbered_whole() -> None:
         assert None not in puzzle.numbers
         assert check(puzzle, solution) == []
         assert solutions(puzzle, 2) == [solution]
+
+
+def test_held_cells_are_kept_by_the_model_and_the_checker() -> None:
+    puzzle = GENRE.read(PZPRJS)
+    answer = board(*PZPRJS_ANSWER)
+    shaded = next((r, c) for r, row in enumerate(answer) for c, v in enumerate(row) if v == "1")
+    held = replace(puzzle, held=((shaded, False),))
+    assert check(puzzle, answer) == [] and check(held, answer) != []
+    assert solve(GENRE, held, CADICAL, limit=2).solutions == []
+    assert solve(GENRE, replace(puzzle, held=((shaded, True),)), CADICAL, limit=2).solutions == [
+        answer
+    ]
+
+
+@pytest.mark.slow
+def test_planted_boards_are_unique_with_some_rooms_unnumbered() -> None:
+    def solutions(puzzle: Heyawake, n: int) -> list[object]:
+        return solve(GENRE, puzzle, CADICAL, limit=n).solutions
+
+    puzzle, solution, keep = make((20, 14), random.Random(1), solutions)
+    assert (puzzle.width, puzzle.height) == (20, 14) and puzzle.held == ()
+    assert keep == GIVENS.of(puzzle)
+    assert 0 < len(keep) < len(puzzle.numbers)
+    assert check(puzzle, solution) == []
+    assert solutions(puzzle, 2) == [solution]
