@@ -529,7 +529,8 @@ GENRE = About(
     making=Making(
         size="10x10",
         small="6x6",
-        largest=1_600,  # (40x40: past 256 cells the answer is planted first)
+        # 36x20, Nikoli's largest: past 256 cells the answer is planted first, and a 40x40 gave up
+        largest=720,
         backend="sat:minicard",  # (the puzzles a seed makes, as before CaDiCaL's default)
     ),
     grading=Grading(
