@@ -269,7 +269,7 @@ def test_the_two_brute_forces_agree_on_every_small_board() -> None:
 
 
 def narrowing_holds(boards: list[Numberlink], runs: list[tuple[str, str]]) -> set[str]:
-    """The narrowed model's answers (all of them) against every answer walked: each is an
+    """The narrowed model's answers (up to 20 of them) against every answer walked: each is an
     answer; there is one when there is any; and one alone that passes every cell is the
     puzzle's only answer. The kinds of board seen."""
     kinds = set()
@@ -279,8 +279,11 @@ def narrowing_holds(boards: list[Numberlink], runs: list[tuple[str, str]]) -> se
             narrowed = GENRE.build(puzzle, encoding).narrowed
             assert narrowed is not None
             with get_backend(backend).open(narrowed.model) as session:
-                kept = {narrowed.decode(r.assignment) for r in session.enumerate(10_000)
-                        if r.assignment is not None}  # fmt: skip
+                kept = {
+                    narrowed.decode(r.assignment)
+                    for r in session.enumerate(20)
+                    if r.assignment is not None
+                }  # (two would do: a few more)
             assert kept <= found, (puzzle, backend, encoding)
             assert bool(kept) == bool(found), (puzzle, backend, encoding)
             whole = len(kept) == 1 and all("0" not in row for row in next(iter(kept)))
@@ -334,10 +337,9 @@ def test_the_narrowed_model_keeps_what_the_first_search_needs_everywhere(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(numberlink_model, "NARROW_FROM", 0)
-    runs = [(b, e) for b in ("sat:minicard", "cpsat") for e in GENRE.encodings]
+    runs = [("sat:minicard", e) for e in GENRE.encodings] + [("cpsat", "binary")]
     narrowing_holds(walked_boards(4, 4, 40, 2) + random_boards(4, 4, 20, 4), runs)
-    narrowing_holds(walked_boards(4, 5, 40, 3), runs)
-    narrowing_holds(walked_boards(5, 5, 30, 4), [("sat:minicard", "binary")])
+    narrowing_holds(walked_boards(4, 5, 30, 3), runs)
 
 
 # -- reading and writing -------------------------------------------------------------------------
