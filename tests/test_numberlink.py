@@ -211,6 +211,137 @@ def test_shortest_paths_first_keep_the_verdicts_of_brute_force_everywhere(
     uniqueness_matches_brute_force(random_boards(3, 4, 12, 2), runs)
 
 
+Cell = tuple[int, int]
+
+
+def answers_by_paths(puzzle: Numberlink) -> set[tuple[str, ...]]:
+    """Every answer, walked pair by pair: each simple path from a pair's first cell to its
+    second through cells no earlier path took and no other number holds (a brute force of
+    its own, quick enough for 4x5 boards)."""
+    h, w = puzzle.height, puzzle.width
+    ends = sorted(puzzle.ends().items())
+    numbers = {cell for _, cells in ends for cell in cells}
+    found: set[tuple[str, ...]] = set()
+    steps = ((0, 1, 1, 4), (-1, 0, 2, 8), (0, -1, 4, 1), (1, 0, 8, 2))
+
+    def walk(k: int, at: Cell, used: set[Cell], masks: list[list[int]]) -> None:
+        if k == len(ends):
+            found.add(tuple("".join(format(m, "x") for m in row) for row in masks))
+            return
+        goal = ends[k][1][1]
+        if at == goal:
+            if k + 1 < len(ends):
+                walk(k + 1, ends[k + 1][1][0], used | {ends[k + 1][1][0]}, masks)
+            else:
+                walk(k + 1, at, used, masks)
+            return
+        r, c = at
+        for dr, dc, bit, back in steps:
+            to = (r + dr, c + dc)
+            if not (0 <= to[0] < h and 0 <= to[1] < w) or to in used:
+                continue
+            if to in numbers and to != goal:
+                continue
+            masks[r][c] |= bit
+            masks[to[0]][to[1]] |= back
+            walk(k, to, used | {to}, masks)
+            masks[r][c] &= ~bit
+            masks[to[0]][to[1]] &= ~back
+
+    first = ends[0][1][0]
+    walk(0, first, {first}, [[0] * w for _ in range(h)])
+    if puzzle.every_cell:
+        found = {a for a in found if all("0" not in row for row in a)}
+    return found
+
+
+def test_the_two_brute_forces_agree() -> None:
+    for text in (SMALL[0], SMALL[3]):
+        puzzle = parse(text)
+        assert answers_by_paths(puzzle) == set(every_answer(puzzle)), text
+
+
+@pytest.mark.slow
+def test_the_two_brute_forces_agree_on_every_small_board() -> None:
+    for text in SMALL:
+        puzzle = parse(text)
+        assert answers_by_paths(puzzle) == set(every_answer(puzzle)), text
+
+
+def narrowing_holds(boards: list[Numberlink], runs: list[tuple[str, str]]) -> set[str]:
+    """The narrowed model's answers (up to 20 of them) against every answer walked: each is an
+    answer; there is one when there is any; and one alone that passes every cell is the
+    puzzle's only answer. The kinds of board seen."""
+    kinds = set()
+    for puzzle in boards:
+        found = answers_by_paths(puzzle)
+        for backend, encoding in runs:
+            narrowed = GENRE.build(puzzle, encoding).narrowed
+            assert narrowed is not None
+            with get_backend(backend).open(narrowed.model) as session:
+                kept = {
+                    narrowed.decode(r.assignment)
+                    for r in session.enumerate(20)
+                    if r.assignment is not None
+                }  # (two would do: a few more)
+            assert kept <= found, (puzzle, backend, encoding)
+            assert bool(kept) == bool(found), (puzzle, backend, encoding)
+            whole = len(kept) == 1 and all("0" not in row for row in next(iter(kept)))
+            if whole:
+                assert len(found) == 1, (puzzle, backend, encoding)
+            said = f"{min(len(found), 2)} answers, {len(kept)} kept"
+            kinds.add(said + (", whole" if whole else ""))
+    return kinds
+
+
+def walked_boards(height: int, width: int, count: int, seed: int) -> list[Numberlink]:
+    """Boards whose pairs are the ends of random walks through free cells (two to seven
+    cells each, until no walk starts), cells allowed empty: most with one answer or a few."""
+    rng, boards = random.Random(seed), []
+    for _ in range(count):
+        free = {(r, c) for r in range(height) for c in range(width)}
+        rows: list[list[int | None]] = [[None] * width for _ in range(height)]
+        for number in range(1, 10):
+            starts = [cell for cell in sorted(free) if any(
+                n in free for n in ((cell[0] + 1, cell[1]), (cell[0] - 1, cell[1]),
+                                    (cell[0], cell[1] + 1), (cell[0], cell[1] - 1)))]  # fmt: skip
+            if not starts:
+                break
+            walk = [rng.choice(starts)]
+            free.discard(walk[0])
+            for _ in range(rng.randint(1, 6)):
+                r, c = walk[-1]
+                steps = [n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in free]
+                if not steps:
+                    break
+                walk.append(rng.choice(steps))
+                free.discard(walk[-1])
+            for r, c in (walk[0], walk[-1]):
+                rows[r][c] = number
+        boards.append(Numberlink(tuple(tuple(row) for row in rows)))
+    return boards
+
+
+def test_the_narrowed_model_keeps_what_the_first_search_needs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(numberlink_model, "NARROW_FROM", 0)
+    boards = walked_boards(4, 4, 12, 6) + random_boards(4, 4, 6, 3)
+    kinds = narrowing_holds(boards, [("sat:minicard", "binary")])
+    assert {"0 answers, 0 kept", "1 answers, 1 kept, whole"} <= kinds
+    assert any(k.startswith("2 answers") for k in kinds)
+
+
+@pytest.mark.slow
+def test_the_narrowed_model_keeps_what_the_first_search_needs_everywhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(numberlink_model, "NARROW_FROM", 0)
+    runs = [("sat:minicard", e) for e in GENRE.encodings] + [("cpsat", "binary")]
+    narrowing_holds(walked_boards(4, 4, 40, 2) + random_boards(4, 4, 20, 4), runs)
+    narrowing_holds(walked_boards(4, 5, 30, 3), runs)
+
+
 # -- reading and writing -------------------------------------------------------------------------
 
 
