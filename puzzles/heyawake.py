@@ -301,11 +301,19 @@ def _planted(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
             else:
                 # (no cut keeps ours an answer: ours changes at a cell where the two differ)
                 flipped = _flip(puzzle, ours, other, rng, turned)
-                if flipped is None:
+                if flipped is not None:
+                    ours, changed = flipped, {_differ(ours, flipped)}
+                    turned |= changed
+                    puzzle = replace(puzzle, numbers=counts(puzzle, ours))
+                elif (shaded := _reshade(puzzle, ours, other, rng, solutions)) is not None:
+                    # (a cut between two cells where they differ, ours shaded anew round it)
+                    split, board = shaded
+                    changed = {(r, c) for r in range(height) for c in range(width)
+                               if (split.rows[r][c], board[r][c])
+                               != (puzzle.rows[r][c], ours[r][c])}  # fmt: skip
+                    puzzle, ours = split, board
+                else:
                     break
-                ours, changed = flipped, {_differ(ours, flipped)}
-                turned |= changed
-                puzzle = replace(puzzle, numbers=counts(puzzle, ours))
             rounds += 1
             if rounds > len(puzzle.numbers):
                 break  # (changes that go round and round: another map)
@@ -356,6 +364,59 @@ def _cut_and_shade(
                 board = tuple("".join(row) for row in grid)
                 if not long_runs(bare, board):
                     return replace(bare, numbers=counts(bare, board)), board
+    return None
+
+
+RESHADE = 2
+"""How many cells round a cut room the solver shades anew (the cells past them held to ours)."""
+
+
+def _reshade(
+    puzzle: Heyawake, ours: Board, other: Board, rng: random.Random, solutions: Any
+) -> tuple[Heyawake, Board] | None:
+    """The puzzle with a room cut in two between two cells where the two answers differ (so
+    the halves count them apart), and ours shaded anew by the solver within ``RESHADE`` cells
+    of that room where no cell of ours keeps the rules with the cut: every room numbered from
+    the new shading; None when no such cut has a shading."""
+    h, w = puzzle.height, puzzle.width
+    differ = [(r, c) for r in range(h) for c in range(w) if ours[r][c] != other[r][c]]
+    rooms = puzzle.rooms()
+    cuts = []
+    for room in sorted({puzzle.rows[r][c] for r, c in differ}):
+        inside = [(r, c) for r, c in differ if puzzle.rows[r][c] == room]
+        ys, xs = sorted({y for y, _ in rooms[room]}), sorted({x for _, x in rooms[room]})
+        cuts += [
+            (room, "row", y)
+            for y in ys[1:]
+            if min(r for r, _ in inside) < y <= max(r for r, _ in inside)
+        ]
+        cuts += [
+            (room, "col", x)
+            for x in xs[1:]
+            if min(c for _, c in inside) < x <= max(c for _, c in inside)
+        ]
+    rng.shuffle(cuts)
+    for room, way, at in cuts:
+        labels = [
+            [
+                (v, (y if way == "row" else x) >= at) if v == room else (v, False)
+                for x, v in enumerate(row)
+            ]
+            for y, row in enumerate(puzzle.rows)
+        ]
+        bare = Heyawake(numbered(labels)[0], ())
+        ys, xs = [r for r, _ in rooms[room]], [c for _, c in rooms[room]]
+        box = (
+            max(0, min(ys) - RESHADE),
+            max(0, min(xs) - RESHADE),
+            min(h, max(ys) + RESHADE + 1),
+            min(w, max(xs) + RESHADE + 1),
+        )
+        free = replace(bare, numbers=tuple(None for _ in bare.rooms()))
+        found = solutions(_held(free, ours, box), 1)
+        if found:
+            board = found[0]
+            return replace(bare, numbers=counts(bare, board)), board
     return None
 
 
