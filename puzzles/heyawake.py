@@ -368,7 +368,8 @@ def _cut_and_shade(
 
 
 RESHADE = 2
-"""How many cells round a cut room the solver shades anew (the cells past them held to ours)."""
+"""How many cells round a cut room the solver shades anew (the cells past them held to ours),
+then twice as many."""
 
 
 def _reshade(
@@ -406,17 +407,18 @@ def _reshade(
         ]
         bare = Heyawake(numbered(labels)[0], ())
         ys, xs = [r for r, _ in rooms[room]], [c for _, c in rooms[room]]
-        box = (
-            max(0, min(ys) - RESHADE),
-            max(0, min(xs) - RESHADE),
-            min(h, max(ys) + RESHADE + 1),
-            min(w, max(xs) + RESHADE + 1),
-        )
         free = replace(bare, numbers=tuple(None for _ in bare.rooms()))
-        found = solutions(_held(free, ours, box), 1)
-        if found:
-            board = found[0]
-            return replace(bare, numbers=counts(bare, board)), board
+        for margin in (RESHADE, 2 * RESHADE):  # (twice as far where the near cells cannot)
+            box = (
+                max(0, min(ys) - margin),
+                max(0, min(xs) - margin),
+                min(h, max(ys) + margin + 1),
+                min(w, max(xs) + margin + 1),
+            )
+            found = solutions(_held(free, ours, box), 1)
+            if found:
+                board = found[0]
+                return replace(bare, numbers=counts(bare, board)), board
     return None
 
 
