@@ -300,8 +300,8 @@ def test_held_cells_are_kept_by_the_model_and_the_checker() -> None:
 
 @pytest.mark.slow
 def test_planted_boards_are_unique_with_some_rooms_unnumbered() -> None:
-    def solutions(puzzle: Heyawake, n: int) -> list[object]:
-        return solve(GENRE, puzzle, CADICAL, limit=n).solutions
+    def solutions(puzzle: Heyawake, n: int, on: str = "") -> list[object]:
+        return solve(GENRE, puzzle, get_backend(on) if on else CADICAL, limit=n).solutions
 
     puzzle, solution, keep = make((20, 14), random.Random(1), solutions)
     assert (puzzle.width, puzzle.height) == (20, 14) and puzzle.held == ()
