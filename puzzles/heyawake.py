@@ -597,7 +597,7 @@ GENRE = About(
         size="10x10",
         small="6x6",
         # 36x20, Nikoli's largest: past 256 cells the answer is planted first, and a 40x40 gave up
-        largest=720,
+        largest=1_600,
         backend="sat:minicard",  # (the puzzles a seed makes, as before CaDiCaL's default)
     ),
     grading=Grading(
