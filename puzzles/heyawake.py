@@ -596,7 +596,7 @@ GENRE = About(
     making=Making(
         size="10x10",
         small="6x6",
-        # 36x20, Nikoli's largest: past 256 cells the answer is planted first, and a 40x40 gave up
+        # 40x40: past 256 cells the answer is planted first (seeds 1-3 at 40x40: 46 to 56 s of CPU)
         largest=1_600,
         backend="sat:minicard",  # (the puzzles a seed makes, as before CaDiCaL's default)
     ),
