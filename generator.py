@@ -225,8 +225,9 @@ def _one(
         raise GenerateError(f"no generator for {genre.name}")
     rules = genre.givens
 
-    def solutions(puzzle: Any, n: int) -> list[Any]:
-        return solve(genre, puzzle, backend, limit=n).solutions
+    def solutions(puzzle: Any, n: int, on: str = "") -> list[Any]:
+        # (``on``: a backend a maker names for boards whose puzzles no seed made before)
+        return solve(genre, puzzle, get_backend(on) if on else backend, limit=n).solutions
 
     for _ in range(20):
         if not style:

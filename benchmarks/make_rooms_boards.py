@@ -38,8 +38,8 @@ def main() -> int:
     first, _, last = args.seeds.partition("-")
     assert genre.make is not None and genre.format_url is not None
 
-    def solutions(puzzle: Any, n: int) -> list[Any]:
-        return solve(genre, puzzle, backend, limit=n).solutions
+    def solutions(puzzle: Any, n: int, on: str = "") -> list[Any]:
+        return solve(genre, puzzle, get_backend(on) if on else backend, limit=n).solutions
 
     for seed in range(int(first), int(last or first) + 1):
         start = time.process_time()

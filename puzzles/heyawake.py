@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
@@ -149,7 +150,7 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     if width < 2 or height < 2:
         raise GenerateError(f"a Heyawake board is at least 2x2, not {width}x{height}")
     if width * height > PLANTED:
-        return _planted(size, rng, solutions)
+        return _planted(size, rng, partial(solutions, on=PLANTED_BACKEND))
     for _ in range(50):
         rooms = rectangles(width, height, rng, SIDES)
         cells = room_cells(rooms)
@@ -187,6 +188,9 @@ settles."""
 PLANTED = 256
 """Past this many cells (the most the first way made) the answer is planted first: the
 solver's answer to random numbers does not come within minutes at Nikoli's 36x20."""
+PLANTED_BACKEND = "sat:cadical195"
+"""What the planted way solves on: MiniCard's whole-board checks took ten times as long at
+36x20 (seed 3: 119 s of CPU against 12), and no seed made these boards before it."""
 
 
 def _plant(rooms: RoomMap, rng: random.Random) -> list[list[str]] | None:
@@ -301,11 +305,19 @@ def _planted(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
             else:
                 # (no cut keeps ours an answer: ours changes at a cell where the two differ)
                 flipped = _flip(puzzle, ours, other, rng, turned)
-                if flipped is None:
+                if flipped is not None:
+                    ours, changed = flipped, {_differ(ours, flipped)}
+                    turned |= changed
+                    puzzle = replace(puzzle, numbers=counts(puzzle, ours))
+                elif (shaded := _reshade(puzzle, ours, other, rng, solutions)) is not None:
+                    # (a cut between two cells where they differ, ours shaded anew round it)
+                    split, board = shaded
+                    changed = {(r, c) for r in range(height) for c in range(width)
+                               if (split.rows[r][c], board[r][c])
+                               != (puzzle.rows[r][c], ours[r][c])}  # fmt: skip
+                    puzzle, ours = split, board
+                else:
                     break
-                ours, changed = flipped, {_differ(ours, flipped)}
-                turned |= changed
-                puzzle = replace(puzzle, numbers=counts(puzzle, ours))
             rounds += 1
             if rounds > len(puzzle.numbers):
                 break  # (changes that go round and round: another map)
@@ -356,6 +368,61 @@ def _cut_and_shade(
                 board = tuple("".join(row) for row in grid)
                 if not long_runs(bare, board):
                     return replace(bare, numbers=counts(bare, board)), board
+    return None
+
+
+RESHADE = 2
+"""How many cells round a cut room the solver shades anew (the cells past them held to ours),
+then twice as many."""
+
+
+def _reshade(
+    puzzle: Heyawake, ours: Board, other: Board, rng: random.Random, solutions: Any
+) -> tuple[Heyawake, Board] | None:
+    """The puzzle with a room cut in two between two cells where the two answers differ (so
+    the halves count them apart), and ours shaded anew by the solver within ``RESHADE`` cells
+    of that room where no cell of ours keeps the rules with the cut: every room numbered from
+    the new shading; None when no such cut has a shading."""
+    h, w = puzzle.height, puzzle.width
+    differ = [(r, c) for r in range(h) for c in range(w) if ours[r][c] != other[r][c]]
+    rooms = puzzle.rooms()
+    cuts = []
+    for room in sorted({puzzle.rows[r][c] for r, c in differ}):
+        inside = [(r, c) for r, c in differ if puzzle.rows[r][c] == room]
+        ys, xs = sorted({y for y, _ in rooms[room]}), sorted({x for _, x in rooms[room]})
+        cuts += [
+            (room, "row", y)
+            for y in ys[1:]
+            if min(r for r, _ in inside) < y <= max(r for r, _ in inside)
+        ]
+        cuts += [
+            (room, "col", x)
+            for x in xs[1:]
+            if min(c for _, c in inside) < x <= max(c for _, c in inside)
+        ]
+    rng.shuffle(cuts)
+    for room, way, at in cuts:
+        labels = [
+            [
+                (v, (y if way == "row" else x) >= at) if v == room else (v, False)
+                for x, v in enumerate(row)
+            ]
+            for y, row in enumerate(puzzle.rows)
+        ]
+        bare = Heyawake(numbered(labels)[0], ())
+        ys, xs = [r for r, _ in rooms[room]], [c for _, c in rooms[room]]
+        free = replace(bare, numbers=tuple(None for _ in bare.rooms()))
+        for margin in (RESHADE, 2 * RESHADE):  # (twice as far where the near cells cannot)
+            box = (
+                max(0, min(ys) - margin),
+                max(0, min(xs) - margin),
+                min(h, max(ys) + margin + 1),
+                min(w, max(xs) + margin + 1),
+            )
+            found = solutions(_held(free, ours, box), 1)
+            if found:
+                board = found[0]
+                return replace(bare, numbers=counts(bare, board)), board
     return None
 
 
@@ -529,8 +596,8 @@ GENRE = About(
     making=Making(
         size="10x10",
         small="6x6",
-        # 36x20, Nikoli's largest: past 256 cells the answer is planted first, and a 40x40 gave up
-        largest=720,
+        # 40x40: past 256 cells the answer is planted first (seeds 1-3 at 40x40: 46 to 56 s of CPU)
+        largest=1_600,
         backend="sat:minicard",  # (the puzzles a seed makes, as before CaDiCaL's default)
     ),
     grading=Grading(

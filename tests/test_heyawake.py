@@ -300,8 +300,8 @@ def test_held_cells_are_kept_by_the_model_and_the_checker() -> None:
 
 @pytest.mark.slow
 def test_planted_boards_are_unique_with_some_rooms_unnumbered() -> None:
-    def solutions(puzzle: Heyawake, n: int) -> list[object]:
-        return solve(GENRE, puzzle, CADICAL, limit=n).solutions
+    def solutions(puzzle: Heyawake, n: int, on: str = "") -> list[object]:
+        return solve(GENRE, puzzle, get_backend(on) if on else CADICAL, limit=n).solutions
 
     puzzle, solution, keep = make((20, 14), random.Random(1), solutions)
     assert (puzzle.width, puzzle.height) == (20, 14) and puzzle.held == ()
@@ -309,3 +309,13 @@ def test_planted_boards_are_unique_with_some_rooms_unnumbered() -> None:
     assert 0 < len(keep) < len(puzzle.numbers)
     assert check(puzzle, solution) == []
     assert solutions(puzzle, 2) == [solution]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("row", BOARDS, ids=[r["params"] for r in BOARDS])
+def test_every_bundled_board_has_its_one_solution(row: dict[str, object]) -> None:
+    puzzle = GENRE.read(str(row["id"]))
+    found = solve(GENRE, puzzle, CADICAL, limit=2).solutions
+    assert len(found) == 1
+    assert check(puzzle, found[0]) == []
+    assert GENRE.to_json(puzzle, found[0]) == row["solution"]
