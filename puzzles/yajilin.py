@@ -393,8 +393,8 @@ the cells are left off it, to be shaded or hold clues (a small board's way, a re
 half, passes nearly every cell of a large board, with a clue on one cell in a hundred and many
 solutions to settle; or, grown to less, leaves a part of the board all off the loop)."""
 REACH = 4
-"""A clue's count is taken away while no other solution differs from ours within this many
-rows and columns round it."""
+"""A clue cell is taken away while no other solution differs from ours within this many rows
+and columns round it (``_fewer_clues``)."""
 
 Box = tuple[int, int, int, int]
 """A window: top, left, bottom, right (bottom and right past its end)."""
@@ -437,27 +437,33 @@ def _pinned(
 
 
 def _made_in_parts(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
-    """A large board made a window at a time: a random loop and shading, a clue with a random
-    arrow on each cell left, as on a small board. While a window holds another solution that
-    differs from ours inside it alone (the rest given as ours is), or else the whole board
-    does, ours and the clues change as on a small board (a loop drawn anew is drawn within the
-    window where the two differ). Then the counts are taken away in random order, each while
-    no other solution differs from ours within ``REACH`` of it; the whole board is proved once
-    at the end, and while it has another solution the count taken away nearest a cell where
-    the two differ, among those that tell them apart, is shown again. Each count shown stays:
-    no given is taken away after."""
+    """A large board made a window at a time: a random loop and shading, the loop grown round
+    the cells the shading left idle (``_grown``), a clue with a random arrow on each cell left,
+    as on a small board. While a window holds another solution that differs from ours inside
+    it alone (the rest given as ours is), or else the whole board does, ours and the clues
+    change as on a small board (a loop drawn anew is drawn within the window where the two
+    differ). Then clue cells are taken away where the loop can take them in
+    (``_fewer_clues``), and the board is settled again. Every clue shows its arrow and count,
+    as Nikoli's do: a count is not taken away."""
     from .masyu import loop_masks
 
     width, height = size
     windows = _windows(width, height)
     for _ in range(20):
-        masks = loop_masks(spread_region(width - 1, height - 1, rng, rng.uniform(*SHARE)))
+        inside = spread_region(width - 1, height - 1, rng, rng.uniform(*SHARE))
+        masks = loop_masks(inside)
         off = [(r, c) for r in range(height) for c in range(width) if not masks[r][c]]
         rng.shuffle(off)
         shaded: set[Cell] = set()
         for r, c in off:
             near = {(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)}
             if not near & shaded and rng.random() < 0.9:
+                shaded.add((r, c))
+        masks = loop_masks(_grown(inside, shaded, rng))
+        off = [(r, c) for r in range(height) for c in range(width) if not masks[r][c]]
+        rng.shuffle(off)
+        for r, c in off:  # (a cell the loop could not reach is shaded where it may be)
+            if not {(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)} & shaded:
                 shaded.add((r, c))
         ours = tuple(
             "".join(
@@ -471,9 +477,65 @@ def _made_in_parts(size: tuple[int, int], rng: random.Random, solutions: Any) ->
         if settled is None:
             continue
         ours, clues = settled
-        puzzle = _taken_away(size, ours, clues, rng, solutions)
+        ours, clues = _fewer_clues(size, ours, clues, rng, solutions)
+        settled = _settle(size, ours, clues, windows, rng, solutions)
+        if settled is None:
+            continue
+        ours, clues = settled
+        puzzle = _board(width, height, clues)
         return puzzle, ours, givens(puzzle)
     raise GenerateError(f"no {width}x{height} Yajilin with one solution was found")
+
+
+def _grown(inside: list[list[bool]], shaded: set[Cell], rng: random.Random) -> list[list[bool]]:
+    """The region grown square by square, in random order, into every square it may join
+    (``_may_join``) with no shaded cell at a corner: the loop, its border, bends round the
+    cells left idle by the shading, so that few are left to hold clues."""
+    height, width = len(inside), len(inside[0])
+    squares = [(r, c) for r in range(height) for c in range(width)]
+    rng.shuffle(squares)
+    grew = True
+    while grew:
+        grew = False
+        for r, c in squares:
+            if inside[r][c] or {(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)} & shaded:
+                continue
+            if _may_join(inside, width, height, r, c):
+                inside[r][c] = True
+                grew = True
+    return inside
+
+
+def _fewer_clues(
+    size: tuple[int, int],
+    ours: Board,
+    clues: dict[Cell, Clue],
+    rng: random.Random,
+    solutions: Any,
+) -> tuple[Board, dict[Cell, Clue]]:
+    """Ours and the clues with clue cells taken away in random order: each where ours, drawn
+    anew within ``REACH`` of it through or round the cell, leaves no other solution that
+    differs from it there (the counts that see the change follow it)."""
+    width, height = size
+    blank = _board(width, height, {})
+    order = sorted(clues)
+    rng.shuffle(order)
+    for cell in order:
+        box = _round(width, height, cell)
+        rest = {at: clue for at, clue in clues.items() if at != cell}
+        walls: dict[Cell, Clue] = {at: ("", None) for at in rest}
+        drawn = solutions(_pinned(width, height, walls, ours, box), 1)
+        if not drawn:
+            continue
+        now = drawn[0]
+        told = {
+            at: (arrow, sum(now[r][c] == SHADED for r, c in ahead(blank, at, arrow)))
+            for at, (arrow, _) in rest.items()
+        }
+        if any(s != now for s in solutions(_pinned(width, height, told, now, box), 2)):
+            continue
+        ours, clues = now, told
+    return ours, clues
 
 
 def _settle(
@@ -602,44 +664,6 @@ def _near(box: Box, cells: set[Cell]) -> bool:
     """Whether a cell of ``cells`` lies in the window or within two cells of it."""
     top, left, bottom, right = box
     return any(top - 2 <= r < bottom + 2 and left - 2 <= c < right + 2 for r, c in cells)
-
-
-def _taken_away(
-    size: tuple[int, int],
-    ours: Board,
-    clues: dict[Cell, Clue],
-    rng: random.Random,
-    solutions: Any,
-) -> Yajilin:
-    """The board with counts taken away (``_made_in_parts``), proved whole."""
-    width, height = size
-    blank = _board(width, height, {})
-    shown = dict(clues)
-    order = sorted(clues)
-    rng.shuffle(order)
-    for cell in order:
-        box = _round(width, height, cell)
-        shown[cell] = ("", None)
-        if any(s != ours for s in solutions(_pinned(width, height, shown, ours, box), 2)):
-            shown[cell] = clues[cell]
-    while True:
-        puzzle = _pinned(width, height, shown, ours, None)
-        other = next((s for s in solutions(puzzle, 2) if s != ours), None)
-        if other is None:
-            return puzzle
-        parted = [(r, c) for r in range(height) for c in range(width) if ours[r][c] != other[r][c]]
-        telling = [
-            cell
-            for cell, (arrow, n) in clues.items()
-            if shown[cell][1] is None
-            and n != sum(other[r][c] == SHADED for r, c in ahead(blank, cell, arrow))
-        ]
-        # (the counts all shown allow ours alone: one taken away tells the two apart)
-        cell = min(
-            sorted(telling),
-            key=lambda p: min(abs(p[0] - r) + abs(p[1] - c) for r, c in parted),
-        )
-        shown[cell] = clues[cell]
 
 
 GENRE = About(

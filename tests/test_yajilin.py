@@ -291,13 +291,38 @@ def test_a_large_board_is_made_a_window_at_a_time(monkeypatch: pytest.MonkeyPatc
         asked.append(puzzle)
         return solve(GENRE, puzzle, backend, limit=n).solutions
 
-    puzzle, solution, keep = make((9, 8), random.Random(1), solutions)
+    puzzle, solution, keep = make((8, 7), random.Random(1), solutions)
     assert check(puzzle, solution) == []
     assert solutions(puzzle, 2) == [solution]
     assert keep == GIVENS.of(puzzle)  # (every count shown stays)
     assert any(p.marks for p in asked)  # (windows were settled with the rest given)
     assert not puzzle.marks
-    clue_cells = set(puzzle.clues())
-    assert len(clue_cells) > len(keep) > 0  # (some counts were taken away)
-    again = make((9, 8), random.Random(1), solutions)
+    clue_cells = puzzle.clues()
+    assert clue_cells and all(n is not None for _, n in clue_cells.values())  # (Nikoli's look)
+    assert len(keep) == len(clue_cells)
+    again = make((8, 7), random.Random(1), solutions)
     assert again[:2] == (puzzle, solution)
+
+
+def test_the_loop_grows_round_the_idle_cells_and_not_through_the_shaded() -> None:
+    from gridsat.puzzles.masyu import DOWN, LEFT, RIGHT, UP, loop_masks
+
+    rng = random.Random(3)
+    inside = yajilin.spread_region(11, 9, rng, 0.3)
+    before = loop_masks(inside)
+    shaded = {(r, c) for r in range(10) for c in range(12) if not before[r][c] and (r + c) % 4 == 0}
+    after = loop_masks(yajilin._grown([row[:] for row in inside], shaded, rng))
+    on = {(r, c) for r in range(10) for c in range(12) if after[r][c]}
+    assert on > {(r, c) for r in range(10) for c in range(12) if before[r][c]}  # (it grew)
+    assert not on & shaded
+    assert all(bin(after[r][c]).count("1") == 2 for r, c in on)  # (a loop: two ends a cell)
+    start = min(on)  # (and one loop: every cell on it reached from one)
+    seen, todo = {start}, [start]
+    steps = {UP: (-1, 0), DOWN: (1, 0), LEFT: (0, -1), RIGHT: (0, 1)}
+    while todo:
+        r, c = todo.pop()
+        for bit, (dr, dc) in steps.items():
+            if after[r][c] & bit and (r + dr, c + dc) not in seen:
+                seen.add((r + dr, c + dc))
+                todo.append((r + dr, c + dc))
+    assert seen == on
