@@ -288,9 +288,13 @@ def report(rows: list[dict[str, Any]], peers: list[str]) -> str:
                 cells += [ran[0]["peers"][p]["status"], ""]
             else:
                 ms = statistics.median(r["peers"][p]["ms"] for r in timed)
-                ratio = statistics.median(r["peers"][p]["ms"] / r["gridsat"]["ms"] for r in timed)
+                # (a gridsat time under the clock's tick reads 0: no ratio for that puzzle)
+                ratios = [
+                    r["peers"][p]["ms"] / r["gridsat"]["ms"] for r in timed if r["gridsat"]["ms"]
+                ]
                 note = "" if len(timed) == len(ran) else f" ({len(timed)} of {len(ran)})"
-                cells += [f"{ms:.2f}{note}", f"{ratio:.1f}x"]
+                ratio = f"{statistics.median(ratios):.1f}x" if ratios else ""
+                cells += [f"{ms:.2f}{note}", ratio]
             bad = sum(1 for r in ran if r["peers"][p]["wrong"])
             if bad:
                 wrong.append(f"{SHORT[p]} {bad}")
