@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
-from .grid import Cell, Rows, cell_name, grid_answer
+from .grid import Cell, Rows, board_windows, cell_name, grid_answer, near
 from .rooms import RoomMap, numbered, rectangles, room_cells
 from .shading import SHADED, UNSHADED, board_problems, neighbours, shading_problems
 
@@ -269,7 +269,7 @@ def _planted(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     number left is kept: ``generate`` takes none away after (its whole-board proof a number
     would cost seconds at this size)."""
     width, height = size
-    windows = _windows(width, height)
+    windows = board_windows(width, height, WINDOW)
     for _ in range(50):
         rooms = rectangles(width, height, rng, PLANTED_SIDES)
         grid = _plant(rooms, rng)
@@ -321,7 +321,7 @@ def _planted(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
             rounds += 1
             if rounds > len(puzzle.numbers):
                 break  # (changes that go round and round: another map)
-            dirty.update(k for k, box in enumerate(windows) if _near(box, changed))
+            dirty.update(k for k, box in enumerate(windows) if near(box, changed))
     raise GenerateError(f"no {width}x{height} Heyawake with one solution was found")
 
 
@@ -466,28 +466,6 @@ WINDOW = 8
 MARGIN = 3
 """A number is taken away while no other answer differs within this many cells round its
 room (the cells past them held to the planted answer)."""
-
-
-def _windows(width: int, height: int) -> list[tuple[int, int, int, int]]:
-    """Windows (top, left, bottom, right; bottom and right past the end) that cover the board,
-    each ``WINDOW`` cells a side (less at a short board's edge), overlapping by half."""
-    step = WINDOW // 2
-
-    def starts(n: int) -> list[int]:
-        last = max(0, n - WINDOW)
-        return sorted({*range(0, last, step), last})
-
-    return [
-        (r, c, min(height, r + WINDOW), min(width, c + WINDOW))
-        for r in starts(height)
-        for c in starts(width)
-    ]
-
-
-def _near(box: tuple[int, int, int, int], cells: set[Cell]) -> bool:
-    """Whether a cell of ``cells`` lies in the window or within two cells of it."""
-    top, left, bottom, right = box
-    return any(top - 2 <= r < bottom + 2 and left - 2 <= c < right + 2 for r, c in cells)
 
 
 def _held(puzzle: Heyawake, ours: Board, box: tuple[int, int, int, int]) -> Heyawake:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
-from .grid import Cell, Rows, cell_name, grid_answer
+from .grid import Box, Cell, Rows, board_windows, cell_name, grid_answer, near
 from .loopy import RING
 from .masyu import DOWN, line_problems
 
@@ -396,25 +396,6 @@ REACH = 4
 """A clue cell is taken away while no other solution differs from ours within this many rows
 and columns round it (``_fewer_clues``)."""
 
-Box = tuple[int, int, int, int]
-"""A window: top, left, bottom, right (bottom and right past its end)."""
-
-
-def _windows(width: int, height: int) -> list[Box]:
-    """Windows that cover the board, ``WINDOW`` cells a side (less at a short board's edge),
-    overlapping by half."""
-    step = WINDOW // 2
-
-    def starts(n: int) -> list[int]:
-        last = max(0, n - WINDOW)
-        return sorted({*range(0, last, step), last})
-
-    return [
-        (r, c, min(height, r + WINDOW), min(width, c + WINDOW))
-        for r in starts(height)
-        for c in starts(width)
-    ]
-
 
 def _pinned(
     width: int, height: int, clues: dict[Cell, Clue], ours: Board, box: Box | None
@@ -448,7 +429,7 @@ def _made_in_parts(size: tuple[int, int], rng: random.Random, solutions: Any) ->
     from .masyu import loop_masks
 
     width, height = size
-    windows = _windows(width, height)
+    windows = board_windows(width, height, WINDOW)
     for _ in range(20):
         inside = spread_region(width - 1, height - 1, rng, rng.uniform(*SHARE))
         masks = loop_masks(inside)
@@ -645,7 +626,7 @@ def _settle(
             for c in range(width)
             if ours[r][c] != before[r][c] or ours[r][c] != other[r][c]
         }
-        dirty.update(k for k, w in enumerate(windows) if _near(w, changed))
+        dirty.update(k for k, w in enumerate(windows) if near(w, changed))
     return None
 
 
@@ -658,12 +639,6 @@ def _round(width: int, height: int, cell: Cell) -> Box:
         min(height, r + REACH + 1),
         min(width, c + REACH + 1),
     )
-
-
-def _near(box: Box, cells: set[Cell]) -> bool:
-    """Whether a cell of ``cells`` lies in the window or within two cells of it."""
-    top, left, bottom, right = box
-    return any(top - 2 <= r < bottom + 2 and left - 2 <= c < right + 2 for r, c in cells)
 
 
 GENRE = About(
