@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -333,41 +333,25 @@ def _cut_and_shade(
     the cut makes cross two borders (none beside a shaded one, the unshaded cells one group),
     every room numbered from it; None when no such cut and shading are found."""
     h, w = puzzle.height, puzzle.width
-    differ = [(r, c) for r in range(h) for c in range(w) if ours[r][c] != other[r][c]]
-    rng.shuffle(differ)
-    for r, c in differ:
-        room = puzzle.rows[r][c]
-        cells = puzzle.rooms()[room]
-        ys, xs = sorted({y for y, _ in cells}), sorted({x for _, x in cells})
-        cuts = [("row", y) for y in ys[1:]] + [("col", x) for x in xs[1:]]
-        rng.shuffle(cuts)
-        for way, at in cuts:
-            labels = [
-                [
-                    (v, (y if way == "row" else x) >= at) if v == room else (v, False)
-                    for x, v in enumerate(row)
-                ]
-                for y, row in enumerate(puzzle.rows)
-            ]
-            bare = Heyawake(numbered(labels)[0], ())
-            across = {"row": ((), xs), "col": (ys, ())}[way]
-            grid = [list(row) for row in ours]
-            for (r0, c0), (r1, c1) in long_runs(bare, ours, *across):
-                line = [(y, x) for y in range(r0, r1 + 1) for x in range(c0, c1 + 1)]
-                rng.shuffle(line)
-                for y, x in line:
-                    if any(grid[yy][xx] == SHADED for yy, xx in neighbours(w, h, y, x)):
-                        continue
-                    grid[y][x] = SHADED
-                    if not shading_problems(bare, tuple("".join(row) for row in grid)):
-                        break
-                    grid[y][x] = UNSHADED
-                else:
+    for rooms, across in _cuts(puzzle, ours, other, rng):
+        bare = Heyawake(rooms, ())
+        grid = [list(row) for row in ours]
+        for (r0, c0), (r1, c1) in long_runs(bare, ours, *across):
+            line = [(y, x) for y in range(r0, r1 + 1) for x in range(c0, c1 + 1)]
+            rng.shuffle(line)
+            for y, x in line:
+                if any(grid[yy][xx] == SHADED for yy, xx in neighbours(w, h, y, x)):
+                    continue
+                grid[y][x] = SHADED
+                if not shading_problems(bare, tuple("".join(row) for row in grid)):
                     break
+                grid[y][x] = UNSHADED
             else:
-                board = tuple("".join(row) for row in grid)
-                if not long_runs(bare, board):
-                    return replace(bare, numbers=counts(bare, board)), board
+                break
+        else:
+            board = tuple("".join(row) for row in grid)
+            if not long_runs(bare, board):
+                return replace(bare, numbers=counts(bare, board)), board
     return None
 
 
@@ -523,6 +507,20 @@ def _split(puzzle: Heyawake, ours: Board, other: Board, rng: random.Random) -> H
     """The puzzle with a room that holds a cell where the two shadings differ cut in two
     across a random line, every room numbered from ours (which must still keep the rules);
     None when no such cut keeps them."""
+    for rooms, across in _cuts(puzzle, ours, other, rng):
+        bare = Heyawake(rooms, tuple(None for _ in room_cells(rooms)))
+        # Ours keeps every rule but perhaps this one, across the new border alone.
+        if not long_runs(bare, ours, *across):
+            return replace(bare, numbers=counts(bare, ours))
+    return None
+
+
+def _cuts(
+    puzzle: Heyawake, ours: Board, other: Board, rng: random.Random
+) -> Iterator[tuple[RoomMap, tuple[Iterable[int], Iterable[int]]]]:
+    """Each way, in random order, to cut in two a room that holds a cell where the two
+    shadings differ, straight across it: the rooms after the cut, and the rows and columns
+    (as ``long_runs`` takes them) whose lines the new border crosses."""
     h, w = puzzle.height, puzzle.width
     differ = [(r, c) for r in range(h) for c in range(w) if ours[r][c] != other[r][c]]
     rng.shuffle(differ)
@@ -540,13 +538,8 @@ def _split(puzzle: Heyawake, ours: Board, other: Board, rng: random.Random) -> H
                 ]
                 for y, row in enumerate(puzzle.rows)
             ]
-            rooms = numbered(labels)[0]
-            bare = Heyawake(rooms, tuple(None for _ in room_cells(rooms)))
-            # Ours keeps every rule but perhaps this one, across the new border alone.
-            across = {"row": ((), xs), "col": (ys, ())}[way]
-            if not long_runs(bare, ours, *across):
-                return replace(bare, numbers=counts(bare, ours))
-    return None
+            across: tuple[Iterable[int], Iterable[int]] = {"row": ((), xs), "col": (ys, ())}[way]
+            yield numbered(labels)[0], across
 
 
 GENRE = About(
