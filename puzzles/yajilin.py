@@ -327,35 +327,17 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
             if not others:
                 return puzzle, ours, []
             other = others[0]
-            telling: list[tuple[Cell, Clue]] = [
-                (cell, (arrow, n))
-                for cell in sorted(clues)
-                if cell not in kept
-                for arrow in ARROWS
-                if (n := sum(ours[r][c] == SHADED for r, c in ahead(puzzle, cell, arrow)))
-                != sum(other[r][c] == SHADED for r, c in ahead(puzzle, cell, arrow))
-            ]
+            telling = _telling(puzzle, ours, other, [c for c in sorted(clues) if c not in kept])
             if telling:
                 for cell, told in telling:  # (each clue that can tell them apart turns so)
                     clues[cell] = told
                     kept.add(cell)  # (and turns no more: turning back would let that one in)
                 continue
             # A shaded cell of ours becomes a clue whose arrow tells the two apart.
-            turned: list[tuple[Cell, Clue]] = [
-                ((r, c), (arrow, n))
-                for r in range(height)
-                for c in range(width)
-                if ours[r][c] == SHADED
-                for arrow in ARROWS
-                if (n := sum(ours[y][x] == SHADED for y, x in ahead(puzzle, (r, c), arrow)))
-                != sum(other[y][x] == SHADED for y, x in ahead(puzzle, (r, c), arrow))
-            ]
+            turned = _telling(puzzle, ours, other, _shaded(ours))
             if turned:
                 cell, clue = rng.choice(turned)
-                ours = tuple(
-                    "".join(CLUE if (r, c) == cell else ch for c, ch in enumerate(row))
-                    for r, row in enumerate(ours)
-                )
+                ours = _as_clue(ours, cell)
             else:
                 # The loops differ where the shading does not: a cell where they part becomes
                 # a clue, and the solver draws our loop anew around the clue cells.
@@ -379,6 +361,33 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
             clues[cell] = clue
             kept.add(cell)
     raise GenerateError(f"no {width}x{height} Yajilin with one solution was found")
+
+
+def _telling(
+    puzzle: Rows, ours: Board, other: Board, cells: Iterable[Cell]
+) -> list[tuple[Cell, Clue]]:
+    """Each clue a cell of ``cells`` could hold that tells the two boards apart: an arrow,
+    and ours's count of shaded cells ahead of it where the other's differs."""
+    return [
+        (cell, (arrow, n))
+        for cell in cells
+        for arrow in ARROWS
+        if (n := sum(ours[r][c] == SHADED for r, c in ahead(puzzle, cell, arrow)))
+        != sum(other[r][c] == SHADED for r, c in ahead(puzzle, cell, arrow))
+    ]
+
+
+def _shaded(board: Board) -> list[Cell]:
+    """The board's shaded cells, in reading order."""
+    return [(r, c) for r, row in enumerate(board) for c, ch in enumerate(row) if ch == SHADED]
+
+
+def _as_clue(board: Board, cell: Cell) -> Board:
+    """The board with ``cell`` a clue cell."""
+    return tuple(
+        "".join(CLUE if (r, c) == cell else ch for c, ch in enumerate(row))
+        for r, row in enumerate(board)
+    )
 
 
 LOCAL = 400
@@ -549,35 +558,17 @@ def _settle(
                 return ours, clues
         before = ours
         changed: set[Cell] = set()
-        telling: list[tuple[Cell, Clue]] = [
-            (cell, (arrow, n))
-            for cell in sorted(clues)
-            if cell not in kept
-            for arrow in ARROWS
-            if (n := sum(ours[r][c] == SHADED for r, c in ahead(blank, cell, arrow)))
-            != sum(other[r][c] == SHADED for r, c in ahead(blank, cell, arrow))
-        ]
+        telling = _telling(blank, ours, other, [c for c in sorted(clues) if c not in kept])
         if telling:
             for cell, told in telling:  # (each clue that can tell them apart turns so)
                 clues[cell] = told
                 kept.add(cell)  # (and turns no more: turning back would let that one in)
                 changed.add(cell)
         else:
-            turned: list[tuple[Cell, Clue]] = [
-                ((r, c), (arrow, n))
-                for r in range(height)
-                for c in range(width)
-                if ours[r][c] == SHADED
-                for arrow in ARROWS
-                if (n := sum(ours[y][x] == SHADED for y, x in ahead(blank, (r, c), arrow)))
-                != sum(other[y][x] == SHADED for y, x in ahead(blank, (r, c), arrow))
-            ]
+            turned = _telling(blank, ours, other, _shaded(ours))
             if turned:
                 cell, clue = rng.choice(turned)
-                ours = tuple(
-                    "".join(CLUE if (r, c) == cell else ch for c, ch in enumerate(row))
-                    for r, row in enumerate(ours)
-                )
+                ours = _as_clue(ours, cell)
             else:
                 # The loops differ where the shading does not: a cell where they part becomes
                 # a clue, and ours is drawn anew round the clue cells, within ``REACH`` of it
