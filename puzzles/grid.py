@@ -101,6 +101,35 @@ def once_each(
     return where, problems
 
 
+Box = tuple[int, int, int, int]
+"""A window of a board: top, left, bottom, right (bottom and right past its end)."""
+
+
+def board_windows(width: int, height: int, side: int) -> list[Box]:
+    """Windows ``side`` cells a side (less at a short board's edge) that cover the board,
+    overlapping by half: a large board's maker looks for a second answer in one at a time."""
+    step = side // 2
+
+    def starts(n: int) -> list[int]:
+        last = max(0, n - side)
+        return sorted({*range(0, last, step), last})
+
+    return [
+        (r, c, min(height, r + side), min(width, c + side))
+        for r in starts(height)
+        for c in starts(width)
+    ]
+
+
+def near(box: Box, cells: Iterable[Cell], margin: int = 2) -> bool:
+    """Whether a cell of ``cells`` lies in the window or within ``margin`` cells of it."""
+    top, left, bottom, right = box
+    return any(
+        top - margin <= r < bottom + margin and left - margin <= c < right + margin
+        for r, c in cells
+    )
+
+
 def rows_and_columns(n: int) -> list[tuple[str, list[Cell]]]:
     """Each row, then each column, of an n x n board with its cells, named as a player names
     it (``row 3``, ``column 2``): the groups of latin and magic squares."""

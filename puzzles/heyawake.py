@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
-from .grid import Cell, Rows, cell_name, grid_answer
+from .grid import Cell, Rows, board_windows, cell_name, grid_answer, near
 from .rooms import RoomMap, numbered, rectangles, room_cells
 from .shading import SHADED, UNSHADED, board_problems, neighbours, shading_problems
 
@@ -269,7 +269,7 @@ def _planted(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     number left is kept: ``generate`` takes none away after (its whole-board proof a number
     would cost seconds at this size)."""
     width, height = size
-    windows = _windows(width, height)
+    windows = board_windows(width, height, WINDOW)
     for _ in range(50):
         rooms = rectangles(width, height, rng, PLANTED_SIDES)
         grid = _plant(rooms, rng)
@@ -321,7 +321,7 @@ def _planted(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
             rounds += 1
             if rounds > len(puzzle.numbers):
                 break  # (changes that go round and round: another map)
-            dirty.update(k for k, box in enumerate(windows) if _near(box, changed))
+            dirty.update(k for k, box in enumerate(windows) if near(box, changed))
     raise GenerateError(f"no {width}x{height} Heyawake with one solution was found")
 
 
@@ -333,41 +333,25 @@ def _cut_and_shade(
     the cut makes cross two borders (none beside a shaded one, the unshaded cells one group),
     every room numbered from it; None when no such cut and shading are found."""
     h, w = puzzle.height, puzzle.width
-    differ = [(r, c) for r in range(h) for c in range(w) if ours[r][c] != other[r][c]]
-    rng.shuffle(differ)
-    for r, c in differ:
-        room = puzzle.rows[r][c]
-        cells = puzzle.rooms()[room]
-        ys, xs = sorted({y for y, _ in cells}), sorted({x for _, x in cells})
-        cuts = [("row", y) for y in ys[1:]] + [("col", x) for x in xs[1:]]
-        rng.shuffle(cuts)
-        for way, at in cuts:
-            labels = [
-                [
-                    (v, (y if way == "row" else x) >= at) if v == room else (v, False)
-                    for x, v in enumerate(row)
-                ]
-                for y, row in enumerate(puzzle.rows)
-            ]
-            bare = Heyawake(numbered(labels)[0], ())
-            across = {"row": ((), xs), "col": (ys, ())}[way]
-            grid = [list(row) for row in ours]
-            for (r0, c0), (r1, c1) in long_runs(bare, ours, *across):
-                line = [(y, x) for y in range(r0, r1 + 1) for x in range(c0, c1 + 1)]
-                rng.shuffle(line)
-                for y, x in line:
-                    if any(grid[yy][xx] == SHADED for yy, xx in neighbours(w, h, y, x)):
-                        continue
-                    grid[y][x] = SHADED
-                    if not shading_problems(bare, tuple("".join(row) for row in grid)):
-                        break
-                    grid[y][x] = UNSHADED
-                else:
+    for rooms, across in _cuts(puzzle, ours, other, rng):
+        bare = Heyawake(rooms, ())
+        grid = [list(row) for row in ours]
+        for (r0, c0), (r1, c1) in long_runs(bare, ours, *across):
+            line = [(y, x) for y in range(r0, r1 + 1) for x in range(c0, c1 + 1)]
+            rng.shuffle(line)
+            for y, x in line:
+                if any(grid[yy][xx] == SHADED for yy, xx in neighbours(w, h, y, x)):
+                    continue
+                grid[y][x] = SHADED
+                if not shading_problems(bare, tuple("".join(row) for row in grid)):
                     break
+                grid[y][x] = UNSHADED
             else:
-                board = tuple("".join(row) for row in grid)
-                if not long_runs(bare, board):
-                    return replace(bare, numbers=counts(bare, board)), board
+                break
+        else:
+            board = tuple("".join(row) for row in grid)
+            if not long_runs(bare, board):
+                return replace(bare, numbers=counts(bare, board)), board
     return None
 
 
@@ -468,28 +452,6 @@ MARGIN = 3
 room (the cells past them held to the planted answer)."""
 
 
-def _windows(width: int, height: int) -> list[tuple[int, int, int, int]]:
-    """Windows (top, left, bottom, right; bottom and right past the end) that cover the board,
-    each ``WINDOW`` cells a side (less at a short board's edge), overlapping by half."""
-    step = WINDOW // 2
-
-    def starts(n: int) -> list[int]:
-        last = max(0, n - WINDOW)
-        return sorted({*range(0, last, step), last})
-
-    return [
-        (r, c, min(height, r + WINDOW), min(width, c + WINDOW))
-        for r in starts(height)
-        for c in starts(width)
-    ]
-
-
-def _near(box: tuple[int, int, int, int], cells: set[Cell]) -> bool:
-    """Whether a cell of ``cells`` lies in the window or within two cells of it."""
-    top, left, bottom, right = box
-    return any(top - 2 <= r < bottom + 2 and left - 2 <= c < right + 2 for r, c in cells)
-
-
 def _held(puzzle: Heyawake, ours: Board, box: tuple[int, int, int, int]) -> Heyawake:
     """The puzzle with every cell outside ``box`` held as ``ours`` shades it."""
     top, left, bottom, right = box
@@ -545,6 +507,20 @@ def _split(puzzle: Heyawake, ours: Board, other: Board, rng: random.Random) -> H
     """The puzzle with a room that holds a cell where the two shadings differ cut in two
     across a random line, every room numbered from ours (which must still keep the rules);
     None when no such cut keeps them."""
+    for rooms, across in _cuts(puzzle, ours, other, rng):
+        bare = Heyawake(rooms, tuple(None for _ in room_cells(rooms)))
+        # Ours keeps every rule but perhaps this one, across the new border alone.
+        if not long_runs(bare, ours, *across):
+            return replace(bare, numbers=counts(bare, ours))
+    return None
+
+
+def _cuts(
+    puzzle: Heyawake, ours: Board, other: Board, rng: random.Random
+) -> Iterator[tuple[RoomMap, tuple[Iterable[int], Iterable[int]]]]:
+    """Each way, in random order, to cut in two a room that holds a cell where the two
+    shadings differ, straight across it: the rooms after the cut, and the rows and columns
+    (as ``long_runs`` takes them) whose lines the new border crosses."""
     h, w = puzzle.height, puzzle.width
     differ = [(r, c) for r in range(h) for c in range(w) if ours[r][c] != other[r][c]]
     rng.shuffle(differ)
@@ -562,13 +538,8 @@ def _split(puzzle: Heyawake, ours: Board, other: Board, rng: random.Random) -> H
                 ]
                 for y, row in enumerate(puzzle.rows)
             ]
-            rooms = numbered(labels)[0]
-            bare = Heyawake(rooms, tuple(None for _ in room_cells(rooms)))
-            # Ours keeps every rule but perhaps this one, across the new border alone.
-            across = {"row": ((), xs), "col": (ys, ())}[way]
-            if not long_runs(bare, ours, *across):
-                return replace(bare, numbers=counts(bare, ours))
-    return None
+            across: tuple[Iterable[int], Iterable[int]] = {"row": ((), xs), "col": (ys, ())}[way]
+            yield numbered(labels)[0], across
 
 
 GENRE = About(

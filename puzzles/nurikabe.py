@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
-from .grid import Cell, Rows, cell_name, grid_answer
+from .grid import Cell, Rows, board_windows, cell_name, grid_answer, near
 from .shading import DARK, LIGHT, dark_board_problems, groups, neighbours, wall_problems
 
 Board = tuple[str, ...]
@@ -261,7 +261,7 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
         raise GenerateError(f"a Nurikabe board is at least 2x2, not {width}x{height}")
     local = width * height > LOCAL
     most = max(3, min(4 if local else 9, (width * height) // 8))
-    windows = _windows(width, height)
+    windows = board_windows(width, height, WINDOW)
     for _ in range(30):
         dirty = set(range(len(windows)))
         left: set[Cell] = set()  # (cells a number left: it comes back to none of them)
@@ -320,7 +320,7 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
                 turned |= {
                     (r, c) for r in range(height) for c in range(width) if after[r][c] != ours[r][c]
                 }
-                dirty.update(k for k, box in enumerate(windows) if _near(box, changed))
+                dirty.update(k for k, box in enumerate(windows) if near(box, changed))
     raise GenerateError(f"no {width}x{height} Nurikabe with one solution was found")
 
 
@@ -330,34 +330,12 @@ WINDOW = 8
 """The side of those windows, which overlap by half."""
 
 
-def _windows(width: int, height: int) -> list[tuple[int, int, int, int]]:
-    """Windows (top, left, bottom, right; bottom and right past the end) that cover the board,
-    each ``WINDOW`` cells a side (less at a short board's edge), overlapping by half."""
-    step = WINDOW // 2
-
-    def starts(n: int) -> list[int]:
-        last = max(0, n - WINDOW)
-        return sorted({*range(0, last, step), last})
-
-    return [
-        (r, c, min(height, r + WINDOW), min(width, c + WINDOW))
-        for r in starts(height)
-        for c in starts(width)
-    ]
-
-
-def _near(box: tuple[int, int, int, int], cells: set[Cell]) -> bool:
-    """Whether a cell of ``cells`` lies in the window or within two cells of it."""
-    top, left, bottom, right = box
-    return any(top - 2 <= r < bottom + 2 and left - 2 <= c < right + 2 for r, c in cells)
-
-
 def _local_other(puzzle: Nurikabe, ours: Board, dirty: set[int], solutions: Any) -> Board | None:
     """Another solution that differs from ``ours`` inside one window alone, found with every
     shaded cell of ours outside the window given shaded (a board the solver settles at once);
     None when no window waiting in ``dirty`` has one (each one tried leaves it)."""
     width, height = puzzle.width, puzzle.height
-    windows = _windows(width, height)
+    windows = board_windows(width, height, WINDOW)
     while dirty:
         k = min(dirty)
         dirty.discard(k)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..contract import About, GenerateError, Givens, Grading, Making, Reading, Solving
-from .grid import Cell, Rows, cell_name, grid_answer
+from .grid import Box, Cell, Rows, board_windows, cell_name, grid_answer, near
 from .loopy import RING
 from .masyu import DOWN, line_problems
 
@@ -327,35 +327,17 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
             if not others:
                 return puzzle, ours, []
             other = others[0]
-            telling: list[tuple[Cell, Clue]] = [
-                (cell, (arrow, n))
-                for cell in sorted(clues)
-                if cell not in kept
-                for arrow in ARROWS
-                if (n := sum(ours[r][c] == SHADED for r, c in ahead(puzzle, cell, arrow)))
-                != sum(other[r][c] == SHADED for r, c in ahead(puzzle, cell, arrow))
-            ]
+            telling = _telling(puzzle, ours, other, [c for c in sorted(clues) if c not in kept])
             if telling:
                 for cell, told in telling:  # (each clue that can tell them apart turns so)
                     clues[cell] = told
                     kept.add(cell)  # (and turns no more: turning back would let that one in)
                 continue
             # A shaded cell of ours becomes a clue whose arrow tells the two apart.
-            turned: list[tuple[Cell, Clue]] = [
-                ((r, c), (arrow, n))
-                for r in range(height)
-                for c in range(width)
-                if ours[r][c] == SHADED
-                for arrow in ARROWS
-                if (n := sum(ours[y][x] == SHADED for y, x in ahead(puzzle, (r, c), arrow)))
-                != sum(other[y][x] == SHADED for y, x in ahead(puzzle, (r, c), arrow))
-            ]
+            turned = _telling(puzzle, ours, other, _shaded(ours))
             if turned:
                 cell, clue = rng.choice(turned)
-                ours = tuple(
-                    "".join(CLUE if (r, c) == cell else ch for c, ch in enumerate(row))
-                    for r, row in enumerate(ours)
-                )
+                ours = _as_clue(ours, cell)
             else:
                 # The loops differ where the shading does not: a cell where they part becomes
                 # a clue, and the solver draws our loop anew around the clue cells.
@@ -381,6 +363,33 @@ def make(size: tuple[int, int], rng: random.Random, solutions: Any) -> Any:
     raise GenerateError(f"no {width}x{height} Yajilin with one solution was found")
 
 
+def _telling(
+    puzzle: Rows, ours: Board, other: Board, cells: Iterable[Cell]
+) -> list[tuple[Cell, Clue]]:
+    """Each clue a cell of ``cells`` could hold that tells the two boards apart: an arrow,
+    and ours's count of shaded cells ahead of it where the other's differs."""
+    return [
+        (cell, (arrow, n))
+        for cell in cells
+        for arrow in ARROWS
+        if (n := sum(ours[r][c] == SHADED for r, c in ahead(puzzle, cell, arrow)))
+        != sum(other[r][c] == SHADED for r, c in ahead(puzzle, cell, arrow))
+    ]
+
+
+def _shaded(board: Board) -> list[Cell]:
+    """The board's shaded cells, in reading order."""
+    return [(r, c) for r, row in enumerate(board) for c, ch in enumerate(row) if ch == SHADED]
+
+
+def _as_clue(board: Board, cell: Cell) -> Board:
+    """The board with ``cell`` a clue cell."""
+    return tuple(
+        "".join(CLUE if (r, c) == cell else ch for c, ch in enumerate(row))
+        for r, row in enumerate(board)
+    )
+
+
 LOCAL = 400
 """Boards of more cells than this are made a window at a time (``_made_in_parts``): on the
 whole board each round of the small boards' way costs a solve of every cell, and there are
@@ -395,25 +404,6 @@ solutions to settle; or, grown to less, leaves a part of the board all off the l
 REACH = 4
 """A clue cell is taken away while no other solution differs from ours within this many rows
 and columns round it (``_fewer_clues``)."""
-
-Box = tuple[int, int, int, int]
-"""A window: top, left, bottom, right (bottom and right past its end)."""
-
-
-def _windows(width: int, height: int) -> list[Box]:
-    """Windows that cover the board, ``WINDOW`` cells a side (less at a short board's edge),
-    overlapping by half."""
-    step = WINDOW // 2
-
-    def starts(n: int) -> list[int]:
-        last = max(0, n - WINDOW)
-        return sorted({*range(0, last, step), last})
-
-    return [
-        (r, c, min(height, r + WINDOW), min(width, c + WINDOW))
-        for r in starts(height)
-        for c in starts(width)
-    ]
 
 
 def _pinned(
@@ -448,7 +438,7 @@ def _made_in_parts(size: tuple[int, int], rng: random.Random, solutions: Any) ->
     from .masyu import loop_masks
 
     width, height = size
-    windows = _windows(width, height)
+    windows = board_windows(width, height, WINDOW)
     for _ in range(20):
         inside = spread_region(width - 1, height - 1, rng, rng.uniform(*SHARE))
         masks = loop_masks(inside)
@@ -568,35 +558,17 @@ def _settle(
                 return ours, clues
         before = ours
         changed: set[Cell] = set()
-        telling: list[tuple[Cell, Clue]] = [
-            (cell, (arrow, n))
-            for cell in sorted(clues)
-            if cell not in kept
-            for arrow in ARROWS
-            if (n := sum(ours[r][c] == SHADED for r, c in ahead(blank, cell, arrow)))
-            != sum(other[r][c] == SHADED for r, c in ahead(blank, cell, arrow))
-        ]
+        telling = _telling(blank, ours, other, [c for c in sorted(clues) if c not in kept])
         if telling:
             for cell, told in telling:  # (each clue that can tell them apart turns so)
                 clues[cell] = told
                 kept.add(cell)  # (and turns no more: turning back would let that one in)
                 changed.add(cell)
         else:
-            turned: list[tuple[Cell, Clue]] = [
-                ((r, c), (arrow, n))
-                for r in range(height)
-                for c in range(width)
-                if ours[r][c] == SHADED
-                for arrow in ARROWS
-                if (n := sum(ours[y][x] == SHADED for y, x in ahead(blank, (r, c), arrow)))
-                != sum(other[y][x] == SHADED for y, x in ahead(blank, (r, c), arrow))
-            ]
+            turned = _telling(blank, ours, other, _shaded(ours))
             if turned:
                 cell, clue = rng.choice(turned)
-                ours = tuple(
-                    "".join(CLUE if (r, c) == cell else ch for c, ch in enumerate(row))
-                    for r, row in enumerate(ours)
-                )
+                ours = _as_clue(ours, cell)
             else:
                 # The loops differ where the shading does not: a cell where they part becomes
                 # a clue, and ours is drawn anew round the clue cells, within ``REACH`` of it
@@ -645,7 +617,7 @@ def _settle(
             for c in range(width)
             if ours[r][c] != before[r][c] or ours[r][c] != other[r][c]
         }
-        dirty.update(k for k, w in enumerate(windows) if _near(w, changed))
+        dirty.update(k for k, w in enumerate(windows) if near(w, changed))
     return None
 
 
@@ -658,12 +630,6 @@ def _round(width: int, height: int, cell: Cell) -> Box:
         min(height, r + REACH + 1),
         min(width, c + REACH + 1),
     )
-
-
-def _near(box: Box, cells: set[Cell]) -> bool:
-    """Whether a cell of ``cells`` lies in the window or within two cells of it."""
-    top, left, bottom, right = box
-    return any(top - 2 <= r < bottom + 2 and left - 2 <= c < right + 2 for r, c in cells)
 
 
 GENRE = About(
